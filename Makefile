@@ -1,0 +1,39 @@
+# The two commands a newcomer needs (README.md): `make run` and `make test`.
+# Both install missing Debian packages, configure and build first.
+
+BUILD ?= build
+JOBS ?= $(shell nproc)
+EXAMPLE ?= examples/mlp.pt2
+CMAKE_FLAGS ?=
+
+.PHONY: all setup configure build run test bench clean
+
+all: build
+
+setup:
+	@./tools/install-deps.sh
+
+$(BUILD)/build.ninja: | setup
+	cmake -G Ninja -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release \
+	  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+	  -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld \
+	  $(CMAKE_FLAGS)
+
+configure: setup $(BUILD)/build.ninja
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+# The main job on the bundled example: what the archive holds, then its aten form.
+run: build
+	$(BUILD)/bin/pt2c inspect $(EXAMPLE)
+	$(BUILD)/bin/pt2c $(EXAMPLE) --emit aten
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	python3 bench/inspect_large_archive.py --pt2c $(BUILD)/bin/pt2c
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,47 @@
+//===- Compile.h - The compile pipeline behind `pt2c MODEL.pt2` -----------===//
+//
+// The one place phases are chained (docs/style.md §7.2.5). Today the pipeline
+// reaches the aten form; each later phase (prim, linalg, llvm, obj) extends
+// the Phase enum and `--emit` together.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PT2C_DRIVER_COMPILE_H
+#define PT2C_DRIVER_COMPILE_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pt2c {
+
+/// Where a compile stops with `--emit`.
+enum class Phase {
+  ATen, // imported: one aten.call per node
+};
+
+/// The spelling used by `--emit`.
+const char *phaseName(Phase phase);
+std::optional<Phase> parsePhase(llvm::StringRef name);
+/// Every phase name, in pipeline order.
+std::vector<std::string> phaseNames();
+
+struct CompileOptions {
+  std::string inputPath;
+  Phase emit = Phase::ATen;
+  bool printDebugInfo = false; // print locations (node names, source lines)
+  /// Called with a line of progress text when verbose output is wanted.
+  std::function<void(const std::string &)> progress;
+};
+
+/// Runs the pipeline up to `options.emit` and prints that stage to `os`.
+llvm::Error compileAndEmit(const CompileOptions &options, llvm::raw_ostream &os);
+
+} // namespace pt2c
+
+#endif // PT2C_DRIVER_COMPILE_H

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Writes a deliberately broken copy of a real .pt2 archive, for bad-input tests.
+
+usage: make_broken_archive.py CASE SOURCE.pt2 OUT.pt2
+
+Each CASE changes one thing of SOURCE (a fixture written by torch.export.save)
+so a test can check that pt2c names exactly that problem. Members are
+rewritten STORED, as torch writes them.
+"""
+import io
+import json
+import sys
+import zipfile
+
+
+def read_members(path):
+    with zipfile.ZipFile(path) as archive:
+        return [(info.filename, archive.read(info.filename)) for info in archive.infolist()]
+
+
+def write_members(path, members):
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
+        for name, data in members:
+            archive.writestr(name, data)
+
+
+def find(members, suffix):
+    for index, (name, _) in enumerate(members):
+        if name.endswith(suffix):
+            return index
+    raise SystemExit(f"no member ending in {suffix}")
+
+
+def edit_json(members, suffix, edit):
+    index = find(members, suffix)
+    name, data = members[index]
+    document = json.loads(data)
+    edit(document)
+    members[index] = (name, json.dumps(document).encode())
+
+
+def first_weight(document):
+    # The first parameter's config entry (weights config).
+    return next(iter(document["config"].values()))
+
+
+def nodes(document):
+    return document["graph_module"]["graph"]["nodes"]
+
+
+CASES = {
+    "missing-archive-format": lambda m: m.pop(find(m, "/archive_format")),
+    "missing-model-json": lambda m: m.pop(find(m, "models/model.json")),
+    "missing-weights-config": lambda m: m.pop(find(m, "model_weights_config.json")),
+    "schema-major-9": lambda m: edit_json(
+        m, "models/model.json", lambda d: d["schema_version"].update(major=9)),
+    "unknown-variant": lambda m: edit_json(
+        m, "models/model.json",
+        lambda d: nodes(d)[0]["inputs"][0].update(arg={"as_foo": {"name": "x"}})),
+    "undefined-tensor": lambda m: edit_json(
+        m, "models/model.json",
+        lambda d: nodes(d)[1]["inputs"][0].update(arg={"as_tensor": {"name": "never_defined"}})),
+    "short-weight": lambda m: m.__setitem__(
+        find(m, "data/weights/weight_0"), (m[find(m, "data/weights/weight_0")][0], b"\0" * 16)),
+    "overflow-sizes": lambda m: edit_json(
+        m, "model_weights_config.json",
+        lambda d: first_weight(d)["tensor_meta"].update(
+            sizes=[{"as_int": 2**62}, {"as_int": 2**62}])),
+    "pickled-weights": lambda m: edit_json(
+        m, "model_weights_config.json", lambda d: first_weight(d).update(use_pickle=True)),
+}
+
+
+def main():
+    if len(sys.argv) != 4:
+        raise SystemExit(__doc__)
+    case, source, out = sys.argv[1:]
+    if case == "truncated":
+        data = open(source, "rb").read()
+        open(out, "wb").write(data[: len(data) // 2])
+        return
+    if case == "not-zip":
+        open(out, "wb").write(b"this is not a zip archive\n" * 100)
+        return
+    if case == "empty":
+        open(out, "wb").write(b"")
+        return
+    members = read_members(source)
+    CASES[case](members)
+    write_members(out, members)
+
+
+if __name__ == "__main__":
+    main()
