@@ -156,7 +156,8 @@ public:
       return false;
     }
     size_t start = pos;
-    while (pos < text.size() && !llvm::StringRef(",]} \t\r\n").contains(text[pos]))
+    while (pos < text.size() &&
+           !llvm::StringRef(",]} \t\r\n").contains(text[pos]))
       ++pos;
     return pos > start;
   }
@@ -224,8 +225,8 @@ llvm::Expected<int64_t> asInt(const llvm::json::Value &value,
                               const JsonPath &path) {
   if (auto u = value.getAsUINT64()) {
     if (*u > uint64_t(std::numeric_limits<int64_t>::max()))
-      return pathError(path, "integer " + llvm::Twine(*u) +
-                                 " does not fit in int64");
+      return pathError(path,
+                       "integer " + llvm::Twine(*u) + " does not fit in int64");
     return int64_t(*u);
   }
   auto number = value.getAsNumber();
@@ -263,24 +264,24 @@ llvm::Expected<double> asFloat(const llvm::json::Value &value,
                            "\"NaN\", found the string \"" +
                                *str + "\"");
   }
-  return pathError(path, llvm::Twine("expected a number, found ") +
-                             describe(value));
+  return pathError(path,
+                   llvm::Twine("expected a number, found ") + describe(value));
 }
 
 llvm::Expected<bool> asBool(const llvm::json::Value &value,
                             const JsonPath &path) {
   if (auto b = value.getAsBoolean())
     return *b;
-  return pathError(path, llvm::Twine("expected a boolean, found ") +
-                             describe(value));
+  return pathError(path,
+                   llvm::Twine("expected a boolean, found ") + describe(value));
 }
 
 llvm::Expected<std::string> asString(const llvm::json::Value &value,
                                      const JsonPath &path) {
   if (auto s = value.getAsString())
     return s->str();
-  return pathError(path, llvm::Twine("expected a string, found ") +
-                             describe(value));
+  return pathError(path,
+                   llvm::Twine("expected a string, found ") + describe(value));
 }
 
 llvm::Expected<const llvm::json::Object *>
@@ -296,8 +297,8 @@ llvm::Expected<const llvm::json::Array *>
 asArray(const llvm::json::Value &value, const JsonPath &path) {
   if (const llvm::json::Array *array = value.getAsArray())
     return array;
-  return pathError(path, llvm::Twine("expected an array, found ") +
-                             describe(value));
+  return pathError(path,
+                   llvm::Twine("expected an array, found ") + describe(value));
 }
 
 std::vector<llvm::StringRef> sortedKeys(const llvm::json::Object &object) {
@@ -428,19 +429,19 @@ llvm::Error StructReader::readStrings(llvm::StringRef key,
 llvm::Error
 StructReader::readStringMap(llvm::StringRef key,
                             std::map<std::string, std::string> &out) const {
-  return readMapField(
-      *this, key, out,
-      [](const llvm::json::Value &value,
-         const JsonPath &) -> llvm::Expected<std::string> {
-        if (auto s = value.getAsString())
-          return s->str();
-        // Metadata is informative only (pt2-format.md §7.5): keep odd
-        // values as text instead of refusing the program.
-        std::string text;
-        llvm::raw_string_ostream os(text);
-        os << value;
-        return os.str();
-      });
+  return readMapField(*this, key, out,
+                      [](const llvm::json::Value &value,
+                         const JsonPath &) -> llvm::Expected<std::string> {
+                        if (auto s = value.getAsString())
+                          return s->str();
+                        // Metadata is informative only (pt2-format.md §7.5):
+                        // keep odd values as text instead of refusing the
+                        // program.
+                        std::string text;
+                        llvm::raw_string_ostream os(text);
+                        os << value;
+                        return os.str();
+                      });
 }
 
 } // namespace pt2c::archive::json_util

@@ -1,4 +1,5 @@
-//===- ProgramCheck.cpp - Consistency checks of a parsed ExportedProgram ---===//
+//===- ProgramCheck.cpp - Consistency checks of a parsed ExportedProgram
+//---===//
 
 #include "pt2c/Archive/ProgramCheck.h"
 
@@ -71,8 +72,7 @@ public:
     JsonPath inputsPath = path.field("inputs");
     for (size_t i = 0; i < graph.inputs.size(); ++i) {
       JsonPath at = inputsPath.index(i);
-      if (llvm::Error err =
-              define(graph, graph.inputs[i], defined, at.str()))
+      if (llvm::Error err = define(graph, graph.inputs[i], defined, at.str()))
         return err;
     }
     JsonPath nodesPath = path.field("nodes");
@@ -123,8 +123,8 @@ private:
       if (!defined.contains(name))
         return error(where, "tensor '" + name + "' is used but never defined");
       if (!graph.tensorValues.count(name.str()))
-        return error(where, "tensor '" + name +
-                                "' has no entry in tensor_values");
+        return error(where,
+                     "tensor '" + name + "' has no entry in tensor_values");
     }
     std::vector<llvm::StringRef> symInts;
     collectSymIntNames(arg, symInts);

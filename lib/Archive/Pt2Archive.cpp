@@ -1,4 +1,5 @@
-//===- Pt2Archive.cpp - Open and check a torch.export .pt2 archive ---------===//
+//===- Pt2Archive.cpp - Open and check a torch.export .pt2 archive
+//---------===//
 //
 // Pt2Archive::open runs the checks of pt2-format.md §6 in order; each
 // failure says where (zip entry, JSON path) and what was expected:
@@ -50,8 +51,7 @@ uint64_t TensorView::nbytes() const {
 /// Fills a Pt2Archive step by step. A friend of Pt2Archive.
 class Pt2ArchiveLoader {
 public:
-  explicit Pt2ArchiveLoader(llvm::StringRef path)
-      : archive(new Pt2Archive()) {
+  explicit Pt2ArchiveLoader(llvm::StringRef path) : archive(new Pt2Archive()) {
     archive->path_ = path.str();
   }
 
@@ -220,8 +220,7 @@ private:
         "data/weights/" + modelName + "_weights_config.json";
     std::string constantsName =
         "data/constants/" + modelName + "_constants_config.json";
-    auto weights =
-        readConfig(weightsName, "data/weights/" + modelName + ".pt");
+    auto weights = readConfig(weightsName, "data/weights/" + modelName + ".pt");
     if (!weights)
       return weights.takeError();
     auto constants =
@@ -233,10 +232,9 @@ private:
         {weightsName, "data/weights/", &*weights, /*isConstant=*/false},
         {constantsName, "data/constants/", &*constants, /*isConstant=*/true}};
     for (const detail::PayloadSet &set : sets)
-      if (llvm::Error err =
-              detail::appendTensorViews(zip(), archive->path_,
-                                        archive->rootPrefix_, set,
-                                        archive->tensors_))
+      if (llvm::Error err = detail::appendTensorViews(zip(), archive->path_,
+                                                      archive->rootPrefix_, set,
+                                                      archive->tensors_))
         return err;
     for (size_t i = 0; i < archive->tensors_.size(); ++i) {
       const TensorView &view = archive->tensors_[i];
@@ -271,8 +269,8 @@ private:
         break;
       case InputSpec::Kind::CustomObj:
         return fail(constantsName,
-                    "custom object '" + spec.targetName +
-                        "' (input_specs[" + llvm::Twine(i) +
+                    "custom object '" + spec.targetName + "' (input_specs[" +
+                        llvm::Twine(i) +
                         "]): TorchBind objects are not supported");
       default:
         continue;
@@ -280,11 +278,10 @@ private:
       llvm::StringRef configName = inConstants ? constantsName : weightsName;
       const TensorView *view = archive->findTensor(spec.targetName);
       if (!view || view->isConstant != inConstants) {
-        std::string hint =
-            view ? std::string(" (it is in the ") +
-                       (inConstants ? "weights" : "constants") +
-                       " config instead)"
-                 : std::string();
+        std::string hint = view ? std::string(" (it is in the ") +
+                                      (inConstants ? "weights" : "constants") +
+                                      " config instead)"
+                                : std::string();
         return fail(configName, "no entry for " + llvm::Twine(what) + " '" +
                                     spec.targetName +
                                     "', which the graph signature's "
@@ -305,7 +302,8 @@ private:
                                       llvm::StringRef placeholder,
                                       const TensorMeta &meta,
                                       llvm::StringRef configName) const {
-    bool same = meta.dtype == view.dtype && meta.sizes.size() == view.sizes.size();
+    bool same =
+        meta.dtype == view.dtype && meta.sizes.size() == view.sizes.size();
     std::vector<int64_t> sizes;
     for (size_t d = 0; d < meta.sizes.size(); ++d) {
       const SymInt &size = meta.sizes[d];
@@ -318,8 +316,8 @@ private:
     return fail(configName,
                 "FQN '" + view.fqn + "' is " +
                     detail::describeTensorType(view.dtype, view.sizes) +
-                    ", but the graph's placeholder '" + placeholder +
-                    "' is " + detail::describeTensorType(meta.dtype, sizes));
+                    ", but the graph's placeholder '" + placeholder + "' is " +
+                    detail::describeTensorType(meta.dtype, sizes));
   }
 };
 

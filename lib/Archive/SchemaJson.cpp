@@ -1,4 +1,5 @@
-//===- SchemaJson.cpp - Parse ExportedProgram and PayloadConfig JSON -------===//
+//===- SchemaJson.cpp - Parse ExportedProgram and PayloadConfig JSON
+//-------===//
 //
 // The program level of models/<m>.json (pt2-format.md §4.2, §4.8, §4.9) and
 // the weights/constants configs (§3.1). Graphs are parsed in
@@ -292,9 +293,9 @@ llvm::Error parseGraphModule(const Value &value, const JsonPath &path,
     if (llvm::Error err = parseSignature(*signature, at, module.signature))
       return err;
   }
-  if (llvm::Error err = readArrayField(*reader, "module_call_graph",
-                                       module.moduleCallGraph,
-                                       parseModuleCallEntry))
+  if (llvm::Error err =
+          readArrayField(*reader, "module_call_graph", module.moduleCallGraph,
+                         parseModuleCallEntry))
     return err;
   return reader->readStringMap("metadata", module.metadata);
 }
@@ -363,14 +364,13 @@ llvm::Expected<ExportedProgram> parseExportedProgram(llvm::StringRef jsonText) {
     return std::move(err);
   if (program.schemaVersion.major != kSupportedSchemaMajor) {
     JsonPath majorPath = versionPath.field("major");
-    return pathError(majorPath,
-                     "found schema version " +
-                         llvm::Twine(program.schemaVersion.major) + "." +
-                         llvm::Twine(program.schemaVersion.minor) +
-                         ", expected major " +
-                         llvm::Twine(kSupportedSchemaMajor) +
-                         " (torch.export schema 8.x, written by torch "
-                         "2.9-2.11)");
+    return pathError(
+        majorPath,
+        "found schema version " + llvm::Twine(program.schemaVersion.major) +
+            "." + llvm::Twine(program.schemaVersion.minor) +
+            ", expected major " + llvm::Twine(kSupportedSchemaMajor) +
+            " (torch.export schema 8.x, written by torch "
+            "2.9-2.11)");
   }
   auto graphModule = required(*reader, "graph_module");
   if (!graphModule)
@@ -390,8 +390,8 @@ llvm::Expected<ExportedProgram> parseExportedProgram(llvm::StringRef jsonText) {
   if (llvm::Error err = reader->readStrings("verifiers", program.verifiers))
     return std::move(err);
   program.torchVersion = "<=2.4"; // the schema's default
-  if (llvm::Error err = reader->readString("torch_version",
-                                           program.torchVersion))
+  if (llvm::Error err =
+          reader->readString("torch_version", program.torchVersion))
     return std::move(err);
   if (llvm::Error err = reader->readStrings("guards_code", program.guardsCode))
     return std::move(err);

@@ -1,4 +1,5 @@
-//===- SchemaJsonGraph.cpp - Parse graphs, nodes and arguments -------------===//
+//===- SchemaJsonGraph.cpp - Parse graphs, nodes and arguments
+//-------------===//
 //
 // The Graph half of the ExportedProgram JSON (pt2-format.md §4.4-§4.6): each
 // function mirrors one dataclass or union of torch/_export/serde/schema.py.
@@ -378,9 +379,8 @@ llvm::Error fillArgument(Argument &arg, const Value &payload,
   return pathError(path, "internal error: unhandled Argument kind");
 }
 
-llvm::Expected<NamedArgument> parseNamedArgument(const Value &value,
-                                                 const JsonPath &path,
-                                                 unsigned depth) {
+llvm::Expected<NamedArgument>
+parseNamedArgument(const Value &value, const JsonPath &path, unsigned depth) {
   auto reader = structAt(value, path, "a NamedArgument");
   if (!reader)
     return reader.takeError();
@@ -417,11 +417,11 @@ llvm::Expected<Node> parseNode(const Value &value, const JsonPath &path,
   };
   if (llvm::Error err = reader->readString("target", node.target))
     return std::move(err);
-  if (llvm::Error err = readArrayField(*reader, "inputs", node.inputs,
-                                       parseInput))
+  if (llvm::Error err =
+          readArrayField(*reader, "inputs", node.inputs, parseInput))
     return std::move(err);
-  if (llvm::Error err = readArrayField(*reader, "outputs", node.outputs,
-                                       parseOutput))
+  if (llvm::Error err =
+          readArrayField(*reader, "outputs", node.outputs, parseOutput))
     return std::move(err);
   if (llvm::Error err = reader->readStringMap("metadata", node.metadata))
     return std::move(err);
@@ -446,8 +446,8 @@ llvm::Expected<std::string> parseNamedStruct(const Value &value,
   return name;
 }
 
-llvm::Expected<CustomObjArgument>
-parseCustomObjArgument(const Value &value, const JsonPath &path) {
+llvm::Expected<CustomObjArgument> parseCustomObjArgument(const Value &value,
+                                                         const JsonPath &path) {
   auto reader = structAt(value, path, "a CustomObjArgument");
   if (!reader)
     return reader.takeError();
@@ -470,8 +470,8 @@ llvm::Expected<TensorMeta> parseTensorMeta(const Value &value,
     if (llvm::Error err = assign(meta.dtype, parseScalarType(*dtype, at)))
       return std::move(err);
   }
-  if (llvm::Error err = readArrayField(*reader, "sizes", meta.sizes,
-                                       parseSymInt))
+  if (llvm::Error err =
+          readArrayField(*reader, "sizes", meta.sizes, parseSymInt))
     return std::move(err);
   if (llvm::Error err = reader->readBool("requires_grad", meta.requiresGrad))
     return std::move(err);
@@ -480,8 +480,8 @@ llvm::Expected<TensorMeta> parseTensorMeta(const Value &value,
     if (llvm::Error err = assign(meta.device, parseDevice(*device, at)))
       return std::move(err);
   }
-  if (llvm::Error err = readArrayField(*reader, "strides", meta.strides,
-                                       parseSymInt))
+  if (llvm::Error err =
+          readArrayField(*reader, "strides", meta.strides, parseSymInt))
     return std::move(err);
   if (const Value *offset = reader->get("storage_offset")) {
     JsonPath at = path.field("storage_offset");
@@ -498,8 +498,8 @@ llvm::Expected<TensorMeta> parseTensorMeta(const Value &value,
   return meta;
 }
 
-llvm::Expected<Argument> parseArgument(const Value &value,
-                                       const JsonPath &path, unsigned depth) {
+llvm::Expected<Argument> parseArgument(const Value &value, const JsonPath &path,
+                                       unsigned depth) {
   auto variant = asUnion(value, path, "Argument");
   if (!variant)
     return variant.takeError();
@@ -526,14 +526,14 @@ llvm::Expected<Graph> parseGraph(const Value &value, const JsonPath &path,
   auto parseNodeAt = [depth](const Value &v, const JsonPath &p) {
     return parseNode(v, p, depth);
   };
-  if (llvm::Error err = readArrayField(*reader, "inputs", graph.inputs,
-                                       parseArg))
+  if (llvm::Error err =
+          readArrayField(*reader, "inputs", graph.inputs, parseArg))
     return std::move(err);
-  if (llvm::Error err = readArrayField(*reader, "outputs", graph.outputs,
-                                       parseArg))
+  if (llvm::Error err =
+          readArrayField(*reader, "outputs", graph.outputs, parseArg))
     return std::move(err);
-  if (llvm::Error err = readArrayField(*reader, "nodes", graph.nodes,
-                                       parseNodeAt))
+  if (llvm::Error err =
+          readArrayField(*reader, "nodes", graph.nodes, parseNodeAt))
     return std::move(err);
   if (llvm::Error err = readMapField(*reader, "tensor_values",
                                      graph.tensorValues, parseTensorMeta))
@@ -547,9 +547,9 @@ llvm::Expected<Graph> parseGraph(const Value &value, const JsonPath &path,
   if (llvm::Error err = reader->readBool("is_single_tensor_return",
                                          graph.isSingleTensorReturn))
     return std::move(err);
-  if (llvm::Error err = readMapField(*reader, "custom_obj_values",
-                                     graph.customObjValues,
-                                     parseCustomObjArgument))
+  if (llvm::Error err =
+          readMapField(*reader, "custom_obj_values", graph.customObjValues,
+                       parseCustomObjArgument))
     return std::move(err);
   if (llvm::Error err = readMapField(*reader, "sym_float_values",
                                      graph.symFloatValues, parseSymFloat))

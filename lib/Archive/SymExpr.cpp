@@ -1,4 +1,5 @@
-//===- SymExpr.cpp - Formatting and evaluating symbolic expressions --------===//
+//===- SymExpr.cpp - Formatting and evaluating symbolic expressions
+//--------===//
 //
 // The parser lives in SymExprParse.cpp. This file prints a SymNode in the
 // infix form torch users know ("2*s0", "(s0 + 1)//2") and evaluates it with
@@ -324,7 +325,8 @@ private:
       if (name == "Identity")
         return v[0];
       if (name == "Abs")
-        return v[0] == INT64_MIN ? MaybeInt() : MaybeInt(v[0] < 0 ? -v[0] : v[0]);
+        return v[0] == INT64_MIN ? MaybeInt()
+                                 : MaybeInt(v[0] < 0 ? -v[0] : v[0]);
       if (name == "Not")
         return v[0] == 0 ? 1 : 0;
     }

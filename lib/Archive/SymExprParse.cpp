@@ -1,4 +1,5 @@
-//===- SymExprParse.cpp - Parser for sympy srepr text ----------------------===//
+//===- SymExprParse.cpp - Parser for sympy srepr text
+//----------------------===//
 //
 // srepr text is a Python call expression: Name(arg, arg, key=value), quoted
 // strings, integers and bare names. The parser is a small recursive descent
@@ -76,15 +77,14 @@ private:
   bool atEnd() const { return pos >= text.size(); }
 
   llvm::Error error(const llvm::Twine &expected) const {
-    std::string shown = text.size() > 120 ? (text.take_front(117) + "...").str()
-                                          : text.str();
-    std::string found =
-        atEnd() ? std::string("end of text")
-                : ("'" + llvm::Twine(text[pos]) + "'").str();
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "invalid symbolic expression \"" + shown + "\" at offset " +
-            llvm::Twine(pos) + ": " + expected + ", found " + found);
+    std::string shown =
+        text.size() > 120 ? (text.take_front(117) + "...").str() : text.str();
+    std::string found = atEnd() ? std::string("end of text")
+                                : ("'" + llvm::Twine(text[pos]) + "'").str();
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "invalid symbolic expression \"" + shown +
+                                       "\" at offset " + llvm::Twine(pos) +
+                                       ": " + expected + ", found " + found);
   }
 
   llvm::StringRef parseIdentifier() {
@@ -238,9 +238,8 @@ private:
     return parseExpr(depth + 1).takeError();
   }
 
-  llvm::Expected<SymNode> finishCall(llvm::StringRef name,
-                                     std::vector<SymNode> args,
-                                     size_t closeAt) {
+  llvm::Expected<SymNode>
+  finishCall(llvm::StringRef name, std::vector<SymNode> args, size_t closeAt) {
     if (name == "Symbol" || name == "Dummy") {
       if (args.size() != 1 || args[0].kind != SymNode::Kind::String ||
           args[0].name.empty()) {

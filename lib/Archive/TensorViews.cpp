@@ -1,4 +1,5 @@
-//===- TensorViews.cpp - Weights and constants as views over the archive ---===//
+//===- TensorViews.cpp - Weights and constants as views over the archive
+//---===//
 
 #include "TensorViews.h"
 
@@ -46,8 +47,8 @@ std::optional<std::string> readGeometry(const TensorMeta &meta,
     return std::nullopt;
   };
   view.dtype = meta.dtype;
-  if (auto problem = concrete(meta.storageOffset, "storage_offset",
-                              view.storageOffset))
+  if (auto problem =
+          concrete(meta.storageOffset, "storage_offset", view.storageOffset))
     return problem;
   size_t rank = meta.sizes.size();
   view.sizes.assign(rank, 0);
@@ -109,10 +110,12 @@ llvm::Error appendTensorViews(const ZipReader &zip, llvm::StringRef archivePath,
   llvm::StringMap<size_t> firstViewOfEntry;
   for (const auto &[fqn, meta] : set.config->entries) {
     if (meta.usePickle)
-      return fail(archivePath, set.configName,
-                  "FQN '" + fqn + "' is stored as a torch.save pickle "
-                  "(use_pickle: true); pickled payloads (tensor subclasses, "
-                  "TorchBind custom objects) are not supported");
+      return fail(
+          archivePath, set.configName,
+          "FQN '" + fqn +
+              "' is stored as a torch.save pickle "
+              "(use_pickle: true); pickled payloads (tensor subclasses, "
+              "TorchBind custom objects) are not supported");
     if (!meta.tensorMeta)
       return fail(archivePath, set.configName,
                   "FQN '" + fqn + "' has no tensor_meta");
@@ -148,8 +151,7 @@ llvm::Error appendTensorViews(const ZipReader &zip, llvm::StringRef archivePath,
     if (!inserted && views[first->second].dtype != view.dtype)
       return fail(archivePath, set.configName,
                   "FQNs '" + views[first->second].fqn + "' and '" + fqn +
-                      "' share entry " + view.entryName +
-                      " but read it as " +
+                      "' share entry " + view.entryName + " but read it as " +
                       scalarTypeName(views[first->second].dtype) + " and " +
                       scalarTypeName(view.dtype));
 

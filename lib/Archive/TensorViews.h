@@ -30,8 +30,7 @@ llvm::Error appendTensorViews(const ZipReader &zip, llvm::StringRef archivePath,
                               std::vector<TensorView> &views);
 
 /// "float32[128, 64]".
-std::string describeTensorType(ScalarType dtype,
-                               llvm::ArrayRef<int64_t> sizes);
+std::string describeTensorType(ScalarType dtype, llvm::ArrayRef<int64_t> sizes);
 
 } // namespace pt2c::archive::detail
 

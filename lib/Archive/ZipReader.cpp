@@ -1,4 +1,5 @@
-//===- ZipReader.cpp - Zip central-directory reader over an mmapped file ---===//
+//===- ZipReader.cpp - Zip central-directory reader over an mmapped file
+//---===//
 //
 // Reads the directory of a zip file (APPNOTE 6.3) without trusting it: every
 // offset and size is checked against the file before use, with arithmetic
@@ -59,8 +60,8 @@ struct DirectoryLocation {
 class ZipDirectoryParser {
 public:
   explicit ZipDirectoryParser(ZipReader &zip)
-      : zip(zip), base(reinterpret_cast<const uint8_t *>(
-                      zip.buffer_->getBufferStart())),
+      : zip(zip),
+        base(reinterpret_cast<const uint8_t *>(zip.buffer_->getBufferStart())),
         size(zip.buffer_->getBufferSize()) {}
 
   llvm::Error parse() {
@@ -180,7 +181,8 @@ private:
 
   llvm::Error readCentralEntry(uint64_t &pos, uint64_t end, uint64_t index,
                                ZipEntry &entry) const {
-    if (end - pos < kCentralHeaderSize || read32(base + pos) != kCentralHeaderSig)
+    if (end - pos < kCentralHeaderSize ||
+        read32(base + pos) != kCentralHeaderSig)
       return error("central directory entry " + llvm::Twine(index) +
                    " (offset " + llvm::Twine(pos) +
                    ") is missing or has a bad signature");
@@ -201,10 +203,10 @@ private:
                    " runs past the end of the directory");
     entry.name.assign(reinterpret_cast<const char *>(hdr + kCentralHeaderSize),
                       nameSize);
-    if (llvm::Error err = readZip64Extra(
-            llvm::ArrayRef<uint8_t>(hdr + kCentralHeaderSize + nameSize,
-                                    extraSize),
-            entry, diskStart))
+    if (llvm::Error err =
+            readZip64Extra(llvm::ArrayRef<uint8_t>(
+                               hdr + kCentralHeaderSize + nameSize, extraSize),
+                           entry, diskStart))
       return err;
     if (diskStart != 0)
       return error("entry '" + entry.name +
@@ -325,20 +327,19 @@ llvm::Error inflateRaw(llvm::ArrayRef<uint8_t> input, uint64_t expected,
         consumed >= input.size())
       return entryError(zip, entry, "the deflate stream is truncated");
     if (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR)
-      return entryError(zip, entry,
-                        "corrupt deflate data (" +
-                            llvm::Twine(stream.msg ? stream.msg : "zlib error") +
-                            ")");
+      return entryError(
+          zip, entry,
+          "corrupt deflate data (" +
+              llvm::Twine(stream.msg ? stream.msg : "zlib error") + ")");
   }
   if (out.size() != expected)
-    return entryError(zip, entry,
-                      "inflates to " +
-                          llvm::Twine(status == Z_STREAM_END
-                                          ? std::to_string(out.size())
-                                          : "more than " +
-                                                std::to_string(expected)) +
-                          " bytes, but the directory declares " +
-                          llvm::Twine(expected));
+    return entryError(
+        zip, entry,
+        "inflates to " +
+            llvm::Twine(status == Z_STREAM_END
+                            ? std::to_string(out.size())
+                            : "more than " + std::to_string(expected)) +
+            " bytes, but the directory declares " + llvm::Twine(expected));
   return llvm::Error::success();
 }
 
@@ -447,8 +448,8 @@ llvm::Expected<std::string> ZipReader::readText(const ZipEntry &entry,
   uLong crc = crc32(0L, Z_NULL, 0);
   for (size_t done = 0; done < out.size();) {
     size_t n = std::min<size_t>(out.size() - done, 1u << 30);
-    crc = crc32(crc, reinterpret_cast<const Bytef *>(out.data() + done),
-                uInt(n));
+    crc =
+        crc32(crc, reinterpret_cast<const Bytef *>(out.data() + done), uInt(n));
     done += n;
   }
   if (uint32_t(crc) != entry.crc32)

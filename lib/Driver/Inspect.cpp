@@ -9,6 +9,7 @@
 #include "llvm/Support/Format.h"
 
 #include <set>
+#include <tuple>
 
 using namespace pt2c::archive;
 
@@ -54,8 +55,19 @@ static void countOps(const Graph &graph, InspectReport &report) {
   }
 }
 
-static void addWeight(WeightSummary &summary, const TensorView &view) {
+/// Two FQNs are the same tensor when they view the same storage the same way.
+using ViewKey = std::tuple<std::string, int64_t, std::vector<int64_t>,
+                           std::vector<int64_t>, int>;
+
+static void addWeight(WeightSummary &summary, std::set<ViewKey> &seen,
+                      const TensorView &view) {
   ++summary.count;
+  ViewKey key{view.entryName, view.storageOffset, view.sizes, view.strides,
+              static_cast<int>(view.dtype)};
+  if (!seen.insert(key).second) {
+    ++summary.aliases;
+    return;
+  }
   summary.elements += static_cast<uint64_t>(view.numel());
   summary.bytes += view.nbytes();
 }
@@ -72,7 +84,9 @@ InspectReport buildInspectReport(const Pt2Archive &archive, const OpRegistry &re
   report.schemaVersion = std::to_string(program.schemaVersion.major) + "." +
                          std::to_string(program.schemaVersion.minor);
   report.dialect = archive.dialect().str();
+  report.weightsPresent = archive.hasWeightData();
 
+  std::set<ViewKey> seenViews;
   for (auto [index, spec] : llvm::enumerate(signature.inputSpecs)) {
     const std::string fallback = "input" + std::to_string(index);
     switch (spec.kind) {
@@ -85,12 +99,10 @@ InspectReport buildInspectReport(const Pt2Archive &archive, const OpRegistry &re
       const TensorView *view = archive.findTensor(spec.targetName);
       if (!view)
         break;
-      if (view->storage.empty() && view->nbytes() != 0)
-        report.weightsPresent = false;
       WeightSummary &summary = spec.kind == InputSpec::Kind::Parameter ? report.parameters
                                : spec.kind == InputSpec::Kind::Buffer  ? report.buffers
                                                                        : report.constants;
-      addWeight(summary, *view);
+      addWeight(summary, seenViews, *view);
       break;
     }
     default:
@@ -154,7 +166,10 @@ void printInspectText(llvm::raw_ostream &os, const InspectReport &report) {
   }
   auto weights = [&](const char *label, const WeightSummary &summary) {
     os << "  " << llvm::left_justify(label, 11) << summary.count << " tensors, "
-       << summary.elements << " elements, " << formatBytes(summary.bytes) << "\n";
+       << summary.elements << " elements, " << formatBytes(summary.bytes);
+    if (summary.aliases)
+      os << " (" << summary.aliases << " tied to another tensor, counted once)";
+    os << "\n";
   };
   os << "weights:" << (report.weightsPresent ? "" : " (payloads empty: graph only)")
      << "\n";
@@ -194,6 +209,7 @@ static llvm::json::Array tensorsToJson(const std::vector<InspectTensor> &tensors
 llvm::json::Value inspectToJson(const InspectReport &report) {
   auto weights = [](const WeightSummary &summary) {
     return llvm::json::Object{{"count", int64_t(summary.count)},
+                              {"aliases", int64_t(summary.aliases)},
                               {"elements", int64_t(summary.elements)},
                               {"bytes", int64_t(summary.bytes)}};
   };

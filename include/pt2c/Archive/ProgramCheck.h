@@ -1,4 +1,5 @@
-//===- ProgramCheck.h - Consistency checks of a parsed ExportedProgram -----===//
+//===- ProgramCheck.h - Consistency checks of a parsed ExportedProgram
+//-----===//
 //
 // The graph checks of pt2-format.md §6.7, run by Pt2Archive::open and usable
 // on their own (tests, tools). For the graph and, recursively, each as_graph

@@ -7,7 +7,8 @@
 // struct keys are ignored and missing ones take the schema default (forward
 // compatibility); integers are exact int64; "Infinity"/"-Infinity"/"NaN"
 // strings are floats. Errors name the JSON path:
-//   "$.graph_module.graph.nodes[3].inputs[1].arg: unknown Argument variant 'as_foo'"
+//   "$.graph_module.graph.nodes[3].inputs[1].arg: unknown Argument variant
+//   'as_foo'"
 // These functions only parse; Pt2Archive runs the cross-checks of §6.
 //
 //===----------------------------------------------------------------------===//
@@ -29,9 +30,11 @@ namespace pt2c::archive {
 
 /// schema.py `PayloadMeta`: where one weight or constant is stored.
 struct PayloadMeta {
-  std::string pathName;   // "weight_0": a file under data/weights/ or data/constants/
-  bool isParam = false;   // nn.Parameter
-  bool usePickle = false; // a torch.save pickle (tensor subclass, custom object)
+  std::string
+      pathName; // "weight_0": a file under data/weights/ or data/constants/
+  bool isParam = false; // nn.Parameter
+  bool usePickle =
+      false; // a torch.save pickle (tensor subclass, custom object)
   std::optional<TensorMeta> tensorMeta; // null for custom objects
 };
 
@@ -41,7 +44,8 @@ struct PayloadConfig {
   /// builds the storage with the dtype of the first (pt2-format.md §3.2).
   std::vector<std::pair<std::string, PayloadMeta>> entries;
 
-  /// nullptr when `fqn` has no entry.
+  /// nullptr when `fqn` has no entry. A linear search: Pt2Archive indexes
+  /// its views by FQN instead.
   const PayloadMeta *find(llvm::StringRef fqn) const;
 };
 

@@ -31,8 +31,13 @@ struct InspectTensor {
   std::vector<std::string> shape; // "64", or a symbolic expression "s77"
 };
 
+/// Tensors of one kind. A tied weight (two FQNs viewing the same bytes the
+/// same way, e.g. gpt2's lm_head.weight and wte.weight) is counted in `count`
+/// and `aliases` but its elements and bytes only once, as torch's
+/// model.parameters() does.
 struct WeightSummary {
   uint64_t count = 0;
+  uint64_t aliases = 0;
   uint64_t elements = 0;
   uint64_t bytes = 0;
 };

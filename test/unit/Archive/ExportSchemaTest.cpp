@@ -49,8 +49,7 @@ TEST_CASE("scalar type names are torch's", "[schema]") {
         "float8_e4m3fn");
 }
 
-TEST_CASE("argument kind names are the serialized variant names",
-          "[schema]") {
+TEST_CASE("argument kind names are the serialized variant names", "[schema]") {
   CHECK(std::string(argKindName(ArgKind::Tensor)) == "as_tensor");
   CHECK(std::string(argKindName(ArgKind::OptionalTensor)) ==
         "as_optional_tensor");

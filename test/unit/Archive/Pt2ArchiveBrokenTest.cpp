@@ -1,4 +1,5 @@
-//===- Pt2ArchiveBrokenTest.cpp - Broken archives fail with clear errors ---===//
+//===- Pt2ArchiveBrokenTest.cpp - Broken archives fail with clear errors
+//---===//
 //
 // Each test copies mlp.pt2's members, breaks one thing, writes a torch-like
 // zip to a temporary file and checks the message of Pt2Archive::open.
@@ -160,8 +161,8 @@ TEST_CASE("a tensor used but never defined", "[archive][broken]") {
   editJson(members, kModel, [](llvm::json::Object &p) {
     auto &node = *(*graphOf(p).getArray("nodes"))[3].getAsObject();
     auto &input = *(*node.getArray("inputs"))[0].getAsObject();
-    input["arg"] = llvm::json::Object{
-        {"as_tensor", llvm::json::Object{{"name", "foo"}}}};
+    input["arg"] =
+        llvm::json::Object{{"as_tensor", llvm::json::Object{{"name", "foo"}}}};
   });
   CHECK_THAT(openError(members),
              Catch::EndsWith(": models/model.json: "
@@ -198,7 +199,8 @@ TEST_CASE("weight file shorter than its views", "[archive][broken]") {
   editJson(members, kWeightsConfig, [](llvm::json::Object &c) {
     configEntry(c, "fc2.bias")
         .getObject("tensor_meta")
-        ->operator[]("storage_offset") = llvm::json::Object{{"as_int", 1}};
+        ->
+        operator[]("storage_offset") = llvm::json::Object{{"as_int", 1}};
   });
   CHECK_THAT(openError(members),
              Catch::Contains("entry data/weights/weight_5 has 40 bytes, FQN "
@@ -216,9 +218,9 @@ TEST_CASE("sizes overflowing int64", "[archive][broken]") {
   std::vector<ZipMember> members = readFixtureMembers("mlp.pt2");
   editJson(members, kWeightsConfig, [](llvm::json::Object &c) {
     auto &meta = *configEntry(c, "fc1.weight").getObject("tensor_meta");
-    meta["sizes"] = llvm::json::Array{
-        llvm::json::Object{{"as_int", int64_t(1) << 40}},
-        llvm::json::Object{{"as_int", int64_t(1) << 40}}};
+    meta["sizes"] =
+        llvm::json::Array{llvm::json::Object{{"as_int", int64_t(1) << 40}},
+                          llvm::json::Object{{"as_int", int64_t(1) << 40}}};
   });
   CHECK_THAT(openError(members),
              Catch::Contains("FQN 'fc1.weight': sizes or strides overflow "
@@ -227,8 +229,8 @@ TEST_CASE("sizes overflowing int64", "[archive][broken]") {
   members = readFixtureMembers("mlp.pt2");
   editJson(members, kWeightsConfig, [](llvm::json::Object &c) {
     auto &meta = *configEntry(c, "fc2.bias").getObject("tensor_meta");
-    meta["strides"] = llvm::json::Array{
-        llvm::json::Object{{"as_int", INT64_MAX / 2}}};
+    meta["strides"] =
+        llvm::json::Array{llvm::json::Object{{"as_int", INT64_MAX / 2}}};
   });
   CHECK_THAT(openError(members), Catch::Contains("sizes or strides overflow "
                                                  "int64"));
@@ -250,7 +252,8 @@ TEST_CASE("bad weight geometry", "[archive][broken]") {
     meta["sizes"] = parseJson(
         R"json([{"as_expr": {"expr_str": "Symbol('s0')", "hint": null}}])json");
   });
-  CHECK_THAT(openError(members), Catch::Contains("sizes[0] is symbolic ('s0')"));
+  CHECK_THAT(openError(members),
+             Catch::Contains("sizes[0] is symbolic ('s0')"));
 
   members = readFixtureMembers("mlp.pt2");
   editJson(members, kWeightsConfig, [](llvm::json::Object &c) {
@@ -316,7 +319,8 @@ TEST_CASE("a 0-byte payload opens as a graph-only archive",
 TEST_CASE("not an archive at all", "[archive][broken]") {
   auto dir = Pt2Archive::open(PT2C_TEST_DATA);
   REQUIRE_FALSE(bool(dir));
-  CHECK_THAT(llvm::toString(dir.takeError()), Catch::Contains("is a directory"));
+  CHECK_THAT(llvm::toString(dir.takeError()),
+             Catch::Contains("is a directory"));
 
   TempFile text("just some text, definitely not a zip");
   auto notZip = Pt2Archive::open(text.path());

@@ -1,4 +1,5 @@
-//===- Pt2ArchiveFixtureTest.cpp - Real torch.export archives open ---------===//
+//===- Pt2ArchiveFixtureTest.cpp - Real torch.export archives open
+//---------===//
 //
 // Expected values were read from the fixtures with Python's zipfile and json
 // (test/data, written by torch 2.11), not from this reader's output.
@@ -43,11 +44,16 @@ TEST_CASE("every fixture opens", "[archive][fixtures]") {
     size_t tensors, inputSpecs, nodes;
   };
   const Expect expects[] = {
-      {"attention_block.pt2", 12, 13, 19}, {"bert_tiny.pt2", 41, 43, 88},
-      {"convnet.pt2", 16, 17, 10},         {"gpt2_tiny.pt2", 29, 30, 122},
-      {"llama_tiny.pt2", 23, 24, 177},     {"mlp.pt2", 6, 7, 5},
-      {"mlp_dynamic.pt2", 6, 7, 5},        {"mobilenet_v3_small.pt2", 244, 245, 157},
-      {"squeezenet1_1.pt2", 52, 53, 66},   {"tiny_unet.pt2", 10, 11, 12},
+      {"attention_block.pt2", 12, 13, 19},
+      {"bert_tiny.pt2", 41, 43, 88},
+      {"convnet.pt2", 16, 17, 10},
+      {"gpt2_tiny.pt2", 29, 30, 122},
+      {"llama_tiny.pt2", 23, 24, 177},
+      {"mlp.pt2", 6, 7, 5},
+      {"mlp_dynamic.pt2", 6, 7, 5},
+      {"mobilenet_v3_small.pt2", 244, 245, 157},
+      {"squeezenet1_1.pt2", 52, 53, 66},
+      {"tiny_unet.pt2", 10, 11, 12},
       {"vit_tiny.pt2", 32, 33, 47},
   };
   for (const Expect &e : expects) {
@@ -82,7 +88,7 @@ TEST_CASE("mlp: signature and weights", "[archive][fixtures]") {
 
   const auto &specs = p.graphModule.signature.inputSpecs;
   REQUIRE(specs.size() == 7);
-  const char *params[] = {"fc1.weight", "fc1.bias", "ln.weight",
+  const char *params[] = {"fc1.weight", "fc1.bias",   "ln.weight",
                           "ln.bias",    "fc2.weight", "fc2.bias"};
   for (size_t i = 0; i < 6; ++i) {
     CHECK(specs[i].kind == InputSpec::Kind::Parameter);
@@ -168,7 +174,8 @@ TEST_CASE("mlp_dynamic: a symbolic batch with its range",
   const TensorMeta &x = p.graphModule.graph.tensorValues.at("x");
   REQUIRE(x.sizes.size() == 2);
   REQUIRE(x.sizes[0].isExpr);
-  CHECK(x.sizes[0].expr.exprStr == "Symbol('s77', positive=True, integer=True)");
+  CHECK(x.sizes[0].expr.exprStr ==
+        "Symbol('s77', positive=True, integer=True)");
   CHECK(x.sizes[0].expr.expr.isSymbol());
   CHECK(x.sizes[0].expr.expr.name == "s77");
   CHECK(x.sizes[0].expr.intHint == 3);
@@ -208,7 +215,8 @@ TEST_CASE("llama_tiny: a HOP node with a subgraph", "[archive][fixtures]") {
   CHECK(hop.isHopSingleTensorReturn == false);
 
   // Two non-persistent buffers come from the constants config.
-  const TensorView *invFreq = archive->findTensor("m.model.rotary_emb.inv_freq");
+  const TensorView *invFreq =
+      archive->findTensor("m.model.rotary_emb.inv_freq");
   REQUIRE(invFreq);
   CHECK(invFreq->isConstant);
   CHECK(invFreq->entryName == "data/constants/tensor_0");
@@ -263,10 +271,9 @@ TEST_CASE("opening the largest fixture maps, and is fast",
   auto elapsed = std::chrono::duration<double, std::milli>(
                      std::chrono::steady_clock::now() - start)
                      .count();
-  WARN("mobilenet_v3_small.pt2 (" << archive->zip().fileSize() << " bytes, "
-                                  << archive->tensors().size()
-                                  << " tensors) opened in " << elapsed
-                                  << " ms");
+  WARN("mobilenet_v3_small.pt2 ("
+       << archive->zip().fileSize() << " bytes, " << archive->tensors().size()
+       << " tensors) opened in " << elapsed << " ms");
   CHECK(archive->tensors().size() == 244);
   CHECK(elapsed < 2000);
 }

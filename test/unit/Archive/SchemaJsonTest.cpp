@@ -1,4 +1,5 @@
-//===- SchemaJsonTest.cpp - ExportedProgram / PayloadConfig JSON parsing ---===//
+//===- SchemaJsonTest.cpp - ExportedProgram / PayloadConfig JSON parsing
+//---===//
 
 #include "TestZip.h"
 
@@ -160,8 +161,11 @@ TEST_CASE("an unknown union variant names its JSON path", "[json]") {
                          "unknown Argument variant 'as_foo'");
 
   llvm::json::Value w = program();
-  auto &spec = *(*obj(w).getObject("graph_module")->getObject("signature")
-                     ->getArray("input_specs"))[1].getAsObject();
+  auto &spec = *(*obj(w)
+                      .getObject("graph_module")
+                      ->getObject("signature")
+                      ->getArray("input_specs"))[1]
+                    .getAsObject();
   spec = llvm::json::Object{{"user_thing", llvm::json::Object{}}};
   CHECK_THAT(parseError(w),
              Catch::Contains("$.graph_module.signature.input_specs[1]: "
@@ -189,14 +193,14 @@ TEST_CASE("type errors name the path", "[json]") {
   CHECK(parseError(v) == "$.torch_version: expected a string, found a number");
 
   llvm::json::Value w = program();
-  graphOf(w).getObject("tensor_values")->getObject("x")->operator[]("dtype") = 99;
+  graphOf(w).getObject("tensor_values")->getObject("x")->operator[]("dtype") =
+      99;
   CHECK_THAT(parseError(w),
              Catch::Contains("$.graph_module.graph.tensor_values.x.dtype: "
                              "unknown ScalarType 99"));
 }
 
-TEST_CASE("unknown keys are ignored and missing keys take defaults",
-          "[json]") {
+TEST_CASE("unknown keys are ignored and missing keys take defaults", "[json]") {
   llvm::json::Value v = program();
   obj(v)["some_future_field"] = llvm::json::Object{{"x", 1}};
   node0(v)["future_node_field"] = 1;
@@ -226,8 +230,7 @@ TEST_CASE("schema major other than 8 is refused, any minor accepted",
   CHECK_THAT(parseError(v), Catch::Contains("schema_version"));
 }
 
-TEST_CASE("integers are exact int64; floats accept torch's strings",
-          "[json]") {
+TEST_CASE("integers are exact int64; floats accept torch's strings", "[json]") {
   // The program with extra arguments on its node, given as JSON text.
   auto withArgs = [&](const std::string &args) {
     llvm::json::Value copy = program();
@@ -278,15 +281,18 @@ TEST_CASE("integers are exact int64; floats accept torch's strings",
   REQUIRE(in[13].arg.stringToArgument.size() == 2);
   CHECK(in[13].arg.stringToArgument[0].first == "a");
 
-  CHECK_THAT(parseError(withArgs(R"([{"name": "e", "arg": {"as_int": 9223372036854775808}}])")),
+  CHECK_THAT(parseError(withArgs(
+                 R"([{"name": "e", "arg": {"as_int": 9223372036854775808}}])")),
              Catch::Contains("does not fit in int64"));
   CHECK_THAT(parseError(withArgs(R"([{"name": "e", "arg": {"as_int": 1.5}}])")),
              Catch::Contains("expected an integer"));
-  CHECK_THAT(parseError(withArgs(R"([{"name": "e", "arg": {"as_int": 9.3e18}}])")),
-             Catch::Contains("does not fit in int64"));
-  CHECK_THAT(parseError(withArgs(R"([{"name": "e", "arg": {"as_float": "lots"}}])")),
-             Catch::Contains("$.graph_module.graph.nodes[0].inputs[1].arg.as_float: "
-                             "expected a number or \"Infinity\""));
+  CHECK_THAT(
+      parseError(withArgs(R"([{"name": "e", "arg": {"as_int": 9.3e18}}])")),
+      Catch::Contains("does not fit in int64"));
+  CHECK_THAT(
+      parseError(withArgs(R"([{"name": "e", "arg": {"as_float": "lots"}}])")),
+      Catch::Contains("$.graph_module.graph.nodes[0].inputs[1].arg.as_float: "
+                      "expected a number or \"Infinity\""));
 }
 
 TEST_CASE("a bad expr_str names its path", "[json]") {
@@ -312,9 +318,10 @@ TEST_CASE("subgraphs parse recursively, with bounded depth", "[json]") {
           {"inputs",
            llvm::json::Array{llvm::json::Object{
                {"name", ""},
-               {"arg", llvm::json::Object{
-                           {"as_graph", llvm::json::Object{{"name", "submod"},
-                                                           {"graph", graph}}}}},
+               {"arg",
+                llvm::json::Object{
+                    {"as_graph", llvm::json::Object{{"name", "submod"},
+                                                    {"graph", graph}}}}},
                {"kind", 1}}}},
           {"outputs", llvm::json::Array{}},
           {"metadata", llvm::json::Object{}},
@@ -339,15 +346,17 @@ TEST_CASE("subgraphs parse recursively, with bounded depth", "[json]") {
 TEST_CASE("hostile JSON nesting is refused before parsing", "[json]") {
   std::string deep(100000, '[');
   CHECK_THAT(parseTextError(deep), Catch::Contains("JSON nested deeper than"));
-  CHECK_THAT(parseTextError("{\"graph_module\": "), Catch::Contains("$: invalid JSON"));
-  CHECK_THAT(parseTextError("[]"), Catch::Contains("$: expected an ExportedProgram"));
+  CHECK_THAT(parseTextError("{\"graph_module\": "),
+             Catch::Contains("$: invalid JSON"));
+  CHECK_THAT(parseTextError("[]"),
+             Catch::Contains("$: expected an ExportedProgram"));
 }
 
 TEST_CASE("program checks: undefined tensors and symints", "[json]") {
   llvm::json::Value v = program();
   auto &input = *(*node0(v).getArray("inputs"))[0].getAsObject();
-  input["arg"] = llvm::json::Object{
-      {"as_tensor", llvm::json::Object{{"name", "foo"}}}};
+  input["arg"] =
+      llvm::json::Object{{"as_tensor", llvm::json::Object{{"name", "foo"}}}};
   CHECK(checkError(v) == "$.graph_module.graph.nodes[0] (aten.relu.default "
                          "'relu'): tensor 'foo' is used but never defined");
 
@@ -379,11 +388,15 @@ TEST_CASE("program checks: graph and signature agree", "[json]") {
                          "inputs but the signature has 2 input_specs; they "
                          "must match one for one");
   llvm::json::Value w = program();
-  (*obj(w).getObject("graph_module")->getObject("signature")
-        ->getArray("input_specs"))[0] = parseJson(
-      R"({"parameter": {"arg": {"name": "x"}, "parameter_name": "w"}})");
-  CHECK_THAT(checkError(w), Catch::Contains("input_specs[0]: names tensor "
-                                            "'x', but graph.inputs[0] is 'p_w'"));
+  (*obj(w)
+        .getObject("graph_module")
+        ->getObject("signature")
+        ->getArray("input_specs"))[0] =
+      parseJson(
+          R"({"parameter": {"arg": {"name": "x"}, "parameter_name": "w"}})");
+  CHECK_THAT(checkError(w),
+             Catch::Contains("input_specs[0]: names tensor "
+                             "'x', but graph.inputs[0] is 'p_w'"));
 }
 
 TEST_CASE("payload configs keep the order of the text", "[json]") {

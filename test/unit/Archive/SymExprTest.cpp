@@ -1,4 +1,5 @@
-//===- SymExprTest.cpp - sympy srepr parsing, printing, evaluation ---------===//
+//===- SymExprTest.cpp - sympy srepr parsing, printing, evaluation
+//---------===//
 
 #include "pt2c/Archive/SymExpr.h"
 
@@ -54,8 +55,9 @@ TEST_CASE("srepr integers, including int64 limits", "[symexpr]") {
 }
 
 TEST_CASE("srepr calls keep their name and arguments", "[symexpr]") {
-  SymNode node = parseOk("FloorDiv(Mul(Integer(2), Symbol('s0', integer=True)), "
-                         "Integer(3))");
+  SymNode node =
+      parseOk("FloorDiv(Mul(Integer(2), Symbol('s0', integer=True)), "
+              "Integer(3))");
   REQUIRE(node.kind == SymNode::Kind::Call);
   CHECK(node.name == "FloorDiv");
   REQUIRE(node.args.size() == 2);
@@ -175,8 +177,7 @@ TEST_CASE("evaluation refuses what it cannot compute exactly", "[symexpr]") {
 TEST_CASE("malformed text is an error with an offset", "[symexpr]") {
   CHECK_THAT(parseError(""), Catch::Contains("offset 0"));
   CHECK_THAT(parseError("Integer(3"), Catch::Contains("expected ',' or ')'"));
-  CHECK_THAT(parseError("Symbol(s0)"),
-             Catch::Contains("Symbol('name', ...)"));
+  CHECK_THAT(parseError("Symbol(s0)"), Catch::Contains("Symbol('name', ...)"));
   CHECK_THAT(parseError("Symbol('s0"), Catch::Contains("closing quote"));
   CHECK_THAT(parseError("Integer(3) garbage"),
              Catch::Contains("expected end of text"));
@@ -199,7 +200,8 @@ TEST_CASE("deep nesting is an error, not a stack overflow", "[symexpr]") {
     return text;
   };
   CHECK(evaluateSymExpr(parseOk(nested(200)), {}) == 1);
-  CHECK_THAT(parseError(nested(300)), Catch::Contains("nesting of at most 256"));
+  CHECK_THAT(parseError(nested(300)),
+             Catch::Contains("nesting of at most 256"));
   CHECK_THAT(parseError(nested(1000000)),
              Catch::Contains("nesting of at most 256"));
   CHECK_THAT(parseError(std::string(1000000, '-') + "1"),

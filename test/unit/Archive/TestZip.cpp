@@ -1,4 +1,5 @@
-//===- TestZip.cpp - Build zip archives in tests ---------------------------===//
+//===- TestZip.cpp - Build zip archives in tests
+//---------------------------===//
 
 #include "TestZip.h"
 
@@ -57,8 +58,9 @@ std::string buildZip(const std::vector<ZipMember> &members,
   std::vector<Written> written;
   for (const ZipMember &member : members) {
     Written w;
-    w.crc = uint32_t(crc32(0, reinterpret_cast<const Bytef *>(member.data.data()),
-                           uInt(member.data.size())));
+    w.crc =
+        uint32_t(crc32(0, reinterpret_cast<const Bytef *>(member.data.data()),
+                       uInt(member.data.size())));
     std::string payload =
         member.method == 8 ? deflateRaw(member.data) : member.data;
     w.csize = payload.size();

@@ -1,4 +1,5 @@
-//===- TestZip.h - Build zip archives in tests -----------------------------===//
+//===- TestZip.h - Build zip archives in tests
+//-----------------------------===//
 //
 // A small zip writer for tests: STORED or DEFLATE members, optional data
 // descriptors, 64-byte alignment through a local extra field (as torch

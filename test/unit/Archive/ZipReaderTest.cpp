@@ -1,4 +1,5 @@
-//===- ZipReaderTest.cpp - Zip directory reader on built and broken zips ---===//
+//===- ZipReaderTest.cpp - Zip directory reader on built and broken zips
+//---===//
 
 #include "TestZip.h"
 
@@ -117,9 +118,11 @@ TEST_CASE("deflated entries are inflated, not used in place", "[zip]") {
   CHECK(text(*zip, "a.json") == big);
   auto inPlace = zip->storedData(*a);
   REQUIRE_FALSE(bool(inPlace));
-  CHECK_THAT(llvm::toString(inPlace.takeError()),
-             Catch::Contains("only STORED (method 0) data can be used in place"));
-  CHECK_THAT(text(*zip, "a.json", 1000), Catch::Contains("more than the limit"));
+  CHECK_THAT(
+      llvm::toString(inPlace.takeError()),
+      Catch::Contains("only STORED (method 0) data can be used in place"));
+  CHECK_THAT(text(*zip, "a.json", 1000),
+             Catch::Contains("more than the limit"));
 }
 
 TEST_CASE("corrupt or lying deflate data is an error", "[zip]") {
@@ -133,7 +136,8 @@ TEST_CASE("corrupt or lying deflate data is an error", "[zip]") {
   lying[central + 24] = 10; // 10 bytes instead of 10000
   lying[central + 25] = 0;
   auto zip = openOk(lying);
-  CHECK_THAT(text(*zip, "a"), Catch::Contains("inflates to more than 10 bytes"));
+  CHECK_THAT(text(*zip, "a"),
+             Catch::Contains("inflates to more than 10 bytes"));
 
   std::string garbage = bytes;
   for (size_t i = 30 + 1; i < 30 + 1 + 8; ++i)
@@ -235,7 +239,8 @@ TEST_CASE("entry data past the end of the file is an error", "[zip]") {
   std::string bytes = buildZip({{"a", "hello", 0}});
   size_t central = bytes.find("PK\x01\x02");
   bytes[central + 20] = '\x7f'; // compressed size
-  CHECK_THAT(openError(bytes), Catch::Contains("runs past the end of the file"));
+  CHECK_THAT(openError(bytes),
+             Catch::Contains("runs past the end of the file"));
 }
 
 TEST_CASE("duplicate names are refused", "[zip]") {
@@ -251,7 +256,8 @@ TEST_CASE("opening paths that are not zip files", "[zip]") {
 
   auto dir = ZipReader::open(PT2C_TEST_DATA);
   REQUIRE_FALSE(bool(dir));
-  CHECK_THAT(llvm::toString(dir.takeError()), Catch::Contains("is a directory"));
+  CHECK_THAT(llvm::toString(dir.takeError()),
+             Catch::Contains("is a directory"));
 
   TempFile empty("");
   auto emptyZip = ZipReader::open(empty.path());
