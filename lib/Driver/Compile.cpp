@@ -84,7 +84,7 @@ llvm::Error compileAndEmit(const CompileOptions &options, llvm::raw_ostream &os)
 
   mlir::OpPrintingFlags flags;
   if (options.printDebugInfo)
-    flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/true);
+    flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
   module->print(os, flags);
   os << "\n";
   return llvm::Error::success();

@@ -56,6 +56,13 @@ public:
         ++pos_;
     return text_.slice(start, pos_);
   }
+  /// The raw text before the next `close` (not consumed), or to the end.
+  StringRef rawUntil(char close) {
+    size_t start = pos_;
+    while (pos_ < text_.size() && text_[pos_] != close)
+      ++pos_;
+    return text_.slice(start, pos_);
+  }
   /// [0-9]*
   StringRef digits() {
     skipSpace();
@@ -73,7 +80,9 @@ public:
     for (; pos_ < text_.size(); ++pos_) {
       char c = text_[pos_];
       if (quote) {
-        if (c == quote)
+        if (c == '\\')
+          ++pos_; // an escaped character, possibly the quote
+        else if (c == quote)
           quote = 0;
         continue;
       }
@@ -116,26 +125,81 @@ OpBaseType baseTypeOf(StringRef name) {
       .Default(OpBaseType::Other);
 }
 
-/// The type of an argument or return; fills the type fields of `arg`.
-Error parseType(SchemaLexer &lexer, OpArgument &arg) {
-  StringRef base = lexer.identifier();
-  if (base.empty())
-    return lexer.error("a type name");
-  std::string text = base.str();
-  arg.baseType = baseTypeOf(base);
-  if (lexer.peek() == '(') { // alias annotation: (a), (a!), (a -> *)
-    lexer.consume("(");
-    std::string alias;
-    while (!lexer.atEnd() && lexer.peek() != ')') {
-      char c = lexer.peek();
-      alias += c;
-      lexer.consume(StringRef(&c, 1));
-    }
-    if (!lexer.consume(")"))
-      return lexer.error("')' closing the alias annotation");
-    arg.isMutable = StringRef(alias).contains('!');
-    text += "(" + alias + ")";
+// Types that take type parameters in parentheses, before any alias.
+bool isParameterisedType(StringRef name) {
+  return name == "Dict" || name == "Future" || name == "RRef" ||
+         name == "Await" || name == "Union" || name == "Optional";
+}
+
+/// An optional alias annotation: (a), (a!), (a -> *), (*). Sets isMutable.
+Error parseAlias(SchemaLexer &lexer, OpArgument &arg, std::string &text) {
+  if (lexer.peek() != '(')
+    return Error::success();
+  lexer.consume("(");
+  std::string alias = lexer.rawUntil(')').str();
+  if (!lexer.consume(")"))
+    return lexer.error("')' closing the alias annotation");
+  arg.isMutable |= StringRef(alias).contains('!');
+  text += "(" + alias + ")";
+  return Error::success();
+}
+
+Error parseType(SchemaLexer &lexer, OpArgument &arg, unsigned depth = 0);
+
+/// "(T1, T2, ...)" of a tuple or a parameterised type, as text.
+Expected<std::string> parseTypeList(SchemaLexer &lexer, unsigned depth) {
+  if (depth > 16)
+    return lexer.error("types nested at most 16 deep");
+  std::string text = "(";
+  if (!lexer.consume("("))
+    return lexer.error("'('");
+  if (lexer.consume(")"))
+    return text + ")";
+  while (true) {
+    OpArgument element;
+    if (Error err = parseType(lexer, element, depth + 1))
+      return std::move(err);
+    text += element.typeText;
+    if (lexer.consume(")"))
+      return text + ")";
+    if (!lexer.consume(","))
+      return lexer.error("',' or ')' in a type list");
+    text += ", ";
   }
+}
+
+/// The type of an argument or return; fills the type fields of `arg`.
+Error parseType(SchemaLexer &lexer, OpArgument &arg, unsigned depth) {
+  std::string text;
+  if (lexer.peek() == '(') { // a tuple type: (int, int)
+    auto tuple = parseTypeList(lexer, depth);
+    if (!tuple)
+      return tuple.takeError();
+    text = *tuple;
+    arg.baseType = OpBaseType::Other;
+  } else {
+    StringRef base = lexer.identifier();
+    if (base.empty())
+      return lexer.error("a type name");
+    text = base.str();
+    arg.baseType = baseTypeOf(base);
+    // A TorchBind class: __torch__.torch.classes.rnn.CellParamsBase
+    while (lexer.consume(".")) {
+      StringRef part = lexer.identifier();
+      if (part.empty())
+        return lexer.error("a name after '.' in a class type");
+      text += "." + part.str();
+      arg.baseType = OpBaseType::Other;
+    }
+    if (isParameterisedType(base) && lexer.peek() == '(') {
+      auto parameters = parseTypeList(lexer, depth);
+      if (!parameters)
+        return parameters.takeError();
+      text += *parameters;
+    }
+  }
+  if (Error err = parseAlias(lexer, arg, text))
+    return err;
   while (true) {
     if (lexer.consume("?")) {
       text += "?"; // T? or T[]?
@@ -164,6 +228,9 @@ Error parseType(SchemaLexer &lexer, OpArgument &arg) {
     }
     break;
   }
+  // `t[](a!)`: an alias annotation may also follow the list suffix.
+  if (Error err = parseAlias(lexer, arg, text))
+    return err;
   arg.typeText = text;
   return Error::success();
 }
@@ -198,7 +265,9 @@ Expected<OpDefault> parseDefault(StringRef text, const OpArgument &arg,
   if ((text.front() == '"' || text.front() == '\'') && text.size() >= 2 &&
       text.back() == text.front()) {
     value.kind = OpDefault::Kind::String;
-    value.text = text.drop_front().drop_back().str();
+    StringRef body = text.drop_front().drop_back();
+    for (size_t i = 0; i < body.size(); ++i) // Python escapes: \" \' \\.
+      value.text += body[i] == '\\' && i + 1 < body.size() ? body[++i] : body[i];
     return value;
   }
   if (text.front() == '[') {
@@ -276,7 +345,12 @@ Error parseArguments(SchemaLexer &lexer, OpSchema &schema) {
     return Error::success();
   bool kwargOnly = false;
   while (true) {
-    if (lexer.consume("*")) {
+    if (lexer.consume("...")) {
+      // TorchScript varargs (`format(str self, ...)`); no ATen graph op uses them.
+      OpArgument varargs;
+      varargs.name = varargs.typeText = "...";
+      schema.arguments.push_back(std::move(varargs));
+    } else if (lexer.consume("*")) {
       kwargOnly = true;
     } else {
       OpArgument arg;
@@ -301,6 +375,7 @@ Error parseArguments(SchemaLexer &lexer, OpSchema &schema) {
   }
 }
 
+/// One return, optionally named (`-> Tensor grid`, `-> (Tensor values, ...)`).
 Error parseReturn(SchemaLexer &lexer, OpSchema &schema) {
   OpArgument type;
   if (Error err = parseType(lexer, type))
