@@ -65,7 +65,7 @@ llvm::json::Object &graphOf(llvm::json::Object &program) {
 
 } // namespace
 
-TEST_CASE("an unchanged copy opens, with or without a root folder",
+TEST_CASE("an unchanged copy opens - with or without a root folder",
           "[archive][broken]") {
   std::vector<ZipMember> members = readFixtureMembers("mlp.pt2");
   CHECK(openError(members) == "");
@@ -114,7 +114,7 @@ TEST_CASE("missing model JSON", "[archive][broken]") {
              Catch::Contains(": models/: no models/<name>.json entry"));
 }
 
-TEST_CASE("missing weights config, and the 2.8 pickled layout",
+TEST_CASE("missing weights config - and the 2.8 pickled layout",
           "[archive][broken]") {
   std::vector<ZipMember> members = readFixtureMembers("mlp.pt2");
   removeMember(members, kWeightsConfig);

@@ -264,7 +264,7 @@ TEST_CASE("gpt2_tiny: tied weights share one storage", "[archive][fixtures]") {
   CHECK(wte->storage.data() == head->storage.data());
 }
 
-TEST_CASE("opening the largest fixture maps, and is fast",
+TEST_CASE("opening the largest fixture maps - and is fast",
           "[archive][fixtures][timing]") {
   auto start = std::chrono::steady_clock::now();
   auto archive = openFixture("mobilenet_v3_small.pt2");

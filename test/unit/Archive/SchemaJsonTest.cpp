@@ -217,7 +217,7 @@ TEST_CASE("unknown keys are ignored and missing keys take defaults", "[json]") {
   CHECK(p.graphModule.graph.nodes[0].name.empty());
 }
 
-TEST_CASE("schema major other than 8 is refused, any minor accepted",
+TEST_CASE("schema major other than 8 is refused - any minor accepted",
           "[json]") {
   llvm::json::Value v = program();
   obj(v)["schema_version"] = llvm::json::Object{{"major", 8}, {"minor", 99}};
@@ -230,7 +230,7 @@ TEST_CASE("schema major other than 8 is refused, any minor accepted",
   CHECK_THAT(parseError(v), Catch::Contains("schema_version"));
 }
 
-TEST_CASE("integers are exact int64; floats accept torch's strings", "[json]") {
+TEST_CASE("integers are exact int64 - floats accept torch's strings", "[json]") {
   // The program with extra arguments on its node, given as JSON text.
   auto withArgs = [&](const std::string &args) {
     llvm::json::Value copy = program();
@@ -305,7 +305,7 @@ TEST_CASE("a bad expr_str names its path", "[json]") {
                              "as_expr.expr_str: invalid symbolic expression"));
 }
 
-TEST_CASE("subgraphs parse recursively, with bounded depth", "[json]") {
+TEST_CASE("subgraphs parse recursively - with bounded depth", "[json]") {
   // A HOP node whose as_graph holds a copy of the outer graph.
   auto nest = [](int depth) {
     llvm::json::Value v = program();

@@ -44,7 +44,7 @@ TEST_CASE("srepr symbols drop their assumptions", "[symexpr]") {
   CHECK(parseOk("Symbol(\"u0\", integer=True)").name == "u0");
 }
 
-TEST_CASE("srepr integers, including int64 limits", "[symexpr]") {
+TEST_CASE("srepr integers - including int64 limits", "[symexpr]") {
   CHECK(parseOk("Integer(3)").value == 3);
   CHECK(parseOk("Integer(-7)").value == -7);
   CHECK(parseOk("Integer(9223372036854775807)").value == INT64_MAX);
@@ -189,7 +189,7 @@ TEST_CASE("malformed text is an error with an offset", "[symexpr]") {
   CHECK_FALSE(parseError("'lonely string'").empty());
 }
 
-TEST_CASE("deep nesting is an error, not a stack overflow", "[symexpr]") {
+TEST_CASE("deep nesting is an error - not a stack overflow", "[symexpr]") {
   auto nested = [](int depth) {
     std::string text;
     for (int i = 0; i < depth; ++i)

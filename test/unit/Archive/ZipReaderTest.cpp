@@ -74,7 +74,7 @@ TEST_CASE("stored entries are read in place", "[zip]") {
   CHECK(zip->fileSize() == bytes.size());
 }
 
-TEST_CASE("torch-style zips: aligned data, descriptors, zip64 records",
+TEST_CASE("torch-style zips: aligned data - descriptors - zip64 records",
           "[zip]") {
   ZipWriteOptions options;
   options.dataDescriptor = true;
@@ -103,7 +103,7 @@ TEST_CASE("zip64 extra fields carry sizes and offsets", "[zip]") {
   CHECK(text(*zip, "root/archive_format") == "pt2");
 }
 
-TEST_CASE("deflated entries are inflated, not used in place", "[zip]") {
+TEST_CASE("deflated entries are inflated - not used in place", "[zip]") {
   std::string big;
   for (int i = 0; i < 5000; ++i)
     big += "line " + std::to_string(i) + "\n";

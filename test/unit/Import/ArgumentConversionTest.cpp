@@ -72,7 +72,7 @@ TEST_CASE("non-tensor arguments become attributes", "[import]") {
   CHECK(convert(arg) == "\"cuda:0\"");
 }
 
-TEST_CASE("tensors and named SymInts become operands; constants in a SymInt list are materialized",
+TEST_CASE("tensors and named SymInts become operands - constants in a SymInt list are materialized",
           "[import]") {
   Fixture f;
   auto function = mlir::func::FuncOp::create(

@@ -22,7 +22,7 @@ static std::string parseError(llvm::StringRef text) {
   return llvm::toString(schema.takeError());
 }
 
-TEST_CASE("conv2d: names, types and list defaults", "[opschema]") {
+TEST_CASE("conv2d: names - types and list defaults", "[opschema]") {
   OpSchema s = parse("aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, "
                      "SymInt[2] stride=[1, 1], SymInt[2] padding=[0, 0], SymInt[2] "
                      "dilation=[1, 1], SymInt groups=1) -> Tensor");
@@ -61,7 +61,7 @@ TEST_CASE("max_pool2d: a scalar default of a fixed-size list is repeated", "[ops
   CHECK(s.findArgument("no_such") == nullptr);
 }
 
-TEST_CASE("floats, strings and keyword-only arguments", "[opschema]") {
+TEST_CASE("floats - strings and keyword-only arguments", "[opschema]") {
   OpSchema ln = parse("aten::layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? "
                       "weight=None, Tensor? bias=None, float eps=1.0000000000000001e-05, "
                       "bool cudnn_enable=True) -> Tensor");
@@ -92,7 +92,7 @@ TEST_CASE("floats, strings and keyword-only arguments", "[opschema]") {
   CHECK(to.findArgument("memory_format")->baseType == OpBaseType::MemoryFormat);
 }
 
-TEST_CASE("optional lists, lists of optionals, alias annotations", "[opschema]") {
+TEST_CASE("optional lists - lists of optionals - alias annotations", "[opschema]") {
   OpSchema mean = parse("aten::mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, "
                         "ScalarType? dtype=None) -> Tensor");
   const OpArgument *dim = mean.findArgument("dim");
@@ -119,7 +119,7 @@ TEST_CASE("optional lists, lists of optionals, alias annotations", "[opschema]")
   CHECK(!view.isInPlace());
 }
 
-TEST_CASE("returns: none, lists and named tuples", "[opschema]") {
+TEST_CASE("returns: none - lists and named tuples", "[opschema]") {
   OpSchema split = parse("aten::split.Tensor(Tensor(a -> *) self, SymInt split_size, int dim=0) "
                          "-> Tensor(a)[]");
   REQUIRE(split.returns.size() == 1);
