@@ -12,6 +12,7 @@
 
 #include "pt2c/OpRegistry/OpSchema.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -28,6 +29,8 @@ public:
   static llvm::Expected<OpRegistry> createBuiltin();
   /// A registry of the given schema lines (tests, future plugins).
   static llvm::Expected<OpRegistry> create(llvm::ArrayRef<llvm::StringRef> lines);
+  /// The lines of ATenSchemas.def, in file order.
+  static llvm::ArrayRef<llvm::StringLiteral> builtinSchemaTexts();
 
   /// Accepts "torch.ops.aten.linear.default", "aten.linear.default" and
   /// "aten::linear" (default overload). nullptr when unknown.

@@ -74,6 +74,10 @@ struct OpArgument {
   bool isMutable = false;               // alias annotation with `!`
   bool kwargOnly = false;               // after `*`
   std::optional<OpDefault> defaultValue;
+  /// Text inside the outermost alias annotation: "a!", "a -> *", "b|a";
+  /// empty when there is none. The importer compares these between arguments
+  /// and returns to tell views (`Tensor(a)` in, `Tensor(a)` out) from copies.
+  std::string aliasAnnotation;
 
   bool isTensorLike() const { return baseType == OpBaseType::Tensor; }
 };
@@ -83,6 +87,9 @@ struct OpReturn {
   std::string typeText; // "Tensor", "Tensor(a)[]", "int"
   OpBaseType baseType = OpBaseType::Other;
   bool isList = false;
+  bool isOptional = false;     // `int[]?`, `Tensor?`
+  bool isMutable = false;      // `Tensor(a!)`
+  std::string aliasAnnotation; // as in OpArgument
 };
 
 struct OpSchema {
@@ -92,6 +99,8 @@ struct OpSchema {
   std::vector<OpArgument> arguments;
   std::vector<OpReturn> returns;
   std::string text;     // the line it was parsed from
+  bool isVararg = false; // `...` ends the arguments (aten::format)
+  bool isVarret = false; // `-> ...`
 
   /// Serialized target without the "torch.ops." prefix: "aten.linear.default".
   std::string target() const;
