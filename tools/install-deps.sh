@@ -8,7 +8,7 @@ PACKAGES=(
   cmake ninja-build python3
   llvm-22-dev libmlir-22-dev mlir-22-tools   # MLIR, LLVM, mlir-tblgen, lit-22, FileCheck-22
   clang-22 lld-22 liblld-22-dev              # compiler (faster than g++ on MLIR headers), linker
-  libcli11-dev libspdlog-dev catch2 libdlpack-dev zlib1g-dev
+  libcli11-dev libspdlog-dev catch2 libdlpack-dev zlib1g-dev libzstd-dev
 )
 
 missing=()

@@ -3,9 +3,13 @@
 #include "pt2c/Driver/Compile.h"
 
 #include "pt2c/Archive/Pt2Archive.h"
+#include "pt2c/Dialect/ATen/ATenOps.h"
+#include "pt2c/Driver/BuildLibrary.h"
+#include "pt2c/Package/ModelSignature.h"
 #include "pt2c/Import/Importer.h"
 #include "pt2c/OpRegistry/OpRegistry.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -56,31 +60,98 @@ private:
 };
 } // namespace
 
-llvm::Error compileAndEmit(const CompileOptions &options, llvm::raw_ostream &os) {
+namespace {
+/// The archive and its program in the aten form.
+struct Imported {
+  std::unique_ptr<archive::Pt2Archive> archive;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+};
+} // namespace
+
+static llvm::Expected<Imported> readAndImport(const CompileOptions &options,
+                                              mlir::MLIRContext &context) {
   auto registry = OpRegistry::createBuiltin();
   if (!registry)
     return registry.takeError();
-
-  std::unique_ptr<archive::Pt2Archive> archive;
+  Imported result;
   {
     StepTimer timer(options, "read " + options.inputPath);
     auto opened = archive::Pt2Archive::open(options.inputPath);
     if (!opened)
       return opened.takeError();
-    archive = std::move(*opened);
+    result.archive = std::move(*opened);
   }
+  {
+    StepTimer timer(options, "import to the aten form");
+    auto imported = importArchive(context, *result.archive, *registry);
+    if (!imported)
+      return imported.takeError();
+    result.module = std::move(*imported);
+  }
+  return std::move(result);
+}
 
+/// aten form -> linalg on tensors. Decompositions (aten -> prim) and the
+/// prim lowering come next; until then every op is reported, once per
+/// target, with the node and source line of its first use.
+static llvm::Error lowerToLinalg(mlir::ModuleOp module, llvm::StringRef archivePath) {
+  llvm::StringMap<std::pair<unsigned, mlir::Location>> missing;
+  std::vector<std::string> order;
+  module.walk([&](aten::CallOp call) {
+    auto [it, inserted] = missing.try_emplace(call.getTarget(), 0, call.getLoc());
+    if (inserted)
+      order.push_back(call.getTarget().str());
+    ++it->second.first;
+  });
+  if (missing.empty())
+    return llvm::Error::success();
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  os << archivePath << ": cannot build a library yet: " << order.size()
+     << " op targets have no lowering to the CPU in this version:";
+  for (const std::string &target : order) {
+    auto &[count, loc] = missing.find(target)->second;
+    os << "\n  " << target << " (" << count << "x, first at " << loc << ")";
+  }
+  return llvm::createStringError(message);
+}
+
+llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outputPath) {
+  mlir::DialectRegistry dialects;
+  registerImportDialects(dialects);
+  registerCPUCodegen(dialects);
+  mlir::MLIRContext context(dialects);
+  auto imported = readAndImport(options, context);
+  if (!imported)
+    return imported.takeError();
+  mlir::ModuleOp module = *imported->module;
+  auto forward = module.lookupSymbol<mlir::func::FuncOp>("forward");
+  auto signature = extractSignature(forward);
+  if (!signature)
+    return llvm::createStringError(options.inputPath + ": " +
+                                   llvm::toString(signature.takeError()));
+  if (llvm::Error error = lowerToLinalg(module, options.inputPath))
+    return error;
+  auto weights = buildWeightsBlob(*imported->archive, *signature);
+  if (!weights)
+    return weights.takeError();
+  BuildOptions build;
+  build.descriptor.modelName = imported->archive->modelNames().empty()
+                                   ? "model"
+                                   : imported->archive->modelNames().front();
+  build.descriptor.compileOptions = "--target cpu --cpu " + build.cpu.cpu;
+  StepTimer timer(options, "generate code and link " + outputPath.str());
+  return buildSharedLibrary(module, *signature, *weights, build, outputPath);
+}
+
+llvm::Error compileAndEmit(const CompileOptions &options, llvm::raw_ostream &os) {
   mlir::DialectRegistry dialects;
   registerImportDialects(dialects);
   mlir::MLIRContext context(dialects);
-  mlir::OwningOpRef<mlir::ModuleOp> module;
-  {
-    StepTimer timer(options, "import to the aten form");
-    auto imported = importArchive(context, *archive, *registry);
-    if (!imported)
-      return imported.takeError();
-    module = std::move(*imported);
-  }
+  auto imported = readAndImport(options, context);
+  if (!imported)
+    return imported.takeError();
+  mlir::OwningOpRef<mlir::ModuleOp> module = std::move(imported->module);
 
   mlir::OpPrintingFlags flags;
   if (options.printDebugInfo)

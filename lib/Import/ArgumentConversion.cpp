@@ -243,6 +243,51 @@ static Type scalarTypeFromIdentifier(Builder &builder, llvm::StringRef name) {
       .Default(Type());
 }
 
+// Schema defaults of enum type are printed as c10's enum values, which are
+// numbered differently from the export schema's (ScalarType 6 is float32
+// here, 7 in the archive).
+static Type scalarTypeFromC10(Builder &builder, int64_t value) {
+  switch (value) {
+  case 0:
+    return IntegerType::get(builder.getContext(), 8, IntegerType::Unsigned);
+  case 1:
+    return builder.getIntegerType(8);
+  case 2:
+    return builder.getIntegerType(16);
+  case 3:
+    return builder.getI32Type();
+  case 4:
+    return builder.getI64Type();
+  case 5:
+    return builder.getF16Type();
+  case 6:
+    return builder.getF32Type();
+  case 7:
+    return builder.getF64Type();
+  case 11:
+    return builder.getI1Type();
+  case 15:
+    return builder.getBF16Type();
+  default:
+    return Type();
+  }
+}
+
+static const char *memoryFormatFromC10(int64_t value) {
+  switch (value) {
+  case 0:
+    return "contiguous_format";
+  case 1:
+    return "preserve_format";
+  case 2:
+    return "channels_last";
+  case 3:
+    return "channels_last_3d";
+  default:
+    return nullptr;
+  }
+}
+
 Attribute convertDefault(Builder &builder, const OpArgument &schemaArg,
                          const OpDefault &value) {
   switch (value.kind) {
@@ -251,6 +296,14 @@ Attribute convertDefault(Builder &builder, const OpArgument &schemaArg,
   case OpDefault::Kind::Int:
     if (schemaArg.baseType == OpBaseType::Float)
       return builder.getF64FloatAttr(static_cast<double>(value.intValue));
+    if (schemaArg.baseType == OpBaseType::ScalarType)
+      if (Type type = scalarTypeFromC10(builder, value.intValue))
+        return TypeAttr::get(type);
+    if (schemaArg.baseType == OpBaseType::MemoryFormat)
+      if (const char *name = memoryFormatFromC10(value.intValue))
+        return builder.getStringAttr(name);
+    if (schemaArg.baseType == OpBaseType::Layout && value.intValue == 0)
+      return builder.getStringAttr("strided");
     return builder.getI64IntegerAttr(value.intValue);
   case OpDefault::Kind::Float:
     return builder.getF64FloatAttr(value.floatValue);

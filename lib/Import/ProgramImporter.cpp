@@ -147,9 +147,18 @@ llvm::Error ProgramImporter::planResults(import::GraphImporter &graph,
                                          SmallVectorImpl<Value> &values,
                                          SmallVectorImpl<DictionaryAttr> &attributes) {
   const GraphSignature &signature = archive_.program().graphModule.signature;
-  auto attribute = [&](llvm::StringRef key, llvm::StringRef value) {
-    return builder_.getDictionaryAttr(
-        builder_.getNamedAttr(key, builder_.getStringAttr(value)));
+  const Graph &graphDef = archive_.program().graphModule.graph;
+  // {key = value}, plus pt2c.dims when the output named `tensor` has
+  // symbolic sizes, so the runtime can compute output shapes.
+  auto attribute = [&](llvm::StringRef key, llvm::StringRef value,
+                       llvm::StringRef tensor = "") {
+    NamedAttrList attributes;
+    attributes.set(key, builder_.getStringAttr(value));
+    auto meta = graphDef.tensorValues.find(tensor.str());
+    if (meta != graphDef.tensorValues.end())
+      if (ArrayAttr dims = import::symbolicDims(builder_, meta->second))
+        attributes.set("pt2c.dims", dims);
+    return attributes.getDictionary(&context_);
   };
   llvm::StringSet<> mutationsReturned;
   for (auto [index, spec] : llvm::enumerate(signature.outputSpecs)) {
@@ -169,18 +178,18 @@ llvm::Error ProgramImporter::planResults(import::GraphImporter &graph,
     switch (spec.kind) {
     case OutputSpec::Kind::UserOutput:
     case OutputSpec::Kind::LossOutput:
-      attributes.push_back(attribute("pt2c.output", name));
+      attributes.push_back(attribute("pt2c.output", name, name));
       break;
     case OutputSpec::Kind::BufferMutation:
-      attributes.push_back(attribute("pt2c.buffer_mutation", spec.targetName));
+      attributes.push_back(attribute("pt2c.buffer_mutation", spec.targetName, name));
       mutationsReturned.insert(spec.targetName);
       break;
     case OutputSpec::Kind::UserInputMutation:
-      attributes.push_back(attribute("pt2c.input_mutation", spec.targetName));
+      attributes.push_back(attribute("pt2c.input_mutation", spec.targetName, name));
       mutationsReturned.insert(spec.targetName);
       break;
     case OutputSpec::Kind::ParameterMutation:
-      attributes.push_back(attribute("pt2c.parameter_mutation", spec.targetName));
+      attributes.push_back(attribute("pt2c.parameter_mutation", spec.targetName, name));
       mutationsReturned.insert(spec.targetName);
       break;
     default:
@@ -212,7 +221,7 @@ llvm::Error ProgramImporter::planResults(import::GraphImporter &graph,
       if (mutationsReturned.contains(target))
         continue;
       values.push_back(graph.lookup(mutated));
-      attributes.push_back(attribute(key, target));
+      attributes.push_back(attribute(key, target, mutated));
     }
   }
   return llvm::Error::success();

@@ -1,57 +1,74 @@
-//===- OpRegistry.cpp - The ATen overloads pt2c knows ---------------------===//
+//===- OpRegistry.cpp - The ATen overloads pt2c knows
+//----------------------===//
 
 #include "pt2c/OpRegistry/OpRegistry.h"
 
-using namespace llvm;
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
 
-namespace pt2c {
+using namespace pt2c;
+using llvm::StringRef;
 
-// The schema lines, verbatim from torch (see ATenSchemas.def).
-static const StringRef kBuiltinSchemas[] = {
-#define PT2C_ATEN_SCHEMA(text) text,
+// A constexpr array of literals: no static constructor runs for it, and the
+// registry itself is built only when a caller asks for one.
+static constexpr llvm::StringLiteral kBuiltinSchemas[] = {
+#define PT2C_ATEN_SCHEMA(TEXT) llvm::StringLiteral(TEXT),
 #include "ATenSchemas.def"
 #undef PT2C_ATEN_SCHEMA
 };
+
+llvm::ArrayRef<llvm::StringLiteral> OpRegistry::builtinSchemaTexts() {
+  return kBuiltinSchemas;
+}
+
+llvm::Expected<OpRegistry> OpRegistry::createBuiltin() {
+  std::vector<StringRef> lines(std::begin(kBuiltinSchemas),
+                               std::end(kBuiltinSchemas));
+  return create(lines);
+}
+
+llvm::Expected<OpRegistry> OpRegistry::create(llvm::ArrayRef<StringRef> lines) {
+  OpRegistry registry;
+  registry.schemas_.reserve(lines.size());
+  for (auto [index, line] : llvm::enumerate(lines)) {
+    llvm::Expected<OpSchema> schema = parseOpSchema(line);
+    if (!schema)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          llvm::Twine("schema ") + llvm::Twine(index + 1) + " (" + line +
+              "): " + llvm::toString(schema.takeError()));
+    std::string target = schema->target();
+    if (!registry.byTarget_.try_emplace(target, registry.schemas_.size())
+             .second)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     llvm::Twine("schema ") +
+                                         llvm::Twine(index + 1) +
+                                         ": duplicate target " + target);
+    registry.schemas_.push_back(std::move(*schema));
+  }
+  return registry;
+}
 
 StringRef OpRegistry::stripTorchOpsPrefix(StringRef target) {
   target.consume_front("torch.ops.");
   return target;
 }
 
-Expected<OpRegistry> OpRegistry::create(ArrayRef<StringRef> lines) {
-  OpRegistry registry;
-  registry.schemas_.reserve(lines.size());
-  for (StringRef line : lines) {
-    auto schema = parseOpSchema(line);
-    if (!schema)
-      return schema.takeError();
-    std::string target = schema->target();
-    if (!registry.byTarget_.try_emplace(target, registry.schemas_.size()).second)
-      return createStringError("op schema '" + line + "': '" + target +
-                               "' is registered twice");
-    registry.schemas_.push_back(std::move(*schema));
-  }
-  return registry;
-}
-
-Expected<OpRegistry> OpRegistry::createBuiltin() {
-  return create(kBuiltinSchemas);
-}
-
 const OpSchema *OpRegistry::lookup(StringRef target) const {
   target = stripTorchOpsPrefix(target);
   std::string key;
-  if (size_t colons = target.find("::"); colons != StringRef::npos) {
-    // "aten::linear" or "aten::add.Tensor"
-    StringRef ns = target.take_front(colons);
-    StringRef rest = target.drop_front(colons + 2);
+  auto [ns, rest] = target.split("::");
+  if (!rest.empty()) {
+    // "aten::add.Tensor", "aten::linear": the schema spelling.
     auto [name, overload] = rest.split('.');
-    key = (ns + "." + name + "." + (overload.empty() ? "default" : overload)).str();
+    key = (ns + "." + name + "." + (overload.empty() ? "default" : overload))
+              .str();
+  } else if (target.count('.') == 1) {
+    // "aten.linear" names the overload packet; take its default overload.
+    key = (target + ".default").str();
   } else {
     key = target.str();
   }
   auto it = byTarget_.find(key);
   return it == byTarget_.end() ? nullptr : &schemas_[it->second];
 }
-
-} // namespace pt2c

@@ -53,21 +53,22 @@ int runCompile(const Arguments &args) {
     llvm::errs() << "pt2c: error: no input archive (try: pt2c --help)\n";
     return pt2c::kExitBadInput;
   }
-  if (args.emit.empty()) {
-    // Code generation lands with the CPU back end; say so instead of
-    // pretending. --emit shows what the pipeline produces today.
-    llvm::errs() << "pt2c: error: building '"
-                 << (args.output.empty() ? std::string("MODEL.so") : args.output)
-                 << "' is not available yet: this version stops at the aten "
-                    "form; use --emit aten\n";
-    return pt2c::kExitBadInput;
-  }
   pt2c::CompileOptions options;
   options.inputPath = args.model;
-  options.emit = *pt2c::parsePhase(args.emit); // CLI11 checked the name
   options.printDebugInfo = args.debugInfo;
   if (args.verbose)
     options.progress = [](const std::string &line) { spdlog::info("{}", line); };
+  if (args.emit.empty()) {
+    if (args.output.empty()) {
+      llvm::errs() << "pt2c: error: no output: give -o MODEL.so, or --emit STAGE "
+                      "to print a stage\n";
+      return pt2c::kExitBadInput;
+    }
+    if (llvm::Error error = pt2c::compileToLibrary(options, args.output))
+      return pt2c::reportError(std::move(error));
+    return pt2c::kExitSuccess;
+  }
+  options.emit = *pt2c::parsePhase(args.emit); // CLI11 checked the name
 
   std::error_code ec;
   std::unique_ptr<llvm::raw_fd_ostream> file;

@@ -42,6 +42,9 @@ struct CompileOptions {
 /// Runs the pipeline up to `options.emit` and prints that stage to `os`.
 llvm::Error compileAndEmit(const CompileOptions &options, llvm::raw_ostream &os);
 
+/// Compiles `options.inputPath` into the shared library `outputPath`.
+llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outputPath);
+
 } // namespace pt2c
 
 #endif // PT2C_DRIVER_COMPILE_H

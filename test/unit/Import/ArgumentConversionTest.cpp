@@ -124,6 +124,17 @@ TEST_CASE("schema defaults become attributes of the schema's type", "[import]") 
   value.kind = OpDefault::Kind::Identifier;
   value.text = "long";
   CHECK(print(import::convertDefault(f.builder, dtype, value)) == "i64");
+
+  // torch prints enum defaults with c10's numbers: `MemoryFormat? memory_format=0`
+  // (aten::_empty_affine_quantized) is contiguous_format; ScalarType 6 is float32.
+  OpArgument memoryFormat;
+  memoryFormat.baseType = OpBaseType::MemoryFormat;
+  value = OpDefault();
+  value.kind = OpDefault::Kind::Int;
+  value.intValue = 0;
+  CHECK(print(import::convertDefault(f.builder, memoryFormat, value)) == "\"contiguous_format\"");
+  value.intValue = 6;
+  CHECK(print(import::convertDefault(f.builder, dtype, value)) == "f32");
 }
 
 TEST_CASE("the source line is the innermost frame outside torch", "[import]") {

@@ -1,0 +1,58 @@
+//===- CPUCodegen.h - linalg on tensors -> x86-64 object code -------------===//
+//
+// Two steps, both deterministic (same module and options -> same bytes):
+//  1. addCPULoweringPasses: linalg/tensor/arith/math on tensors -> the LLVM
+//     dialect (bufferize, results to out-params, loops, LLVM conversion).
+//  2. emitCPUObject: LLVM dialect -> llvm::Module, optimised at O3 with a
+//     real TargetMachine (triple, data layout, CPU and features set, or LLVM
+//     vectorizes nothing), then an ELF object in memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PT2C_CODEGEN_CPU_CPUCODEGEN_H
+#define PT2C_CODEGEN_CPU_CPUCODEGEN_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace llvm {
+class Module;
+class TargetMachine;
+} // namespace llvm
+
+namespace mlir {
+class DialectRegistry;
+class ModuleOp;
+class OpPassManager;
+} // namespace mlir
+
+namespace pt2c {
+
+struct CPUCodegenOptions {
+  /// LLVM CPU name; x86-64-v3 (AVX2, FMA) by default so objects do not
+  /// depend on the build host.
+  std::string cpu = "x86-64-v3";
+  unsigned optLevel = 3;
+};
+
+/// Registers what the CPU pipeline parses and runs: dialects with their
+/// bufferization models, passes, and LLVM IR translations. Call once.
+void registerCPUCodegen(mlir::DialectRegistry &registry);
+
+/// Appends the passes that take `func.func @forward` on tensors to the LLVM
+/// dialect. Results become out-parameters; `forward` gets a C interface
+/// (`_mlir_ciface_forward`) taking memref descriptors.
+void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &options);
+
+/// Translates an LLVM-dialect module, lets `extend` add to the LLVM module
+/// (the packager adds the model descriptor and weights), optimises and
+/// emits an x86-64 ELF object.
+llvm::Expected<std::string>
+emitCPUObject(mlir::ModuleOp module, const CPUCodegenOptions &options,
+              llvm::function_ref<llvm::Error(llvm::Module &)> extend);
+
+} // namespace pt2c
+
+#endif // PT2C_CODEGEN_CPU_CPUCODEGEN_H

@@ -1,0 +1,34 @@
+//===- BuildLibrary.h - A lowered module + weights -> model.so ------------===//
+
+#ifndef PT2C_DRIVER_BUILDLIBRARY_H
+#define PT2C_DRIVER_BUILDLIBRARY_H
+
+#include "pt2c/Codegen/CPU/CPUCodegen.h"
+#include "pt2c/Package/DescriptorEmitter.h"
+
+#include "llvm/Support/Error.h"
+
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
+namespace pt2c {
+
+struct BuildOptions {
+  CPUCodegenOptions cpu;
+  DescriptorOptions descriptor;
+  std::string runtimeArchive; // empty: defaultRuntimeArchive()
+  std::string versionScript;  // empty: defaultVersionScript()
+};
+
+/// `module` holds `func.func @forward` on tensors in linalg/tensor/arith/
+/// math, with the signature's arguments (weights, then inputs) and results.
+/// Lowers it for the CPU, adds the descriptor and weights, and links
+/// `outputPath`. The module is modified.
+llvm::Error buildSharedLibrary(mlir::ModuleOp module, const ModelSignature &signature,
+                               const WeightsBlob &weights, const BuildOptions &options,
+                               llvm::StringRef outputPath);
+
+} // namespace pt2c
+
+#endif // PT2C_DRIVER_BUILDLIBRARY_H

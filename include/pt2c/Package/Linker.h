@@ -1,0 +1,37 @@
+//===- Linker.h - Link a model object and the runtime into a .so ----------===//
+//
+// lld runs in-process (liblld-22): no external linker or compiler driver is
+// needed at compile time. The result needs only libc, libm, libpthread and
+// libdl, and exports only pt2c_* (runtime/pt2c.map).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PT2C_PACKAGE_LINKER_H
+#define PT2C_PACKAGE_LINKER_H
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace pt2c {
+
+struct LinkOptions {
+  std::string output;            // model.so
+  std::vector<std::string> objects;
+  std::string runtimeArchive;    // libpt2c_runtime.a
+  std::string versionScript;     // pt2c.map
+};
+
+/// Where the runtime archive and version script are: $PT2C_RUNTIME_DIR if
+/// set, else the build tree pt2c was built in.
+std::string defaultRuntimeArchive();
+std::string defaultVersionScript();
+
+/// Links a shared library. lld can run once per process (it keeps global
+/// state), which is all the pt2c command needs.
+llvm::Error linkSharedLibrary(const LinkOptions &options);
+
+} // namespace pt2c
+
+#endif // PT2C_PACKAGE_LINKER_H

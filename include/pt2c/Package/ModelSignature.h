@@ -1,0 +1,69 @@
+//===- ModelSignature.h - What the runtime must know about @forward -------===//
+//
+// Read from the aten-form function's attributes (docs/aten-form.md) before
+// it is lowered: the user inputs and outputs with their dtypes and
+// (symbolic) dims, the weights in argument order, and the symbols with their
+// ranges. The packager turns it into the runtime's pt2c_model_desc.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PT2C_PACKAGE_MODELSIGNATURE_H
+#define PT2C_PACKAGE_MODELSIGNATURE_H
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class Type;
+namespace func {
+class FuncOp;
+} // namespace func
+} // namespace mlir
+
+namespace pt2c {
+
+/// DLPack's (code, bits) of an element type.
+struct DTypeCode {
+  uint8_t code = 0;
+  uint8_t bits = 0;
+};
+/// Null error when `type` has no DLPack spelling.
+llvm::Expected<DTypeCode> dtypeCodeOf(mlir::Type type);
+
+struct SignatureTensor {
+  std::string name;
+  DTypeCode dtype;
+  std::vector<int64_t> sizes; // -1 for a dynamic dim
+  std::vector<int32_t> symbols; // per dim: index into ModelSignature::symbols, or -1
+};
+
+struct SignatureSymbol {
+  std::string name;
+  int64_t min = INT64_MIN;
+  int64_t max = INT64_MAX;
+};
+
+struct SignatureWeight {
+  std::string fqn;
+  unsigned argument = 0;      // position among @forward's arguments
+  std::vector<int64_t> shape; // static: weights never have symbolic sizes
+};
+
+struct ModelSignature {
+  std::vector<SignatureWeight> weights; // the leading arguments
+  std::vector<SignatureTensor> inputs;  // the arguments after the weights
+  std::vector<SignatureTensor> outputs; // the results
+  std::vector<SignatureSymbol> symbols; // sorted by name
+};
+
+/// Fails, naming the argument or result, on what the runtime cannot bind yet:
+/// a dynamic dim that is an expression rather than a symbol, a non-tensor
+/// input, or an output dim that depends on data.
+llvm::Expected<ModelSignature> extractSignature(mlir::func::FuncOp forward);
+
+} // namespace pt2c
+
+#endif // PT2C_PACKAGE_MODELSIGNATURE_H

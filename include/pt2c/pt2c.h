@@ -1,0 +1,261 @@
+/*===- pt2c.h - The public C ABI of a pt2c model library -----------------===*
+ *
+ * Every model.so that pt2c produces exports exactly the functions declared
+ * here (all named pt2c_*; everything else in the library is hidden). A
+ * program loads the library with dlopen, looks these functions up with dlsym
+ * (or links against it), creates a model and runs it on DLPack tensors.
+ *
+ * Version 1 of the ABI. C99; needs only <stdint.h>, <stddef.h> and
+ * <dlpack/dlpack.h> (DLPack 0.6, whose DLTensor layout is the stable one).
+ *
+ * Conventions for every function below:
+ *  - A function that can fail returns `pt2c_status*`: NULL means success;
+ *    otherwise the caller owns the status and releases it with
+ *    pt2c_status_free. Functions never abort, print or call exit().
+ *  - Strings and arrays returned by the library are owned by the object they
+ *    come from (a model, a status) and stay valid until it is destroyed.
+ *  - "Thread safety" says which calls may run concurrently. Unless stated,
+ *    a function does not block on other threads.
+ *  - Statuses, options and tensors are released with the functions of the
+ *    same library that produced them.
+ *
+ * The ABI grows by appending functions and enum values; a change that breaks
+ * existing callers bumps PT2C_ABI_VERSION_MAJOR.
+ *===----------------------------------------------------------------------===*/
+
+#ifndef PT2C_PT2C_H
+#define PT2C_PT2C_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <dlpack/dlpack.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Symbols of the public ABI are the only ones a model library exports. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PT2C_API __attribute__((visibility("default")))
+#else
+#define PT2C_API
+#endif
+
+/*===------------------------------ Version ------------------------------===*/
+
+#define PT2C_ABI_VERSION_MAJOR 1
+#define PT2C_ABI_VERSION_MINOR 0
+/* The version this header describes, as pt2c_abi_version() encodes it. */
+#define PT2C_ABI_VERSION                                                      \
+  ((uint32_t)((PT2C_ABI_VERSION_MAJOR << 16) | PT2C_ABI_VERSION_MINOR))
+
+/* DLPack 0.6 has no boolean type code; later DLPack calls code 6 kDLBool.
+ * pt2c bool tensors are {PT2C_DL_BOOL, 8, 1}: one byte per element, 0 or 1. */
+#define PT2C_DL_BOOL 6
+
+/* The ABI version the library implements: major << 16 | minor. A caller
+ * built against this header may use the library when the majors are equal
+ * and the library's minor is at least PT2C_ABI_VERSION_MINOR.
+ * Thread safety: any thread, any time. */
+PT2C_API uint32_t pt2c_abi_version(void);
+
+/*===------------------------------ Status -------------------------------===*/
+
+/* Error categories; the numbers are part of the ABI. */
+typedef enum pt2c_code {
+  PT2C_OK = 0,
+  PT2C_INVALID_ARGUMENT = 1, /* a NULL pointer, a wrong count, dtype, device */
+  PT2C_SHAPE_MISMATCH = 2,   /* rank, dims, symbol ranges or bindings */
+  PT2C_UNSUPPORTED = 3,      /* valid, but not handled by this model/runtime */
+  PT2C_OUT_OF_MEMORY = 4,
+  PT2C_DEVICE_ERROR = 5,
+  PT2C_INTERNAL = 6 /* a bug in pt2c: please report it */
+} pt2c_code;
+
+/* Opaque error object. NULL stands for success everywhere. */
+typedef struct pt2c_status pt2c_status;
+
+/* The status's code; PT2C_OK for NULL. Thread safety: any thread. */
+PT2C_API pt2c_code pt2c_status_code(const pt2c_status *status);
+
+/* A one-line, human-readable message (no trailing newline), owned by the
+ * status and valid until pt2c_status_free. "" for NULL.
+ * Thread safety: any thread. */
+PT2C_API const char *pt2c_status_message(const pt2c_status *status);
+
+/* Releases a status; NULL is a no-op. Out-of-memory errors may return a
+ * preallocated status, for which this is also a no-op, so always call it.
+ * Thread safety: any thread, once per status. */
+PT2C_API void pt2c_status_free(pt2c_status *status);
+
+/*===------------------------------ Options ------------------------------===*/
+
+/* How to create a model. Opaque and grown by adding setters. */
+typedef struct pt2c_options pt2c_options;
+
+/* Creates options holding the defaults: device cpu, device index 0, no CUDA
+ * stream, as many CPU threads as online CPUs, embedded weights.
+ * `abi_version` is the caller's PT2C_ABI_VERSION; pt2c_model_create rejects
+ * options whose major version differs from the library's.
+ * Ownership: *out_options belongs to the caller (pt2c_options_free).
+ * Thread safety: any thread. */
+PT2C_API pt2c_status *pt2c_options_create(uint32_t abi_version,
+                                          pt2c_options **out_options);
+
+/* Releases options; NULL is a no-op. Models created from them are unaffected.
+ * Thread safety: not concurrently with other uses of the same options. */
+PT2C_API void pt2c_options_free(pt2c_options *options);
+
+/* The setters below copy what they are given; the options do not keep the
+ * caller's pointers (except the CUDA stream, an opaque handle). They fail
+ * with PT2C_INVALID_ARGUMENT on NULL options or an out-of-range value.
+ * Thread safety: not concurrently with other uses of the same options. */
+
+/* kDLCPU (default) or kDLCUDA. Models compiled for cpu only fail to create
+ * with PT2C_UNSUPPORTED when asked for cuda. */
+PT2C_API pt2c_status *pt2c_options_set_device(pt2c_options *options,
+                                              DLDeviceType device_type);
+
+/* Which GPU, for cuda (>= 0). Ignored on cpu. */
+PT2C_API pt2c_status *pt2c_options_set_device_index(pt2c_options *options,
+                                                    int32_t device_index);
+
+/* A CUDA stream (CUstream/cudaStream_t) to run on; NULL for the model's own.
+ * Not owned: it must outlive the model. Ignored on cpu. */
+PT2C_API pt2c_status *pt2c_options_set_cuda_stream(pt2c_options *options,
+                                                   void *stream);
+
+/* Size of the model's CPU thread pool, counting the calling thread:
+ * 1 runs everything on the calling thread; 0 (default) uses the number of
+ * online CPUs. At most 1024. */
+PT2C_API pt2c_status *pt2c_options_set_cpu_threads(pt2c_options *options,
+                                                   int32_t threads);
+
+/* Where to read the weights of a model compiled with `--weights external`
+ * (a .pt2 or a weights file). NULL clears it. Not supported yet by this
+ * runtime: such models fail to create with PT2C_UNSUPPORTED. */
+PT2C_API pt2c_status *pt2c_options_set_weights_path(pt2c_options *options,
+                                                    const char *path);
+
+/*===------------------------------- Model -------------------------------===*/
+
+/* A loaded model: its weights, thread pool and scratch arenas. Opaque. */
+typedef struct pt2c_model pt2c_model;
+
+/* Creates the model of this library. `options` may be NULL for the defaults
+ * (and no version check); it is not retained.
+ * Fails with PT2C_UNSUPPORTED on an ABI major mismatch, an unsupported
+ * device or external weights; PT2C_INTERNAL when the compiled model's
+ * descriptor is inconsistent.
+ * Ownership: *out_model belongs to the caller (pt2c_model_destroy); it is
+ * left untouched on failure.
+ * Blocking: starts the CPU worker threads. Thread safety: any thread. */
+PT2C_API pt2c_status *pt2c_model_create(const pt2c_options *options,
+                                        pt2c_model **out_model);
+
+/* Stops the worker threads and frees everything the model owns; NULL is a
+ * no-op. Tensors allocated by pt2c_model_run stay valid.
+ * Blocking: joins the worker threads. Thread safety: no other call on this
+ * model may be in progress or follow. */
+PT2C_API void pt2c_model_destroy(pt2c_model *model);
+
+/* Introspection. Every function here only reads the model and may be called
+ * from any thread at any time during the model's life. Returned strings and
+ * arrays are owned by the model. An out-of-range index or a NULL model gives
+ * the value named in the comment. */
+
+/* The model's name and the compiler flags it was built with ("" if none). */
+PT2C_API const char *pt2c_model_name(const pt2c_model *model);
+PT2C_API const char *pt2c_model_compile_options(const pt2c_model *model);
+
+/* The number of threads of its CPU pool, counting the caller (0). */
+PT2C_API int32_t pt2c_model_cpu_threads(const pt2c_model *model);
+
+/* The flat user inputs and outputs, in signature order (0). */
+PT2C_API size_t pt2c_model_num_inputs(const pt2c_model *model);
+PT2C_API size_t pt2c_model_num_outputs(const pt2c_model *model);
+
+/* The graph name of input/output `index` (NULL). */
+PT2C_API const char *pt2c_model_input_name(const pt2c_model *model,
+                                           size_t index);
+PT2C_API const char *pt2c_model_output_name(const pt2c_model *model,
+                                            size_t index);
+
+/* Element type, lanes 1; bool is {PT2C_DL_BOOL, 8, 1} ({0, 0, 0}). */
+PT2C_API DLDataType pt2c_model_input_dtype(const pt2c_model *model,
+                                           size_t index);
+PT2C_API DLDataType pt2c_model_output_dtype(const pt2c_model *model,
+                                            size_t index);
+
+/* Number of dimensions (-1). */
+PT2C_API int32_t pt2c_model_input_rank(const pt2c_model *model, size_t index);
+PT2C_API int32_t pt2c_model_output_rank(const pt2c_model *model,
+                                        size_t index);
+
+/* `rank` sizes, -1 for a dynamic dim (NULL; never NULL for a valid index,
+ * even of rank 0). */
+PT2C_API const int64_t *pt2c_model_input_shape(const pt2c_model *model,
+                                               size_t index);
+PT2C_API const int64_t *pt2c_model_output_shape(const pt2c_model *model,
+                                                size_t index);
+
+/* For a dynamic dim, the index of its symbol (see below); -1 for a static
+ * dim or an out-of-range index. */
+PT2C_API int32_t pt2c_model_input_dim_symbol(const pt2c_model *model,
+                                             size_t index, int32_t dim);
+PT2C_API int32_t pt2c_model_output_dim_symbol(const pt2c_model *model,
+                                              size_t index, int32_t dim);
+
+/* Symbolic sizes: one per distinct dynamic dim of the exported program
+ * ("s77"). A symbol used by several dims must get the same size in all. */
+PT2C_API size_t pt2c_model_num_symbols(const pt2c_model *model);
+PT2C_API const char *pt2c_model_symbol_name(const pt2c_model *model,
+                                            size_t symbol); /* (NULL) */
+/* The inclusive range [*min, *max] of a symbol; INT64_MIN / INT64_MAX when
+ * unbounded on that side. PT2C_INVALID_ARGUMENT for a bad index or NULL. */
+PT2C_API pt2c_status *pt2c_model_symbol_range(const pt2c_model *model,
+                                              size_t symbol, int64_t *min,
+                                              int64_t *max);
+
+/*===-------------------------------- Run --------------------------------===*/
+
+/* Runs the model once.
+ *
+ * inputs: `n_inputs` tensors, in signature order. Each must match the
+ *   model: dtype (lanes 1), device kDLCPU, rank, static dims; dynamic dims
+ *   within their symbol's range and equal wherever the same symbol appears;
+ *   strides NULL or compact row-major (dims of size 1 may have any stride);
+ *   data non-NULL (unless it has no elements) and `data + byte_offset`
+ *   aligned to the element size. Everything is checked before anything runs;
+ *   the message names the tensor by index and name, with what was expected
+ *   and what was given. Inputs are only read.
+ * outputs: `n_outputs` tensors, each either
+ *   - caller-allocated (`data != NULL`): checked like an input against the
+ *     shape the model computes from the inputs; written in place; or
+ *   - model-allocated (`data == NULL`): on success the model sets every
+ *     field: `data` (64-byte aligned) and `shape` (an array of `ndim`) are
+ *     owned by the caller and released with pt2c_tensor_free; strides NULL,
+ *     byte_offset 0, device kDLCPU. On failure `data` stays NULL and nothing
+ *     needs releasing.
+ *   Outputs must not overlap the inputs or each other.
+ * Errors: PT2C_INVALID_ARGUMENT, PT2C_SHAPE_MISMATCH or PT2C_UNSUPPORTED for
+ *   bad tensors; PT2C_OUT_OF_MEMORY; whatever the compiled code reports.
+ * Blocking: returns when the outputs are written; uses the model's thread
+ *   pool. Thread safety: any number of threads may run the same model at
+ *   once (each run gets its own scratch arena), with distinct outputs. */
+PT2C_API pt2c_status *pt2c_model_run(pt2c_model *model, const DLTensor *inputs,
+                                     size_t n_inputs, DLTensor *outputs,
+                                     size_t n_outputs);
+
+/* Releases the `data` and `shape` of a tensor that pt2c_model_run allocated
+ * and sets both to NULL (ndim to 0). NULL, or a tensor whose data is
+ * already NULL, is a no-op. Never pass a caller-allocated tensor.
+ * Thread safety: any thread, once per tensor; the model may be gone. */
+PT2C_API void pt2c_tensor_free(DLTensor *tensor);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PT2C_PT2C_H */

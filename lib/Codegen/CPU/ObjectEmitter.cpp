@@ -1,0 +1,103 @@
+//===- ObjectEmitter.cpp - LLVM dialect -> optimised x86-64 object --------===//
+
+#include "pt2c/Codegen/CPU/CPUCodegen.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <mutex>
+
+namespace pt2c {
+
+static constexpr const char *kTriple = "x86_64-unknown-linux-gnu";
+
+static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(const CPUCodegenOptions &options) {
+  static std::once_flag initialized;
+  std::call_once(initialized, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+  llvm::Triple triple(kTriple);
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return llvm::createStringError("no x86-64 target in this LLVM: " + error);
+  llvm::TargetOptions targetOptions;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, options.cpu, /*Features=*/"", targetOptions, llvm::Reloc::PIC_,
+      std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+  if (!machine)
+    return llvm::createStringError("unknown CPU '" + options.cpu + "'");
+  return std::move(machine);
+}
+
+// The O3 pipeline of clang, with the target's cost model: this is what
+// vectorizes the loops the lowering produced.
+static void optimize(llvm::Module &module, llvm::TargetMachine &machine,
+                     unsigned optLevel) {
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager cgscc;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassBuilder builder(&machine);
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(cgscc);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, cgscc, modules);
+  llvm::OptimizationLevel level = optLevel >= 3   ? llvm::OptimizationLevel::O3
+                                  : optLevel == 2 ? llvm::OptimizationLevel::O2
+                                  : optLevel == 1 ? llvm::OptimizationLevel::O1
+                                                  : llvm::OptimizationLevel::O0;
+  if (level == llvm::OptimizationLevel::O0)
+    return;
+  builder.buildPerModuleDefaultPipeline(level).run(module, modules);
+}
+
+llvm::Expected<std::string>
+emitCPUObject(mlir::ModuleOp module, const CPUCodegenOptions &options,
+              llvm::function_ref<llvm::Error(llvm::Module &)> extend) {
+  auto machine = createTargetMachine(options);
+  if (!machine)
+    return machine.takeError();
+
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> llvmModule =
+      mlir::translateModuleToLLVMIR(module, context, "pt2c_model");
+  if (!llvmModule)
+    return llvm::createStringError(
+        std::make_error_code(std::errc::state_not_recoverable),
+        "internal error: the LLVM dialect module does not translate to LLVM IR");
+  llvmModule->setTargetTriple((*machine)->getTargetTriple());
+  llvmModule->setDataLayout((*machine)->createDataLayout());
+  // Functions carry the CPU so inlining and vectorization use its features.
+  for (llvm::Function &function : *llvmModule) {
+    if (function.isDeclaration())
+      continue;
+    function.addFnAttr("target-cpu", options.cpu);
+  }
+  if (llvm::Error error = extend(*llvmModule))
+    return std::move(error);
+
+  optimize(*llvmModule, **machine, options.optLevel);
+
+  llvm::SmallString<0> object;
+  llvm::raw_svector_ostream stream(object);
+  llvm::legacy::PassManager codegen;
+  if ((*machine)->addPassesToEmitFile(codegen, stream, nullptr,
+                                      llvm::CodeGenFileType::ObjectFile))
+    return llvm::createStringError("this LLVM cannot emit x86-64 objects");
+  codegen.run(*llvmModule);
+  return std::string(object.str());
+}
+
+} // namespace pt2c

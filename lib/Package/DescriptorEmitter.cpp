@@ -1,0 +1,275 @@
+//===- DescriptorEmitter.cpp - The model descriptor and entry points ------===//
+//
+// The LLVM struct types below mirror runtime/include/pt2c/model_abi.h field
+// by field; with x86-64's natural alignment their layouts are the C ones.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pt2c/Package/DescriptorEmitter.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace pt2c {
+
+namespace {
+
+constexpr unsigned kModelAbiVersion = 1; // PT2C_MODEL_ABI_VERSION
+
+class DescriptorEmitter {
+public:
+  DescriptorEmitter(Module &module, const ModelSignature &signature,
+                    const WeightsBlob &weights, const DescriptorOptions &options)
+      : module_(module), context_(module.getContext()), signature_(signature),
+        weights_(weights), options_(options), ptr_(PointerType::get(context_, 0)),
+        i8_(Type::getInt8Ty(context_)), i32_(Type::getInt32Ty(context_)),
+        i64_(Type::getInt64Ty(context_)) {
+    dtypeType_ = StructType::get(context_, {i8_, i8_});
+    dimType_ = StructType::get(context_, {i64_, i32_});
+    tensorType_ = StructType::get(context_, {ptr_, dtypeType_, i32_, ptr_});
+    symbolType_ = StructType::get(context_, {ptr_, i64_, i64_});
+    weightType_ = StructType::get(context_, {ptr_, i64_, i64_});
+  }
+
+  Error emit() {
+    Function *forward = module_.getFunction(options_.forwardSymbol);
+    if (!forward)
+      return createStringError(
+          std::make_error_code(std::errc::state_not_recoverable),
+          "internal error: the compiled module has no " + options_.forwardSymbol);
+    size_t expected = signature_.weights.size() + signature_.inputs.size() +
+                      signature_.outputs.size();
+    if (forward->arg_size() != expected)
+      return createStringError(
+          std::make_error_code(std::errc::state_not_recoverable),
+          "internal error: " + options_.forwardSymbol + " takes " +
+              Twine(forward->arg_size()) + " arguments, the signature has " +
+              Twine(expected));
+
+    GlobalVariable *blob = emitBlob();
+    Function *run = emitRun(forward);
+    Function *outputDims = emitOutputDims();
+    Function *arenaBytes = emitArenaBytes();
+
+    Constant *fields[] = {
+        ConstantInt::get(i32_, kModelAbiVersion),
+        string(options_.modelName, "name"),
+        string(options_.compileOptions, "options"),
+        ConstantInt::get(i32_, signature_.inputs.size()),
+        tensorTable(signature_.inputs, "inputs"),
+        ConstantInt::get(i32_, signature_.outputs.size()),
+        tensorTable(signature_.outputs, "outputs"),
+        ConstantInt::get(i32_, signature_.symbols.size()),
+        symbolTable(),
+        ConstantInt::get(i32_, signature_.weights.size()),
+        weightTable(),
+        blob,
+        ConstantInt::get(i64_, weights_.bytes.size()),
+        outputDims,
+        arenaBytes,
+        run,
+    };
+    std::vector<Type *> fieldTypes;
+    for (Constant *field : fields)
+      fieldTypes.push_back(field->getType());
+    auto *descType = StructType::get(context_, fieldTypes);
+    auto *descriptor = new GlobalVariable(
+        module_, descType, /*isConstant=*/true, GlobalValue::ExternalLinkage,
+        ConstantStruct::get(descType, fields), "pt2c_model_descriptor");
+    // Only the runtime, linked into the same .so, reads it.
+    descriptor->setVisibility(GlobalValue::HiddenVisibility);
+    return Error::success();
+  }
+
+private:
+  Constant *string(StringRef text, const Twine &name) {
+    auto *value = ConstantDataArray::getString(context_, text);
+    auto *global = new GlobalVariable(module_, value->getType(), true,
+                                      GlobalValue::PrivateLinkage, value,
+                                      "pt2c." + name);
+    global->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    return global;
+  }
+
+  Constant *array(Type *element, ArrayRef<Constant *> values, const Twine &name) {
+    if (values.empty())
+      return ConstantPointerNull::get(ptr_);
+    auto *type = ArrayType::get(element, values.size());
+    return new GlobalVariable(module_, type, true, GlobalValue::PrivateLinkage,
+                              ConstantArray::get(type, values), "pt2c." + name);
+  }
+
+  Constant *tensorTable(const std::vector<SignatureTensor> &tensors, StringRef kind) {
+    std::vector<Constant *> entries;
+    for (auto [index, tensor] : llvm::enumerate(tensors)) {
+      std::vector<Constant *> dims;
+      for (auto [size, symbol] : llvm::zip(tensor.sizes, tensor.symbols))
+        dims.push_back(ConstantStruct::get(
+            dimType_, {ConstantInt::get(i64_, size), ConstantInt::get(i32_, symbol)}));
+      Twine suffix = kind + "." + Twine(index);
+      entries.push_back(ConstantStruct::get(
+          tensorType_,
+          {string(tensor.name, suffix + ".name"),
+           ConstantStruct::get(dtypeType_, {ConstantInt::get(i8_, tensor.dtype.code),
+                                            ConstantInt::get(i8_, tensor.dtype.bits)}),
+           ConstantInt::get(i32_, tensor.sizes.size()),
+           array(dimType_, dims, suffix + ".dims")}));
+    }
+    return array(tensorType_, entries, kind);
+  }
+
+  Constant *symbolTable() {
+    std::vector<Constant *> entries;
+    for (auto [index, symbol] : llvm::enumerate(signature_.symbols))
+      entries.push_back(ConstantStruct::get(
+          symbolType_, {string(symbol.name, "symbol." + Twine(index)),
+                        ConstantInt::get(i64_, symbol.min),
+                        ConstantInt::get(i64_, symbol.max)}));
+    return array(symbolType_, entries, "symbols");
+  }
+
+  Constant *weightTable() {
+    std::vector<Constant *> entries;
+    for (auto [index, weight] : llvm::enumerate(signature_.weights))
+      entries.push_back(ConstantStruct::get(
+          weightType_, {string(weight.fqn, "weight." + Twine(index)),
+                        ConstantInt::get(i64_, weights_.offsets[index]),
+                        ConstantInt::get(i64_, weights_.sizes[index])}));
+    return array(weightType_, entries, "weights");
+  }
+
+  GlobalVariable *emitBlob() {
+    auto *data = ConstantDataArray::getRaw(
+        StringRef(reinterpret_cast<const char *>(weights_.bytes.data()),
+                  weights_.bytes.size()),
+        weights_.bytes.size(), i8_);
+    auto *blob = new GlobalVariable(module_, data->getType(), true,
+                                    GlobalValue::PrivateLinkage, data,
+                                    "pt2c.weights_blob");
+    blob->setAlignment(Align(64));
+    return blob;
+  }
+
+  /// The size of `dim` of a tensor: a constant, or the bound symbol.
+  Value *dimSize(IRBuilder<> &b, Value *symbols, int64_t size, int32_t symbol) {
+    if (symbol < 0)
+      return b.getInt64(size);
+    Value *slot = b.CreateConstGEP1_64(i64_, symbols, symbol);
+    return b.CreateLoad(i64_, slot);
+  }
+
+  /// A memref descriptor {alloc, aligned, offset, sizes[r], strides[r]} on the
+  /// stack, for contiguous row-major data at `data`.
+  Value *memref(IRBuilder<> &b, Value *data, ArrayRef<Value *> sizes) {
+    unsigned rank = sizes.size();
+    std::vector<Type *> fields = {ptr_, ptr_, i64_};
+    if (rank) {
+      fields.push_back(ArrayType::get(i64_, rank));
+      fields.push_back(ArrayType::get(i64_, rank));
+    }
+    auto *type = StructType::get(context_, fields);
+    Value *slot = b.CreateAlloca(type);
+    b.CreateStore(data, b.CreateStructGEP(type, slot, 0));
+    b.CreateStore(data, b.CreateStructGEP(type, slot, 1));
+    b.CreateStore(b.getInt64(0), b.CreateStructGEP(type, slot, 2));
+    auto element = [&](unsigned field, unsigned d) {
+      return b.CreateInBoundsGEP(type, slot,
+                                 {b.getInt32(0), b.getInt32(field), b.getInt32(d)});
+    };
+    Value *stride = b.getInt64(1); // row-major: the last dim is contiguous
+    for (unsigned d = rank; d-- > 0;) {
+      b.CreateStore(sizes[d], element(3, d));
+      b.CreateStore(stride, element(4, d));
+      stride = b.CreateMul(stride, sizes[d]);
+    }
+    return slot;
+  }
+
+  Function *function(Type *result, ArrayRef<Type *> params, const Twine &name) {
+    auto *function = Function::Create(FunctionType::get(result, params, false),
+                                      GlobalValue::InternalLinkage, name, module_);
+    function->addFnAttr(Attribute::NoUnwind);
+    return function;
+  }
+
+  /// int32_t run(const pt2c_run_args *args)
+  Function *emitRun(Function *forward) {
+    Function *run = function(i32_, {ptr_}, "pt2c.run");
+    IRBuilder<> b(BasicBlock::Create(context_, "entry", run));
+    // pt2c_run_args: inputs, outputs, symbols, weights, arena, pool, parallel_for.
+    auto *argsType = StructType::get(context_, {ptr_, ptr_, ptr_, ptr_, ptr_, ptr_, ptr_});
+    Value *args = run->getArg(0);
+    auto field = [&](unsigned index) {
+      return b.CreateLoad(ptr_, b.CreateStructGEP(argsType, args, index));
+    };
+    Value *inputs = field(0), *outputs = field(1), *symbols = field(2);
+    Value *weights = field(3); // the embedded blob, or one the runtime loaded
+
+    std::vector<Value *> operands;
+    for (auto [index, weight] : llvm::enumerate(signature_.weights)) {
+      std::vector<Value *> sizes;
+      for (int64_t size : weight.shape)
+        sizes.push_back(b.getInt64(size));
+      operands.push_back(memref(
+          b, b.CreateConstGEP1_64(i8_, weights, weights_.offsets[index]), sizes));
+    }
+    auto tensorOperands = [&](const std::vector<SignatureTensor> &tensors, Value *table) {
+      for (auto [index, tensor] : llvm::enumerate(tensors)) {
+        Value *data = b.CreateLoad(ptr_, b.CreateConstGEP1_64(ptr_, table, index));
+        std::vector<Value *> sizes;
+        for (auto [size, symbol] : llvm::zip(tensor.sizes, tensor.symbols))
+          sizes.push_back(dimSize(b, symbols, size, symbol));
+        operands.push_back(memref(b, data, sizes));
+      }
+    };
+    tensorOperands(signature_.inputs, inputs);
+    tensorOperands(signature_.outputs, outputs);
+    b.CreateCall(forward, operands);
+    b.CreateRet(b.getInt32(0));
+    return run;
+  }
+
+  /// void output_dims(const int64_t *symbols, int64_t *dims)
+  Function *emitOutputDims() {
+    Function *outputDims = function(Type::getVoidTy(context_), {ptr_, ptr_}, "pt2c.output_dims");
+    IRBuilder<> b(BasicBlock::Create(context_, "entry", outputDims));
+    uint64_t slot = 0;
+    for (const SignatureTensor &tensor : signature_.outputs)
+      for (auto [size, symbol] : llvm::zip(tensor.sizes, tensor.symbols))
+        b.CreateStore(dimSize(b, outputDims->getArg(0), size, symbol),
+                      b.CreateConstGEP1_64(i64_, outputDims->getArg(1), slot++));
+    b.CreateRetVoid();
+    return outputDims;
+  }
+
+  /// uint64_t arena_bytes(const int64_t *symbols): kernels allocate their
+  /// own scratch until buffer planning places it in the arena.
+  Function *emitArenaBytes() {
+    Function *arenaBytes = function(i64_, {ptr_}, "pt2c.arena_bytes");
+    IRBuilder<> b(BasicBlock::Create(context_, "entry", arenaBytes));
+    b.CreateRet(b.getInt64(0));
+    return arenaBytes;
+  }
+
+private:
+  Module &module_;
+  LLVMContext &context_;
+  const ModelSignature &signature_;
+  const WeightsBlob &weights_;
+  const DescriptorOptions &options_;
+  PointerType *ptr_;
+  IntegerType *i8_, *i32_, *i64_;
+  StructType *dtypeType_, *dimType_, *tensorType_, *symbolType_, *weightType_;
+};
+
+} // namespace
+
+Error emitModelDescriptor(Module &module, const ModelSignature &signature,
+                          const WeightsBlob &weights, const DescriptorOptions &options) {
+  return DescriptorEmitter(module, signature, weights, options).emit();
+}
+
+} // namespace pt2c

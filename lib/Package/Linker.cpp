@@ -1,0 +1,62 @@
+//===- Linker.cpp - Link a model object and the runtime into a .so --------===//
+
+#include "pt2c/Package/Linker.h"
+
+#include "lld/Common/Driver.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+LLD_HAS_DRIVER(elf)
+
+namespace pt2c {
+
+// In the build tree the archive and the version script live apart; an
+// installed pt2c (or PT2C_RUNTIME_DIR) keeps both in one folder.
+std::string defaultRuntimeArchive() {
+  if (std::optional<std::string> dir = llvm::sys::Process::GetEnv("PT2C_RUNTIME_DIR"))
+    return *dir + "/libpt2c_runtime.a";
+  return PT2C_RUNTIME_ARCHIVE;
+}
+
+std::string defaultVersionScript() {
+  if (std::optional<std::string> dir = llvm::sys::Process::GetEnv("PT2C_RUNTIME_DIR"))
+    return *dir + "/pt2c.map";
+  return PT2C_RUNTIME_VERSION_SCRIPT;
+}
+
+llvm::Error linkSharedLibrary(const LinkOptions &options) {
+  for (const std::string &input : {options.runtimeArchive, options.versionScript})
+    if (!llvm::sys::fs::exists(input))
+      return llvm::createStringError(
+          "the pt2c runtime is missing: " + input +
+          " (set PT2C_RUNTIME_DIR to the folder holding libpt2c_runtime.a and pt2c.map)");
+
+  std::string versionScript = "--version-script=" + options.versionScript;
+  std::vector<const char *> args = {
+      "ld.lld", "-shared", "-o", options.output.c_str(),
+      // Hardening every distribution expects of a shared library.
+      "-z", "noexecstack", "-z", "relro", "-z", "now", "--hash-style=gnu",
+      "--eh-frame-hdr", versionScript.c_str(),
+  };
+  for (const std::string &object : options.objects)
+    args.push_back(object.c_str());
+  // The runtime's object files, then the only system libraries a model may
+  // need. --as-needed drops the ones nothing references.
+  args.insert(args.end(), {options.runtimeArchive.c_str(), "--as-needed",
+                           "-L/lib/x86_64-linux-gnu", "-L/usr/lib/x86_64-linux-gnu",
+                           "-lm", "-lpthread", "-ldl", "-lc"});
+
+  std::string out, err;
+  llvm::raw_string_ostream outStream(out), errStream(err);
+  lld::Result result =
+      lld::lldMain(args, outStream, errStream, {{lld::Gnu, &lld::elf::link}});
+  if (result.retCode != 0)
+    return llvm::createStringError(
+        std::make_error_code(std::errc::state_not_recoverable),
+        "internal error: linking " + options.output + " failed:\n" + err);
+  return llvm::Error::success();
+}
+
+} // namespace pt2c

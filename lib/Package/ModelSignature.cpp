@@ -1,0 +1,150 @@
+//===- ModelSignature.cpp - What the runtime must know about @forward -----===//
+
+#include "pt2c/Package/ModelSignature.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <algorithm>
+
+using namespace mlir;
+
+namespace pt2c {
+
+llvm::Expected<DTypeCode> dtypeCodeOf(Type type) {
+  // DLPack codes: kDLInt 0, kDLUInt 1, kDLFloat 2, kDLBfloat 4, bool 6.
+  if (type.isBF16())
+    return DTypeCode{4, 16};
+  if (auto floatType = dyn_cast<FloatType>(type))
+    if (type.isF16() || type.isF32() || type.isF64())
+      return DTypeCode{2, static_cast<uint8_t>(floatType.getWidth())};
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    if (integer.getWidth() == 1)
+      return DTypeCode{6, 8};
+    return DTypeCode{static_cast<uint8_t>(integer.isUnsigned() ? 1 : 0),
+                     static_cast<uint8_t>(integer.getWidth())};
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return llvm::createStringError("element type " + text +
+                                 " has no DLPack dtype the runtime supports");
+}
+
+namespace {
+class SignatureReader {
+public:
+  explicit SignatureReader(func::FuncOp forward) : forward_(forward) {}
+
+  llvm::Expected<ModelSignature> read() {
+    if (auto symbols = forward_->getAttrOfType<DictionaryAttr>("pt2c.symbols")) {
+      for (NamedAttribute symbol : symbols) {
+        SignatureSymbol entry;
+        entry.name = symbol.getName().str();
+        if (auto bounds = dyn_cast<DictionaryAttr>(symbol.getValue())) {
+          if (auto min = bounds.getAs<IntegerAttr>("min"))
+            entry.min = min.getInt();
+          if (auto max = bounds.getAs<IntegerAttr>("max"))
+            entry.max = max.getInt();
+        }
+        signature_.symbols.push_back(entry);
+      }
+    }
+    std::sort(signature_.symbols.begin(), signature_.symbols.end(),
+              [](auto &a, auto &b) { return a.name < b.name; });
+
+    for (unsigned index = 0; index < forward_.getNumArguments(); ++index) {
+      DictionaryAttr attrs = forward_.getArgAttrDict(index);
+      if (auto fqn = attrs ? attrs.getAs<StringAttr>("pt2c.weight") : StringAttr()) {
+        if (!signature_.inputs.empty())
+          return error("argument " + llvm::Twine(index) + " ('" + fqn.getValue() +
+                       "'): weights must come before user inputs");
+        auto type = dyn_cast<RankedTensorType>(forward_.getArgumentTypes()[index]);
+        if (!type || !type.hasStaticShape())
+          return error("weight '" + fqn.getValue() + "' must have a static shape");
+        signature_.weights.push_back({fqn.str(), index, type.getShape().vec()});
+        continue;
+      }
+      auto name = attrs ? attrs.getAs<StringAttr>("pt2c.input") : StringAttr();
+      auto tensor = describe(forward_.getArgumentTypes()[index], attrs,
+                             name ? name.str() : "input" + std::to_string(index),
+                             "input");
+      if (!tensor)
+        return tensor.takeError();
+      signature_.inputs.push_back(std::move(*tensor));
+    }
+    for (unsigned index = 0; index < forward_.getNumResults(); ++index) {
+      DictionaryAttr attrs = forward_.getResultAttrDict(index);
+      StringAttr name;
+      for (const char *key : {"pt2c.output", "pt2c.buffer_mutation",
+                              "pt2c.input_mutation", "pt2c.parameter_mutation"})
+        if (!name && attrs)
+          name = attrs.getAs<StringAttr>(key);
+      auto tensor = describe(forward_.getResultTypes()[index], attrs,
+                             name ? name.str() : "output" + std::to_string(index),
+                             "output");
+      if (!tensor)
+        return tensor.takeError();
+      signature_.outputs.push_back(std::move(*tensor));
+    }
+    return std::move(signature_);
+  }
+
+private:
+  llvm::Error error(const llvm::Twine &message) {
+    return llvm::createStringError("@forward: " + message.str());
+  }
+
+  int32_t symbolIndex(llvm::StringRef name) {
+    for (auto [index, symbol] : llvm::enumerate(signature_.symbols))
+      if (symbol.name == name)
+        return static_cast<int32_t>(index);
+    return -1;
+  }
+
+  llvm::Expected<SignatureTensor> describe(Type type, DictionaryAttr attrs,
+                                           std::string name, const char *what) {
+    auto tensorType = dyn_cast<RankedTensorType>(type);
+    if (!tensorType)
+      return error(llvm::Twine(what) + " '" + name +
+                   "' is not a tensor; scalar inputs and outputs are not supported yet");
+    auto dtype = dtypeCodeOf(tensorType.getElementType());
+    if (!dtype)
+      return error(llvm::Twine(what) + " '" + name + "': " +
+                   llvm::toString(dtype.takeError()));
+    SignatureTensor tensor;
+    tensor.name = std::move(name);
+    tensor.dtype = *dtype;
+    ArrayAttr dims = attrs ? attrs.getAs<ArrayAttr>("pt2c.dims") : ArrayAttr();
+    for (auto [dim, size] : llvm::enumerate(tensorType.getShape())) {
+      tensor.sizes.push_back(ShapedType::isDynamic(size) ? -1 : size);
+      if (!ShapedType::isDynamic(size)) {
+        tensor.symbols.push_back(-1);
+        continue;
+      }
+      auto expression = dims && dim < dims.size() ? dyn_cast<StringAttr>(dims[dim])
+                                                  : StringAttr();
+      int32_t symbol = expression ? symbolIndex(expression.getValue()) : -1;
+      if (symbol < 0)
+        return error(llvm::Twine(what) + " '" + tensor.name + "' dim " +
+                     llvm::Twine(dim) + " is " +
+                     (expression ? "'" + expression.getValue().str() + "'"
+                                 : std::string("dynamic without a symbol")) +
+                     "; only dims that are a symbol of the signature are "
+                     "supported yet");
+      tensor.symbols.push_back(symbol);
+    }
+    return tensor;
+  }
+
+  func::FuncOp forward_;
+  ModelSignature signature_;
+};
+} // namespace
+
+llvm::Expected<ModelSignature> extractSignature(func::FuncOp forward) {
+  return SignatureReader(forward).read();
+}
+
+} // namespace pt2c

@@ -1,0 +1,111 @@
+/*===- model_abi.h - Contract between a compiled model and the runtime ----===*
+ *
+ * Not a public header. The compiler emits, into every model object, one
+ * `pt2c_model_desc` named `pt2c_model_descriptor` (hidden visibility) that
+ * describes the model and points at its generated code; the runtime (this
+ * directory, linked into the same .so) implements the public C ABI of
+ * include/pt2c/pt2c.h on top of it. Both sides are built from this header,
+ * so changing a struct means bumping PT2C_MODEL_ABI_VERSION.
+ *
+ * C99, no dependencies beyond <stdint.h>/<stddef.h>.
+ *===----------------------------------------------------------------------===*/
+
+#ifndef PT2C_MODEL_ABI_H
+#define PT2C_MODEL_ABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PT2C_MODEL_ABI_VERSION 1u
+
+/* Element types, with DLPack's codes and bits so the runtime can compare
+ * them with a caller's DLTensor directly. */
+typedef struct pt2c_dtype_desc {
+  uint8_t code; /* kDLInt 0, kDLUInt 1, kDLFloat 2, kDLBfloat 4, bool 6 */
+  uint8_t bits; /* 1 (bool is stored in 8), 8, 16, 32, 64 */
+} pt2c_dtype_desc;
+
+/* One dimension of an input or output. */
+typedef struct pt2c_dim_desc {
+  int64_t size;   /* >= 0: static size; -1: dynamic */
+  int32_t symbol; /* dynamic: index into pt2c_model_desc.symbols; else -1 */
+} pt2c_dim_desc;
+
+typedef struct pt2c_tensor_desc {
+  const char *name; /* graph name of the user input / output ("x") */
+  pt2c_dtype_desc dtype;
+  int32_t rank;
+  const pt2c_dim_desc *dims; /* rank entries */
+} pt2c_tensor_desc;
+
+/* A symbolic size (`s77`) and its range from the archive's range_constraints.
+ * INT64_MIN / INT64_MAX when unbounded on that side. */
+typedef struct pt2c_symbol_desc {
+  const char *name;
+  int64_t min;
+  int64_t max;
+} pt2c_symbol_desc;
+
+/* One weight, as the compiled code expects it: contiguous bytes at `offset`
+ * of the weights blob (embedded, or read from the archive at create time). */
+typedef struct pt2c_weight_desc {
+  const char *fqn;        /* "fc1.weight" */
+  uint64_t offset;        /* in the blob; a multiple of 64 */
+  uint64_t nbytes;
+} pt2c_weight_desc;
+
+/* The runtime's thread pool, handed to generated code for large loops.
+ * `body(ctx, begin, end)` is called on disjoint ranges covering [0, n);
+ * parallel_for returns when all of them have finished. */
+typedef void (*pt2c_parallel_body)(void *ctx, int64_t begin, int64_t end);
+typedef void (*pt2c_parallel_for_fn)(void *pool, int64_t n, int64_t grain,
+                                     pt2c_parallel_body body, void *ctx);
+
+/* Everything one execution of the model needs. The runtime has validated the
+ * inputs against the descriptor before calling `run`. */
+typedef struct pt2c_run_args {
+  void *const *inputs;    /* n_inputs data pointers, contiguous, in order */
+  void *const *outputs;   /* n_outputs data pointers, allocated by the runtime */
+  const int64_t *symbols; /* n_symbols values, bound from the inputs' dims */
+  const uint8_t *weights; /* the weights blob (64-byte aligned) */
+  uint8_t *arena;         /* arena_bytes(symbols) bytes, 64-byte aligned */
+  void *pool;             /* for parallel_for; may be NULL (run serially) */
+  pt2c_parallel_for_fn parallel_for;
+} pt2c_run_args;
+
+typedef struct pt2c_model_desc {
+  uint32_t abi_version; /* PT2C_MODEL_ABI_VERSION */
+  const char *model_name;
+  const char *compile_options; /* the flags it was compiled with, for reproducing */
+
+  int32_t n_inputs;
+  const pt2c_tensor_desc *inputs;
+  int32_t n_outputs;
+  const pt2c_tensor_desc *outputs;
+  int32_t n_symbols;
+  const pt2c_symbol_desc *symbols;
+
+  int32_t n_weights;
+  const pt2c_weight_desc *weights;
+  /* The embedded blob, or NULL when compiled with --weights external. */
+  const uint8_t *weights_blob;
+  uint64_t weights_bytes;
+
+  /* Output shapes for the given symbol values: writes the dims of every
+   * output, in order, rank entries each. */
+  void (*output_dims)(const int64_t *symbols, int64_t *dims);
+  /* Scratch bytes one execution needs for the given symbol values. */
+  uint64_t (*arena_bytes)(const int64_t *symbols);
+  /* Runs the model; 0 on success, otherwise a pt2c_status_code. */
+  int32_t (*run)(const pt2c_run_args *args);
+} pt2c_model_desc;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PT2C_MODEL_ABI_H */
