@@ -109,7 +109,7 @@ private:
       for (auto [size, symbol] : llvm::zip(tensor.sizes, tensor.symbols))
         dims.push_back(ConstantStruct::get(
             dimType_, {ConstantInt::get(i64_, size), ConstantInt::get(i32_, symbol)}));
-      Twine suffix = kind + "." + Twine(index);
+      std::string suffix = (kind + "." + Twine(index)).str();
       entries.push_back(ConstantStruct::get(
           tensorType_,
           {string(tensor.name, suffix + ".name"),

@@ -1,0 +1,137 @@
+/*===- Descriptor.c - Checks of the compiled model's descriptor ----------===*
+ *
+ * The descriptor is generated, so an inconsistency is a compiler bug; but
+ * checking it once at create time lets validation and the run path index
+ * its arrays without further checks, and turns a would-be crash into a
+ * PT2C_INTERNAL status that says what is wrong.
+ *===----------------------------------------------------------------------===*/
+
+#include "Model.h"
+#include "Status.h"
+
+#include <inttypes.h>
+#include <stdint.h>
+
+#define BROKEN(...)                                                           \
+  pt2crt_error(PT2C_INTERNAL,                                                 \
+               "the compiled model's descriptor is inconsistent (a pt2c "     \
+               "bug): " __VA_ARGS__)
+
+static int valid_dtype(pt2c_dtype_desc dtype) {
+  switch (dtype.code) {
+  case kDLInt:
+  case kDLUInt:
+    return dtype.bits == 8 || dtype.bits == 16 || dtype.bits == 32 ||
+           dtype.bits == 64;
+  case kDLFloat:
+    return dtype.bits == 16 || dtype.bits == 32 || dtype.bits == 64;
+  case kDLBfloat:
+    return dtype.bits == 16;
+  case PT2C_DL_BOOL:
+    return dtype.bits == 1 || dtype.bits == 8;
+  default:
+    return 0;
+  }
+}
+
+static pt2c_status *check_tensors(const pt2c_model_desc *desc,
+                                  const char *kind, int32_t count,
+                                  const pt2c_tensor_desc *tensors) {
+  if (count < 0 || (count > 0 && !tensors))
+    return BROKEN("%d %ss without an array", (int)count, kind);
+  for (int32_t i = 0; i < count; ++i) {
+    const pt2c_tensor_desc *tensor = &tensors[i];
+    if (!tensor->name)
+      return BROKEN("%s %d has no name", kind, (int)i);
+    if (!valid_dtype(tensor->dtype))
+      return BROKEN("%s %d ('%s') has dtype code %u bits %u", kind, (int)i,
+                    tensor->name, (unsigned)tensor->dtype.code,
+                    (unsigned)tensor->dtype.bits);
+    if (tensor->rank < 0 || (tensor->rank > 0 && !tensor->dims))
+      return BROKEN("%s %d ('%s') has rank %d without dims", kind, (int)i,
+                    tensor->name, (int)tensor->rank);
+    for (int32_t d = 0; d < tensor->rank; ++d) {
+      pt2c_dim_desc dim = tensor->dims[d];
+      int is_static = dim.size >= 0 && dim.symbol == -1;
+      int is_dynamic =
+          dim.size == -1 && dim.symbol >= 0 && dim.symbol < desc->n_symbols;
+      if (!is_static && !is_dynamic)
+        return BROKEN("%s %d ('%s') dim %d has size %" PRId64
+                      " and symbol %d of %d",
+                      kind, (int)i, tensor->name, (int)d, dim.size,
+                      (int)dim.symbol, (int)desc->n_symbols);
+    }
+  }
+  return NULL;
+}
+
+/* Validation binds every symbol from the inputs' dims; a symbol no input
+ * carries could never get a value. */
+static int bound_by_inputs(const pt2c_model_desc *desc, int32_t symbol) {
+  for (int32_t i = 0; i < desc->n_inputs; ++i)
+    for (int32_t d = 0; d < desc->inputs[i].rank; ++d)
+      if (desc->inputs[i].dims[d].symbol == symbol)
+        return 1;
+  return 0;
+}
+
+/* After check_tensors, which makes bound_by_inputs safe. */
+static pt2c_status *check_symbols(const pt2c_model_desc *desc) {
+  for (int32_t s = 0; s < desc->n_symbols; ++s) {
+    const pt2c_symbol_desc *symbol = &desc->symbols[s];
+    if (!symbol->name)
+      return BROKEN("symbol %d has no name", (int)s);
+    if (symbol->min > symbol->max)
+      return BROKEN("symbol %s has the empty range [%" PRId64 ", %" PRId64 "]",
+                    symbol->name, symbol->min, symbol->max);
+    if (!bound_by_inputs(desc, s))
+      return BROKEN("symbol %s is not the size of any input dim",
+                    symbol->name);
+  }
+  return NULL;
+}
+
+static pt2c_status *check_weights(const pt2c_model_desc *desc) {
+  if (desc->n_weights < 0 || (desc->n_weights > 0 && !desc->weights))
+    return BROKEN("%d weights without an array", (int)desc->n_weights);
+  for (int32_t w = 0; w < desc->n_weights; ++w) {
+    const pt2c_weight_desc *weight = &desc->weights[w];
+    const char *fqn = weight->fqn ? weight->fqn : "?";
+    if (weight->offset % 64 != 0)
+      return BROKEN("weight %d ('%s') is at offset %" PRIu64
+                    ", not a multiple of 64",
+                    (int)w, fqn, weight->offset);
+    if (weight->offset > desc->weights_bytes ||
+        weight->nbytes > desc->weights_bytes - weight->offset)
+      return BROKEN("weight %d ('%s') [%" PRIu64 ", +%" PRIu64
+                    ") ends beyond the %" PRIu64 "-byte blob",
+                    (int)w, fqn, weight->offset, weight->nbytes,
+                    desc->weights_bytes);
+  }
+  if (desc->weights_blob && (uintptr_t)desc->weights_blob % 64 != 0)
+    return BROKEN("the weights blob is not 64-byte aligned");
+  return NULL;
+}
+
+pt2c_status *pt2crt_check_descriptor(const pt2c_model_desc *desc) {
+  if (desc->abi_version != PT2C_MODEL_ABI_VERSION)
+    return pt2crt_error(PT2C_UNSUPPORTED,
+                        "the compiled model uses model ABI version %u, but "
+                        "its runtime implements version %u (compile it "
+                        "again with a matching pt2c)",
+                        (unsigned)desc->abi_version,
+                        (unsigned)PT2C_MODEL_ABI_VERSION);
+  if (!desc->output_dims || !desc->arena_bytes || !desc->run)
+    return BROKEN("a function pointer is NULL");
+  if (desc->n_symbols < 0 || (desc->n_symbols > 0 && !desc->symbols))
+    return BROKEN("%d symbols without an array", (int)desc->n_symbols);
+  pt2c_status *status =
+      check_tensors(desc, "input", desc->n_inputs, desc->inputs);
+  if (!status)
+    status = check_tensors(desc, "output", desc->n_outputs, desc->outputs);
+  if (!status)
+    status = check_symbols(desc);
+  if (!status)
+    status = check_weights(desc);
+  return status;
+}

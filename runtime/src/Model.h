@@ -1,0 +1,50 @@
+/*===- Model.h - The contents of pt2c_model ------------------------------===*/
+
+#ifndef PT2C_RUNTIME_MODEL_H
+#define PT2C_RUNTIME_MODEL_H
+
+#include "ExecContext.h"
+#include "ThreadPool.h"
+
+#include "pt2c/model_abi.h"
+#include "pt2c/pt2c.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct pt2c_model {
+  const pt2c_model_desc *desc;
+  const uint8_t *weights; /* 64-byte aligned, desc->weights_bytes */
+  pt2crt_pool *pool;
+  pt2crt_context_list contexts;
+  /* Introspection: each input's, then each output's dims with -1 for
+   * dynamic ones; shapes[i] points into one array. */
+  const int64_t **shapes;
+};
+
+/* The descriptor the compiler put into this library. Hidden: each model
+ * library has its own, and the runtime linked into it reads that one. */
+extern __attribute__((visibility("hidden")))
+const pt2c_model_desc pt2c_model_descriptor;
+
+/* Checks that the descriptor is one this runtime can use: the ABI version,
+ * then its internal consistency (counts, dims, symbols, weights), so the
+ * run path can trust it. PT2C_UNSUPPORTED or PT2C_INTERNAL. */
+pt2c_status *pt2crt_check_descriptor(const pt2c_model_desc *desc);
+
+/* The weights blob the compiled code reads, 64-byte aligned. */
+pt2c_status *pt2crt_load_weights(const pt2c_model_desc *desc,
+                                 const struct pt2c_options *options,
+                                 const uint8_t **out_weights);
+
+/* Element size in bytes of a descriptor dtype (bool: 1). */
+static inline uint64_t pt2crt_element_bytes(pt2c_dtype_desc dtype) {
+  return dtype.bits <= 8 ? 1 : dtype.bits / 8;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PT2C_RUNTIME_MODEL_H */

@@ -1,0 +1,88 @@
+// CPU codegen on a small linalg function with a dynamic batch: it lowers,
+// and the object is x86-64 ELF with the entry point and a hidden descriptor.
+
+#include "pt2c/Codegen/CPU/CPUCodegen.h"
+#include "pt2c/Package/DescriptorEmitter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Object/ObjectFile.h"
+
+#include <catch2/catch.hpp>
+
+using namespace pt2c;
+
+// y[i, j] = tanh(x[i, j] * w[j]) for x: [s0, 4]
+static const char *kScaleTanh = R"mlir(
+#map = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (j)>
+func.func @forward(%w: tensor<4xf32>, %x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %init = tensor.empty(%n) : tensor<?x4xf32>
+  %y = linalg.generic {indexing_maps = [#map, #row, #map], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %w : tensor<?x4xf32>, tensor<4xf32>) outs(%init : tensor<?x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %m = arith.mulf %a, %b : f32
+    %t = math.tanh %m : f32
+    linalg.yield %t : f32
+  } -> tensor<?x4xf32>
+  return %y : tensor<?x4xf32>
+}
+)mlir";
+
+TEST_CASE("a linalg function lowers to an x86-64 object with the model descriptor",
+          "[codegen]") {
+  mlir::DialectRegistry registry;
+  registerCPUCodegen(registry);
+  mlir::MLIRContext context(registry);
+  auto module = mlir::parseSourceString<mlir::ModuleOp>(kScaleTanh, &context);
+  REQUIRE(module);
+  module->lookupSymbol<mlir::func::FuncOp>("forward")->setAttr(
+      "llvm.emit_c_interface", mlir::UnitAttr::get(&context));
+
+  mlir::PassManager pm(&context);
+  CPUCodegenOptions options;
+  addCPULoweringPasses(pm, options);
+  REQUIRE(mlir::succeeded(pm.run(*module)));
+
+  ModelSignature signature;
+  signature.symbols.push_back({"s0", 1, 64});
+  signature.weights.push_back({"w", 0, {4}});
+  signature.inputs.push_back({"x", {2, 32}, {-1, 4}, {0, -1}});
+  signature.outputs.push_back({"y", {2, 32}, {-1, 4}, {0, -1}});
+  WeightsBlob blob;
+  blob.bytes.assign(16, 0);
+  blob.offsets = {0};
+  blob.sizes = {16};
+  auto object = emitCPUObject(*module, options, [&](llvm::Module &llvmModule) {
+    return emitModelDescriptor(llvmModule, signature, blob, {});
+  });
+  if (!object)
+    FAIL(llvm::toString(object.takeError()));
+
+  auto file = llvm::object::ObjectFile::createObjectFile(
+      llvm::MemoryBufferRef(*object, "model.o"));
+  if (!file)
+    FAIL(llvm::toString(file.takeError()));
+  CHECK((*file)->getArch() == llvm::Triple::x86_64);
+  bool forward = false, descriptor = false;
+  for (const llvm::object::SymbolRef &symbol : (*file)->symbols()) {
+    llvm::Expected<llvm::StringRef> name = symbol.getName();
+    REQUIRE(bool(name));
+    if (*name == "_mlir_ciface_forward")
+      forward = true;
+    if (*name == "pt2c_model_descriptor") {
+      descriptor = true;
+      auto elf = llvm::object::ELFSymbolRef(symbol);
+      CHECK(elf.getOther() == llvm::ELF::STV_HIDDEN);
+    }
+  }
+  CHECK(forward);
+  CHECK(descriptor);
+}

@@ -1,0 +1,116 @@
+// The descriptor the packager emits must have exactly the layout the C
+// compiler gives runtime/include/pt2c/model_abi.h: this test compares the
+// emitted LLVM globals' layouts with offsetof/sizeof of the real C structs.
+
+#include "pt2c/Package/DescriptorEmitter.h"
+#include "pt2c/model_abi.h"
+
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstddef>
+
+using namespace pt2c;
+
+namespace {
+// A module defining an empty _mlir_ciface_forward with one pointer per
+// memref, as the CPU lowering produces.
+std::unique_ptr<llvm::Module> moduleWithForward(llvm::LLVMContext &context,
+                                                unsigned arguments) {
+  auto module = std::make_unique<llvm::Module>("test", context);
+  module->setDataLayout("e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128");
+  auto *ptr = llvm::PointerType::get(context, 0);
+  std::vector<llvm::Type *> params(arguments, ptr);
+  auto *forward = llvm::Function::Create(
+      llvm::FunctionType::get(llvm::Type::getVoidTy(context), params, false),
+      llvm::GlobalValue::ExternalLinkage, "_mlir_ciface_forward", *module);
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", forward));
+  b.CreateRetVoid();
+  return module;
+}
+
+ModelSignature signatureWithDynamicBatch() {
+  ModelSignature signature;
+  signature.symbols.push_back({"s77", 1, 1024});
+  signature.weights.push_back({"fc.weight", 0, {10, 4}});
+  SignatureTensor input{"x", {2, 32}, {-1, 4}, {0, -1}};
+  SignatureTensor output{"y", {2, 32}, {-1, 10}, {0, -1}};
+  signature.inputs.push_back(input);
+  signature.outputs.push_back(output);
+  return signature;
+}
+} // namespace
+
+TEST_CASE("the emitted descriptor has the C layout of model_abi.h", "[package]") {
+  llvm::LLVMContext context;
+  auto module = moduleWithForward(context, 3);
+  WeightsBlob blob;
+  blob.bytes.assign(160, 0);
+  blob.offsets = {0};
+  blob.sizes = {160};
+  DescriptorOptions options;
+  options.modelName = "test";
+  ModelSignature signature = signatureWithDynamicBatch();
+  llvm::Error emitted = emitModelDescriptor(*module, signature, blob, options);
+  if (emitted)
+    FAIL(llvm::toString(std::move(emitted)));
+  REQUIRE(!llvm::verifyModule(*module, &llvm::errs()));
+
+  const llvm::DataLayout &layout = module->getDataLayout();
+  llvm::GlobalVariable *descriptor = module->getNamedGlobal("pt2c_model_descriptor");
+  REQUIRE(descriptor);
+  CHECK(descriptor->hasHiddenVisibility());
+  auto *type = llvm::cast<llvm::StructType>(descriptor->getValueType());
+  const llvm::StructLayout *struct_ = layout.getStructLayout(type);
+  CHECK(struct_->getSizeInBytes() == sizeof(pt2c_model_desc));
+  CHECK(struct_->getElementOffset(0) == offsetof(pt2c_model_desc, abi_version));
+  CHECK(struct_->getElementOffset(3) == offsetof(pt2c_model_desc, n_inputs));
+  CHECK(struct_->getElementOffset(4) == offsetof(pt2c_model_desc, inputs));
+  CHECK(struct_->getElementOffset(7) == offsetof(pt2c_model_desc, n_symbols));
+  CHECK(struct_->getElementOffset(9) == offsetof(pt2c_model_desc, n_weights));
+  CHECK(struct_->getElementOffset(11) == offsetof(pt2c_model_desc, weights_blob));
+  CHECK(struct_->getElementOffset(12) == offsetof(pt2c_model_desc, weights_bytes));
+  CHECK(struct_->getElementOffset(13) == offsetof(pt2c_model_desc, output_dims));
+  CHECK(struct_->getElementOffset(15) == offsetof(pt2c_model_desc, run));
+
+  // The tensor, dim, symbol and weight tables have the C element sizes.
+  auto elementSize = [&](const char *name) {
+    llvm::GlobalVariable *table = module->getNamedGlobal(name);
+    REQUIRE(table);
+    auto *array = llvm::cast<llvm::ArrayType>(table->getValueType());
+    return layout.getTypeAllocSize(array->getElementType()).getFixedValue();
+  };
+  CHECK(elementSize("pt2c.inputs") == sizeof(pt2c_tensor_desc));
+  CHECK(elementSize("pt2c.inputs.0.dims") == sizeof(pt2c_dim_desc));
+  CHECK(elementSize("pt2c.symbols") == sizeof(pt2c_symbol_desc));
+  CHECK(elementSize("pt2c.weights") == sizeof(pt2c_weight_desc));
+  auto *tensorType = llvm::cast<llvm::StructType>(
+      llvm::cast<llvm::ArrayType>(module->getNamedGlobal("pt2c.inputs")->getValueType())
+          ->getElementType());
+  const llvm::StructLayout *tensor = layout.getStructLayout(tensorType);
+  CHECK(tensor->getElementOffset(1) == offsetof(pt2c_tensor_desc, dtype));
+  CHECK(tensor->getElementOffset(2) == offsetof(pt2c_tensor_desc, rank));
+  CHECK(tensor->getElementOffset(3) == offsetof(pt2c_tensor_desc, dims));
+
+  // The blob is 64-byte aligned, as the ABI promises the runtime.
+  llvm::GlobalVariable *blobGlobal = module->getNamedGlobal("pt2c.weights_blob");
+  REQUIRE(blobGlobal);
+  CHECK(blobGlobal->getAlign()->value() == 64);
+}
+
+TEST_CASE("a forward with the wrong arity is an internal error", "[package]") {
+  llvm::LLVMContext context;
+  auto module = moduleWithForward(context, 2); // the signature needs 3
+  WeightsBlob blob;
+  blob.offsets = {0};
+  blob.sizes = {0};
+  llvm::Error error = emitModelDescriptor(*module, signatureWithDynamicBatch(), blob, {});
+  REQUIRE(bool(error));
+  CHECK_THAT(llvm::toString(std::move(error)), Catch::Contains("takes 2 arguments"));
+}
