@@ -3,6 +3,8 @@
 #include "pt2c/Driver/Compile.h"
 
 #include "pt2c/Archive/Pt2Archive.h"
+#include "pt2c/Conversion/Passes.h"
+#include "pt2c/Dialect/Prim/PrimDialect.h"
 #include "pt2c/Dialect/ATen/ATenOps.h"
 #include "pt2c/Driver/BuildLibrary.h"
 #include "pt2c/Package/ModelSignature.h"
@@ -11,6 +13,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "llvm/Support/Timer.h"
@@ -23,6 +27,8 @@ const char *phaseName(Phase phase) {
   switch (phase) {
   case Phase::ATen:
     return "aten";
+  case Phase::Prim:
+    return "prim";
   }
   return "?";
 }
@@ -30,10 +36,12 @@ const char *phaseName(Phase phase) {
 std::optional<Phase> parsePhase(llvm::StringRef name) {
   if (name == "aten")
     return Phase::ATen;
+  if (name == "prim")
+    return Phase::Prim;
   return std::nullopt;
 }
 
-std::vector<std::string> phaseNames() { return {"aten"}; }
+std::vector<std::string> phaseNames() { return {"aten", "prim"}; }
 
 namespace {
 /// Reports how long a step took, when progress output is on.
@@ -89,6 +97,28 @@ static llvm::Expected<Imported> readAndImport(const CompileOptions &options,
     result.module = std::move(*imported);
   }
   return std::move(result);
+}
+
+/// aten form -> prim. Diagnostics (an op without a decomposition, at its
+/// node and source line) are collected into the error.
+static llvm::Error decompose(mlir::ModuleOp module, llvm::StringRef archivePath,
+                             bool allowPartial) {
+  mlir::PassManager pm(module.getContext());
+  DecomposeATenOptions passOptions;
+  passOptions.allowPartial = allowPartial;
+  pm.addPass(createDecomposeATen(passOptions));
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  std::string diagnostics;
+  llvm::raw_string_ostream stream(diagnostics);
+  mlir::ScopedDiagnosticHandler handler(module.getContext(), [&](mlir::Diagnostic &d) {
+    stream << "\n  " << d.getLocation() << ": " << d.str();
+    return mlir::success();
+  });
+  if (mlir::failed(pm.run(module)))
+    return llvm::createStringError(archivePath + ": cannot decompose the program:" +
+                                   diagnostics);
+  return llvm::Error::success();
 }
 
 /// aten form -> linalg on tensors. Decompositions (aten -> prim) and the
@@ -147,11 +177,17 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
 llvm::Error compileAndEmit(const CompileOptions &options, llvm::raw_ostream &os) {
   mlir::DialectRegistry dialects;
   registerImportDialects(dialects);
+  registerCPUCodegen(dialects);
   mlir::MLIRContext context(dialects);
   auto imported = readAndImport(options, context);
   if (!imported)
     return imported.takeError();
   mlir::OwningOpRef<mlir::ModuleOp> module = std::move(imported->module);
+  if (options.emit >= Phase::Prim) {
+    StepTimer timer(options, "decompose to prim");
+    if (llvm::Error error = decompose(*module, options.inputPath, /*allowPartial=*/false))
+      return error;
+  }
 
   mlir::OpPrintingFlags flags;
   if (options.printDebugInfo)

@@ -180,6 +180,8 @@ void pt2crt_parallel_for(void *opaque_pool, int64_t n, int64_t grain,
   job.ctx = ctx;
   job.n = n;
   job.chunk_size = (n - 1) / n_chunks + 1;
+  if (job.chunk_size < grain) /* rounding n_chunks up can undercut it */
+    job.chunk_size = grain;
   job.n_chunks = (n - 1) / job.chunk_size + 1;
   job.next_chunk = 0;
   job.done = 0;

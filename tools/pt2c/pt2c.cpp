@@ -14,7 +14,10 @@
 #include "pt2c/Driver/Inspect.h"
 #include "pt2c/OpRegistry/OpRegistry.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <CLI/CLI.hpp>
@@ -84,16 +87,46 @@ int runCompile(const Arguments &args) {
   return pt2c::kExitSuccess;
 }
 
+/// `pt2c run ...` and `pt2c bench ...` are pt2c-run's commands: it needs only
+/// the runtime, so it also works where only model.so is installed. pt2c
+/// forwards to the pt2c-run next to it and returns its exit code.
+int forwardToRunner(int argc, char **argv) {
+  std::string self = llvm::sys::fs::getMainExecutable(argv[0], (void *)&forwardToRunner);
+  llvm::SmallString<256> runner(llvm::sys::path::parent_path(self));
+  llvm::sys::path::append(runner, "pt2c-run");
+  if (!llvm::sys::fs::can_execute(runner)) {
+    llvm::errs() << "pt2c: error: " << runner << " not found; pt2c run and bench "
+                 << "are provided by pt2c-run, installed next to pt2c\n";
+    return pt2c::kExitBadInput;
+  }
+  std::vector<llvm::StringRef> arguments = {runner};
+  for (int i = 1; i < argc; ++i)
+    arguments.push_back(argv[i]);
+  std::string error;
+  int code = llvm::sys::ExecuteAndWait(runner, arguments, std::nullopt, {}, 0, 0, &error);
+  if (code < 0) {
+    llvm::errs() << "pt2c: error: running " << runner << ": " << error << "\n";
+    return pt2c::kExitInternal;
+  }
+  return code;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  if (argc > 1 && (llvm::StringRef(argv[1]) == "run" || llvm::StringRef(argv[1]) == "bench"))
+    return forwardToRunner(argc, argv);
   auto logger = spdlog::stderr_color_st("pt2c");
   logger->set_pattern("pt2c: %v");
   spdlog::set_default_logger(logger);
 
   Arguments args;
   CLI::App app{"pt2c: compiles a torch.export archive (.pt2) ahead of time.\n"
+               "  pt2c MODEL.pt2 -o MODEL.so | --emit STAGE    compile\n"
+               "  pt2c inspect MODEL.pt2 [--json]              what the archive holds\n"
+               "  pt2c run|bench MODEL.so ...                  run a compiled model "
+               "(pt2c-run --help)\n"
                "Exit codes: 0 success, 1 a check failed, 2 bad input or "
                "usage, 3 internal error (a pt2c bug: please report it).",
                "pt2c"};

@@ -23,6 +23,7 @@ namespace pt2c {
 /// Where a compile stops with `--emit`.
 enum class Phase {
   ATen, // imported: one aten.call per node
+  Prim, // decomposed into the closed prim set
 };
 
 /// The spelling used by `--emit`.

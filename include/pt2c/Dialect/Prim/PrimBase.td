@@ -97,17 +97,26 @@ def Prim_ReduceKindAttr
 class Prim_Op<string mnemonic, list<Trait> traits = []>
     : Op<Prim_Dialect, mnemonic, traits>;
 
+// Checks the result type of an op with type inference under the label
+// `Cn` of its last constraint, before InferTypeOpInterface's own check runs
+// (which would add a second, unlabelled error). PrimOps.h defines it.
+class Prim_InferredResult<int label>
+    : ParamNativeOpTrait<"InferredResult", !cast<string>(label)> {
+  let cppNamespace = "::pt2c::prim::OpTrait";
+}
+
 // An op whose result type follows from its operands and attributes: the
 // builders need no result type, and the verifier compares the written result
-// type with the inferred one (the last constraint of each such op).
-// `inferFn` is the free function of PrimTypeInference.h that does the work;
-// the op's C++ (PrimOps.cpp) defines inferReturnTypes with it.
-class Prim_InferredOp<string mnemonic, list<Trait> traits = []>
-    : Prim_Op<mnemonic, !listconcat(traits, [InferTypeOpAdaptor])>;
+// type with the inferred one (constraint C<resultLabel>, the op's last).
+// The op's C++ (PrimOps.cpp, or extraClassDefinition) defines
+// inferReturnTypes with a free function of PrimTypeInference.h.
+class Prim_InferredOp<string mnemonic, int resultLabel,
+                      list<Trait> traits = []>
+    : Prim_Op<mnemonic, !listconcat(traits, [
+          Prim_InferredResult<resultLabel>, InferTypeOpAdaptor])>;
 
-// The `dynamic_sizes` operands, one per `?` of the result type.
-defvar Prim_DynamicSizes = (ins Variadic<Index>:$dynamic_sizes);
-defvar Prim_DynamicSizesFormat =
-    "(`,` `dynamic_sizes` `(` $dynamic_sizes^ `)`)?";
+// Ops with `?` dims in their result that cannot be inferred take
+// `Variadic<Index>:$dynamic_sizes`, one per `?` of the result type, written
+// `, dynamic_sizes(%n, ...)` after the other operands.
 
 #endif // PT2C_PRIM_BASE

@@ -1,0 +1,48 @@
+//===- DecompositionTable.h - aten target -> its rewrite into prim --------===//
+//
+// The single source of truth for what pt2c can compile: one entry per ATen
+// overload, each pointing at a small rewrite of its aten.call into prim ops.
+// The decomposition pass, `pt2c inspect --coverage` and the op table in the
+// docs are all derived from it; there is no second list to keep in sync.
+//
+// Entries are grouped by family (Activation.cpp, Linear.cpp, ...); adding an
+// op is: its schema line in ATenSchemas.def, one entry and one rewrite here,
+// and lit cases in test/lit/Conversion/ATenToPrim/<family>.mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PT2C_CONVERSION_ATENTOPRIM_DECOMPOSITIONTABLE_H
+#define PT2C_CONVERSION_ATENTOPRIM_DECOMPOSITIONTABLE_H
+
+#include "pt2c/Conversion/ATenToPrim/CallArgs.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+#include <vector>
+
+namespace pt2c {
+
+/// Rewrites `call` (replacing it) or returns failure with a reason given to
+/// rewriter.notifyMatchFailure.
+using DecomposeFn = mlir::LogicalResult (*)(aten::CallOp call, const CallArgs &args,
+                                            mlir::PatternRewriter &rewriter);
+
+struct Decomposition {
+  const char *target; // as in aten.call: "aten.linear.default"
+  const char *family; // "linear"
+  const char *prims;  // the prim ops it produces, for the docs' table
+  DecomposeFn rewrite;
+};
+
+/// Every entry of every family, sorted by target.
+std::vector<Decomposition> decompositionTable();
+
+/// The families' entries (one function per family file).
+void addActivationDecompositions(std::vector<Decomposition> &table);
+void addElementwiseDecompositions(std::vector<Decomposition> &table);
+void addLinearDecompositions(std::vector<Decomposition> &table);
+void addNormDecompositions(std::vector<Decomposition> &table);
+
+} // namespace pt2c
+
+#endif // PT2C_CONVERSION_ATENTOPRIM_DECOMPOSITIONTABLE_H

@@ -1,0 +1,107 @@
+//===- Activation.cpp - relu, gelu, sigmoid, silu, tanh, ... --------------===//
+
+#include "Families.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+#include <cmath>
+
+using namespace mlir;
+
+namespace pt2c {
+namespace {
+
+/// The float input of an activation, converted to the result's type.
+Value activationInput(aten::CallOp call, const CallArgs &args, PrimBuilder &p,
+                      StringRef name = "self") {
+  RankedTensorType type = resultType(call);
+  Value self = args.value(name);
+  if (!type || !self || !isa<FloatType>(type.getElementType()))
+    return Value();
+  return p.convert(self, type.getElementType());
+}
+
+// relu(x) = max(x, 0)
+LogicalResult relu(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = activationInput(call, args, p);
+  if (!x)
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+  Value zero = p.splat(0.0, resultType(call), {x});
+  rewriter.replaceOp(call, prim::MaxOp::create(rewriter, call.getLoc(), x, zero).getResult());
+  return success();
+}
+
+// gelu(x) = x/2 * (1 + erf(x/sqrt(2)))                              (none)
+// gelu(x) = x/2 * (1 + tanh(sqrt(2/pi) * (x + 0.044715 x^3)))       (tanh)
+LogicalResult gelu(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = activationInput(call, args, p);
+  std::optional<StringRef> approximate = args.string("approximate");
+  if (!x || !approximate || (*approximate != "none" && *approximate != "tanh"))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor and approximate "
+                                             "'none' or 'tanh'");
+  RankedTensorType type = resultType(call);
+  Location loc = call.getLoc();
+  auto c = [&](double value) { return p.splat(value, type, {x}); };
+  Value inner;
+  if (*approximate == "none") {
+    inner = prim::ErfOp::create(rewriter, loc,
+                                prim::MulOp::create(rewriter, loc, x, c(M_SQRT1_2)));
+  } else {
+    Value cube = prim::MulOp::create(rewriter, loc, x,
+                                     prim::MulOp::create(rewriter, loc, x, x));
+    Value sum = prim::AddOp::create(rewriter, loc, x,
+                                    prim::MulOp::create(rewriter, loc, cube, c(0.044715)));
+    inner = prim::TanhOp::create(
+        rewriter, loc, prim::MulOp::create(rewriter, loc, sum, c(std::sqrt(2.0 / M_PI))));
+  }
+  Value half = prim::MulOp::create(rewriter, loc, x, c(0.5));
+  Value result = prim::MulOp::create(rewriter, loc, half,
+                                     prim::AddOp::create(rewriter, loc, inner, c(1.0)));
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// sigmoid(x) = logistic(x); silu(x) = x * logistic(x); tanh(x)
+LogicalResult sigmoid(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = activationInput(call, args, p);
+  if (!x)
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+  rewriter.replaceOp(call, prim::LogisticOp::create(rewriter, call.getLoc(), x).getResult());
+  return success();
+}
+
+LogicalResult silu(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = activationInput(call, args, p);
+  if (!x)
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+  Value s = prim::LogisticOp::create(rewriter, call.getLoc(), x);
+  rewriter.replaceOp(call, prim::MulOp::create(rewriter, call.getLoc(), x, s).getResult());
+  return success();
+}
+
+LogicalResult tanh(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = activationInput(call, args, p);
+  if (!x)
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+  rewriter.replaceOp(call, prim::TanhOp::create(rewriter, call.getLoc(), x).getResult());
+  return success();
+}
+
+} // namespace
+
+void addActivationDecompositions(std::vector<Decomposition> &table) {
+  table.insert(table.end(), {
+      {"aten.relu.default", "activation", "max, constant", relu},
+      {"aten.gelu.default", "activation", "erf | tanh, mul, add, constant", gelu},
+      {"aten.sigmoid.default", "activation", "logistic", sigmoid},
+      {"aten.silu.default", "activation", "logistic, mul", silu},
+      {"aten.tanh.default", "activation", "tanh", tanh},
+  });
+}
+
+} // namespace pt2c

@@ -1,0 +1,22 @@
+//===- DecompositionTable.cpp - All families' entries, in one table -------===//
+
+#include "pt2c/Conversion/ATenToPrim/DecompositionTable.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace pt2c {
+
+std::vector<Decomposition> decompositionTable() {
+  std::vector<Decomposition> table;
+  addActivationDecompositions(table);
+  addElementwiseDecompositions(table);
+  addLinearDecompositions(table);
+  addNormDecompositions(table);
+  std::sort(table.begin(), table.end(), [](const Decomposition &a, const Decomposition &b) {
+    return std::strcmp(a.target, b.target) < 0;
+  });
+  return table;
+}
+
+} // namespace pt2c

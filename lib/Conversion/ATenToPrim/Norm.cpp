@@ -1,0 +1,98 @@
+//===- Norm.cpp - layer_norm, softmax --------------------------------------===//
+
+#include "Families.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+using namespace mlir;
+
+namespace pt2c {
+namespace {
+
+/// `value` (reduced with keepDims) broadcast back to `type`.
+Value expandKept(PrimBuilder &p, Value value, RankedTensorType type, Value source) {
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    dims.push_back(d);
+  return p.broadcastInDim(value, type, dims, {source});
+}
+
+// y = (x - mean) * rsqrt(var + eps) * weight + bias over the last
+// len(normalized_shape) dims, computed in f32 as torch does for f16/bf16.
+LogicalResult layerNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value input = args.value("input");
+  auto normalized = args.integers("normalized_shape");
+  std::optional<double> eps = args.number("eps");
+  if (!type || !input || !normalized || !eps || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float input, normalized_shape, eps");
+  int64_t rank = type.getRank(), count = 1;
+  int64_t k = static_cast<int64_t>(normalized->size());
+  if (k == 0 || k > rank)
+    return rewriter.notifyMatchFailure(call, "normalized_shape must cover 1..rank dims");
+  SmallVector<int64_t> dims;
+  for (int64_t i = 0; i < k; ++i) {
+    dims.push_back(rank - k + i);
+    count *= (*normalized)[i];
+  }
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  Type computeElement = type.getElementType().getIntOrFloatBitWidth() < 32
+                            ? rewriter.getF32Type()
+                            : type.getElementType();
+  RankedTensorType compute = type.clone(computeElement);
+  Value x = p.convert(input, computeElement);
+  auto c = [&](double value, RankedTensorType t, Value source) {
+    return p.splat(value, t, {source});
+  };
+  Value sum = p.reduce(prim::ReduceKind::sum, x, dims, /*keepDims=*/true);
+  auto keptType = cast<RankedTensorType>(sum.getType());
+  Value mean = prim::MulOp::create(rewriter, loc, sum, c(1.0 / count, keptType, sum));
+  Value centered = prim::SubOp::create(rewriter, loc, x, expandKept(p, mean, compute, x));
+  Value squares = prim::MulOp::create(rewriter, loc, centered, centered);
+  Value variance = prim::MulOp::create(
+      rewriter, loc, p.reduce(prim::ReduceKind::sum, squares, dims, true),
+      c(1.0 / count, keptType, sum));
+  Value rstd = prim::RsqrtOp::create(
+      rewriter, loc, prim::AddOp::create(rewriter, loc, variance, c(*eps, keptType, sum)));
+  Value y = prim::MulOp::create(rewriter, loc, centered, expandKept(p, rstd, compute, x));
+  if (Value weight = args.value("weight"))
+    y = prim::MulOp::create(rewriter, loc, y, p.broadcastInDim(weight, compute, dims, {x}));
+  if (Value bias = args.value("bias"))
+    y = prim::AddOp::create(rewriter, loc, y, p.broadcastInDim(bias, compute, dims, {x}));
+  rewriter.replaceOp(call, p.convert(y, type.getElementType()));
+  return success();
+}
+
+// softmax(x, dim) = exp(x - max) / sum(exp(x - max)): subtracting the max
+// keeps exp from overflowing, as torch does.
+LogicalResult softmax(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  std::optional<int64_t> dim = args.integer("dim");
+  if (!type || !self || !dim || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor and an int dim");
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
+  Value x = p.convert(self, type.getElementType());
+  Value max = p.reduce(prim::ReduceKind::max, x, {d}, true);
+  Value e = prim::ExpOp::create(
+      rewriter, loc, prim::SubOp::create(rewriter, loc, x, expandKept(p, max, type, x)));
+  Value sum = p.reduce(prim::ReduceKind::sum, e, {d}, true);
+  rewriter.replaceOp(call,
+                     prim::DivOp::create(rewriter, loc, e, expandKept(p, sum, type, x)).getResult());
+  return success();
+}
+
+} // namespace
+
+void addNormDecompositions(std::vector<Decomposition> &table) {
+  table.insert(table.end(), {
+      {"aten.layer_norm.default", "norm", "reduce, broadcast_in_dim, sub, mul, add, rsqrt, convert",
+       layerNorm},
+      {"aten.softmax.int", "norm", "reduce, exp, sub, div, broadcast_in_dim", softmax},
+  });
+}
+
+} // namespace pt2c

@@ -1,0 +1,93 @@
+//===- PrimBuilder.cpp - Building blocks shared by the decompositions -----===//
+
+#include "pt2c/Conversion/ATenToPrim/PrimBuilder.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+
+namespace pt2c {
+
+SmallVector<Value> PrimBuilder::dynamicSizes(RankedTensorType type,
+                                             ArrayRef<Value> sources) {
+  SmallVector<Value> sizes;
+  int64_t rank = type.getRank();
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    if (!type.isDynamicDim(dim))
+      continue;
+    Value size;
+    // The first source whose aligned dim is dynamic too carries the symbol
+    // (torch.export never gives a symbolic dim the size 1).
+    for (Value source : sources) {
+      auto sourceType = cast<RankedTensorType>(source.getType());
+      int64_t aligned = dim - (rank - sourceType.getRank());
+      if (aligned >= 0 && sourceType.isDynamicDim(aligned)) {
+        size = tensor::DimOp::create(b_, loc_, source, aligned);
+        break;
+      }
+    }
+    assert(size && "a dynamic result dim with no dynamic source dim");
+    sizes.push_back(size);
+  }
+  return sizes;
+}
+
+Value PrimBuilder::convert(Value value, Type elementType) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getElementType() == elementType)
+    return value;
+  return prim::ConvertOp::create(b_, loc_, type.clone(elementType), value);
+}
+
+Value PrimBuilder::broadcastInDim(Value value, RankedTensorType type,
+                                  ArrayRef<int64_t> dims, ArrayRef<Value> sources) {
+  value = convert(value, type.getElementType());
+  if (value.getType() == type && dims.size() == static_cast<size_t>(type.getRank()))
+    return value;
+  return prim::BroadcastInDimOp::create(b_, loc_, type, value,
+                                        b_.getDenseI64ArrayAttr(dims),
+                                        dynamicSizes(type, sources));
+}
+
+Value PrimBuilder::broadcastTo(Value value, RankedTensorType type,
+                               ArrayRef<Value> sources) {
+  auto valueType = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> dims;
+  for (int64_t i = 0; i < valueType.getRank(); ++i)
+    dims.push_back(type.getRank() - valueType.getRank() + i);
+  return broadcastInDim(value, type, dims, sources);
+}
+
+Value PrimBuilder::splat(double value, RankedTensorType type, ArrayRef<Value> sources) {
+  Type element = type.getElementType();
+  TypedAttr scalar;
+  if (isa<FloatType>(element))
+    scalar = b_.getFloatAttr(element, value);
+  else
+    scalar = b_.getIntegerAttr(element, static_cast<int64_t>(value));
+  if (type.hasStaticShape())
+    return prim::ConstantOp::create(b_, loc_, DenseElementsAttr::get(type, scalar));
+  Value constant = arith::ConstantOp::create(b_, loc_, scalar);
+  return prim::SplatOp::create(b_, loc_, type, constant, dynamicSizes(type, sources));
+}
+
+Value PrimBuilder::reduce(prim::ReduceKind kind, Value value, ArrayRef<int64_t> dims,
+                          bool keepDims) {
+  Value reduced = prim::ReduceOp::create(
+      b_, loc_, prim::ReduceKindAttr::get(b_.getContext(), kind), value,
+      b_.getDenseI64ArrayAttr(dims));
+  if (!keepDims)
+    return reduced;
+  // Put the reduced dims back as size 1, so the result broadcasts against
+  // the operand with a plain broadcast_in_dim.
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape(type.getShape());
+  for (int64_t dim : dims)
+    shape[dim] = 1;
+  auto keptType = RankedTensorType::get(shape, type.getElementType());
+  return prim::ReshapeOp::create(b_, loc_, keptType, reduced,
+                                 dynamicSizes(keptType, {value}));
+}
+
+} // namespace pt2c

@@ -1,0 +1,135 @@
+/*===- TestModel.c - A hand-written stand-in for a compiled model --------===*
+ *
+ * What pt2c will generate for a tiny program, written by hand so the
+ * runtime can be tested before the compiler emits code:
+ *
+ *   inputs:  x     float32[s0, 4]   s0 in [1, 64]
+ *            shift int64[s0]
+ *   weights: w = {0.5, -1, 2, 0.25} at offset 0, b = {1, 0, -0.5, 3} at 64
+ *   outputs: y        float32[s0, 4] = x * w + b + shift[:, None]
+ *            positive bool[s0, 4]    = y > 0
+ *
+ * x * w goes through the arena (so concurrent runs sharing one would show)
+ * and both loops through parallel_for. A shift[0] of PT2C_TEST_FAIL_SHIFT
+ * makes run() fail with PT2C_DEVICE_ERROR, to test how failures propagate.
+ * Built three times: as is, with PT2C_TEST_EXTERNAL_WEIGHTS (no embedded
+ * blob) and with PT2C_TEST_ABI_VERSION (a descriptor of another version).
+ *===----------------------------------------------------------------------===*/
+
+#include "pt2c/model_abi.h"
+
+#include <stdint.h>
+
+#define PT2C_TEST_FAIL_SHIFT (-12345)
+
+#ifndef PT2C_TEST_ABI_VERSION
+#define PT2C_TEST_ABI_VERSION PT2C_MODEL_ABI_VERSION
+#endif
+
+enum { kCols = 4 };
+
+static const pt2c_dim_desc kXDims[] = {{-1, 0}, {kCols, -1}};
+static const pt2c_dim_desc kShiftDims[] = {{-1, 0}};
+static const pt2c_dim_desc kYDims[] = {{-1, 0}, {kCols, -1}};
+
+static const pt2c_tensor_desc kInputs[] = {
+    {"x", {2, 32}, 2, kXDims},
+    {"shift", {0, 64}, 1, kShiftDims},
+};
+static const pt2c_tensor_desc kOutputs[] = {
+    {"y", {2, 32}, 2, kYDims},
+    {"positive", {6, 8}, 2, kYDims},
+};
+static const pt2c_symbol_desc kSymbols[] = {{"s0", 1, 64}};
+static const pt2c_weight_desc kWeights[] = {
+    {"w", 0, kCols * sizeof(float)},
+    {"b", 64, kCols * sizeof(float)},
+};
+
+/* The blob as the packager lays it out: 64-byte aligned weights. */
+enum { kBlobBytes = 32 * sizeof(float) };
+#ifndef PT2C_TEST_EXTERNAL_WEIGHTS
+static _Alignas(64) const float kBlob[32] = {
+    0.5f, -1.0f, 2.0f, 0.25f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1.0f, 0.0f,  -0.5f, 3.0f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+#endif
+
+static void output_dims(const int64_t *symbols, int64_t *dims) {
+  dims[0] = symbols[0];
+  dims[1] = kCols;
+  dims[2] = symbols[0];
+  dims[3] = kCols;
+}
+
+static uint64_t arena_bytes(const int64_t *symbols) {
+  return (uint64_t)symbols[0] * kCols * sizeof(float);
+}
+
+typedef struct rows {
+  const float *x;
+  const int64_t *shift;
+  const float *w;
+  const float *b;
+  float *scaled; /* in the arena */
+  float *y;
+  uint8_t *positive;
+} rows;
+
+static void scale_rows(void *opaque, int64_t begin, int64_t end) {
+  rows *r = opaque;
+  for (int64_t i = begin; i < end; ++i)
+    for (int j = 0; j < kCols; ++j)
+      r->scaled[i * kCols + j] = r->x[i * kCols + j] * r->w[j];
+}
+
+static void finish_rows(void *opaque, int64_t begin, int64_t end) {
+  rows *r = opaque;
+  for (int64_t i = begin; i < end; ++i)
+    for (int j = 0; j < kCols; ++j) {
+      float y = r->scaled[i * kCols + j] + r->b[j] + (float)r->shift[i];
+      r->y[i * kCols + j] = y;
+      r->positive[i * kCols + j] = y > 0.0f;
+    }
+}
+
+static int32_t run(const pt2c_run_args *args) {
+  int64_t n = args->symbols[0];
+  rows r;
+  r.x = args->inputs[0];
+  r.shift = args->inputs[1];
+  r.w = (const float *)(args->weights + kWeights[0].offset);
+  r.b = (const float *)(args->weights + kWeights[1].offset);
+  r.scaled = (float *)args->arena;
+  r.y = args->outputs[0];
+  r.positive = args->outputs[1];
+  if (r.shift[0] == PT2C_TEST_FAIL_SHIFT)
+    return 5; /* PT2C_DEVICE_ERROR */
+  args->parallel_for(args->pool, n, 1, scale_rows, &r);
+  args->parallel_for(args->pool, n, 1, finish_rows, &r);
+  return 0;
+}
+
+__attribute__((visibility("hidden"))) const pt2c_model_desc
+    pt2c_model_descriptor = {
+        PT2C_TEST_ABI_VERSION,
+        "test_double",
+        "--test-double",
+        2,
+        kInputs,
+        2,
+        kOutputs,
+        1,
+        kSymbols,
+        2,
+        kWeights,
+#ifdef PT2C_TEST_EXTERNAL_WEIGHTS
+        0,
+#else
+        (const uint8_t *)kBlob,
+#endif
+        kBlobBytes,
+        output_dims,
+        arena_bytes,
+        run,
+};

@@ -1,0 +1,90 @@
+//===- pt2c-run.cpp - Run and time a compiled model through the C ABI -----===//
+//
+//   pt2c-run run MODEL.so --inputs X.npz [--expect Y.npz] [--atol A]
+//                [--rtol R] [--device cpu|cuda]
+//   pt2c-run bench MODEL.so --inputs X.npz [--warmup N] [--runs N]
+//                [--threads N] [--device cpu|cuda]
+//
+// Built from the public header alone (no LLVM, no MLIR), so it works on a
+// host that only has the model. Exit codes (docs/design.md): 0 success,
+// 1 a check failed, 2 bad input or usage, 3 internal error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Commands.h"
+
+#include <CLI/CLI.hpp>
+
+#include <exception>
+#include <iostream>
+
+using namespace pt2c::run;
+
+namespace {
+
+void addSessionOptions(CLI::App &command, SessionOptions &options) {
+  command.add_option("model", options.modelPath, "Model library (.so)")
+      ->required();
+  command
+      .add_option("--inputs", options.inputsPath,
+                  ".npz with in0, in1, ... (np.savez)")
+      ->required();
+  command.add_option("--device", options.device, "cpu or cuda")
+      ->check(CLI::IsMember({"cpu", "cuda"}));
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  CLI::App app{"pt2c-run: run and time pt2c model libraries"};
+  app.require_subcommand(1);
+
+  RunOptions run;
+  double atol = 0, rtol = 0;
+  CLI::App *runApp =
+      app.add_subcommand("run", "Run once; compare with --expect if given");
+  addSessionOptions(*runApp, run.session);
+  runApp->add_option("--expect", run.expectPath,
+                     ".npz with out0, out1, ... (may be the --inputs file)");
+  CLI::Option *atolOption =
+      runApp->add_option("--atol", atol, "Absolute tolerance (floats)")
+          ->check(CLI::NonNegativeNumber);
+  CLI::Option *rtolOption =
+      runApp->add_option("--rtol", rtol, "Relative tolerance (floats)")
+          ->check(CLI::NonNegativeNumber);
+
+  BenchOptions bench;
+  CLI::App *benchApp =
+      app.add_subcommand("bench", "Print median and p90 latency");
+  addSessionOptions(*benchApp, bench.session);
+  benchApp->add_option("--warmup", bench.warmup, "Untimed runs first")
+      ->check(CLI::Range(0, 1000000));
+  benchApp->add_option("--runs", bench.runs, "Timed runs")
+      ->check(CLI::Range(1, 1000000));
+  benchApp
+      ->add_option("--threads", bench.session.threads,
+                   "CPU threads (default: one per online CPU)")
+      ->check(CLI::Range(1, 1024));
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError &error) {
+    int code = app.exit(error);
+    return code == 0 ? kExitSuccess : kExitBadInput;
+  }
+
+  try {
+    if (runApp->parsed()) {
+      if (atolOption->count())
+        run.atol = atol;
+      if (rtolOption->count())
+        run.rtol = rtol;
+      return runCommand(run);
+    }
+    return benchCommand(bench);
+  } catch (const std::exception &error) {
+    printError(std::string("internal error: ") + error.what() +
+               " (a bug in pt2c-run: please report it)");
+    return kExitInternal;
+  }
+}
