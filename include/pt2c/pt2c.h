@@ -47,7 +47,7 @@ extern "C" {
 #define PT2C_ABI_VERSION_MAJOR 1
 #define PT2C_ABI_VERSION_MINOR 0
 /* The version this header describes, as pt2c_abi_version() encodes it. */
-#define PT2C_ABI_VERSION                                                      \
+#define PT2C_ABI_VERSION                                                       \
   ((uint32_t)((PT2C_ABI_VERSION_MAJOR << 16) | PT2C_ABI_VERSION_MINOR))
 
 /* DLPack 0.6 has no boolean type code; later DLPack calls code 6 kDLBool.
@@ -190,8 +190,7 @@ PT2C_API DLDataType pt2c_model_output_dtype(const pt2c_model *model,
 
 /* Number of dimensions (-1). */
 PT2C_API int32_t pt2c_model_input_rank(const pt2c_model *model, size_t index);
-PT2C_API int32_t pt2c_model_output_rank(const pt2c_model *model,
-                                        size_t index);
+PT2C_API int32_t pt2c_model_output_rank(const pt2c_model *model, size_t index);
 
 /* `rank` sizes, -1 for a dynamic dim (NULL; never NULL for a valid index,
  * even of rank 0). */

@@ -29,6 +29,8 @@ const char *phaseName(Phase phase) {
     return "aten";
   case Phase::Prim:
     return "prim";
+  case Phase::Linalg:
+    return "linalg";
   }
   return "?";
 }
@@ -38,10 +40,12 @@ std::optional<Phase> parsePhase(llvm::StringRef name) {
     return Phase::ATen;
   if (name == "prim")
     return Phase::Prim;
+  if (name == "linalg")
+    return Phase::Linalg;
   return std::nullopt;
 }
 
-std::vector<std::string> phaseNames() { return {"aten", "prim"}; }
+std::vector<std::string> phaseNames() { return {"aten", "prim", "linalg"}; }
 
 namespace {
 /// Reports how long a step took, when progress output is on.
@@ -121,29 +125,21 @@ static llvm::Error decompose(mlir::ModuleOp module, llvm::StringRef archivePath,
   return llvm::Error::success();
 }
 
-/// aten form -> linalg on tensors. Decompositions (aten -> prim) and the
-/// prim lowering come next; until then every op is reported, once per
-/// target, with the node and source line of its first use.
+/// prim -> linalg on tensors.
 static llvm::Error lowerToLinalg(mlir::ModuleOp module, llvm::StringRef archivePath) {
-  llvm::StringMap<std::pair<unsigned, mlir::Location>> missing;
-  std::vector<std::string> order;
-  module.walk([&](aten::CallOp call) {
-    auto [it, inserted] = missing.try_emplace(call.getTarget(), 0, call.getLoc());
-    if (inserted)
-      order.push_back(call.getTarget().str());
-    ++it->second.first;
+  mlir::PassManager pm(module.getContext());
+  pm.addPass(createLowerPrimToLinalg());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  std::string diagnostics;
+  llvm::raw_string_ostream stream(diagnostics);
+  mlir::ScopedDiagnosticHandler handler(module.getContext(), [&](mlir::Diagnostic &d) {
+    stream << "\n  " << d.getLocation() << ": " << d.str();
+    return mlir::success();
   });
-  if (missing.empty())
-    return llvm::Error::success();
-  std::string message;
-  llvm::raw_string_ostream os(message);
-  os << archivePath << ": cannot build a library yet: " << order.size()
-     << " op targets have no lowering to the CPU in this version:";
-  for (const std::string &target : order) {
-    auto &[count, loc] = missing.find(target)->second;
-    os << "\n  " << target << " (" << count << "x, first at " << loc << ")";
-  }
-  return llvm::createStringError(message);
+  if (mlir::failed(pm.run(module)))
+    return llvm::createStringError(archivePath + ": cannot lower the program:" + diagnostics);
+  return llvm::Error::success();
 }
 
 llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outputPath) {
@@ -160,8 +156,13 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
   if (!signature)
     return llvm::createStringError(options.inputPath + ": " +
                                    llvm::toString(signature.takeError()));
-  if (llvm::Error error = lowerToLinalg(module, options.inputPath))
-    return error;
+  {
+    StepTimer timer(options, "decompose to prim and lower to linalg");
+    if (llvm::Error error = decompose(module, options.inputPath, /*allowPartial=*/false))
+      return error;
+    if (llvm::Error error = lowerToLinalg(module, options.inputPath))
+      return error;
+  }
   auto weights = buildWeightsBlob(*imported->archive, *signature);
   if (!weights)
     return weights.takeError();
@@ -186,6 +187,11 @@ llvm::Error compileAndEmit(const CompileOptions &options, llvm::raw_ostream &os)
   if (options.emit >= Phase::Prim) {
     StepTimer timer(options, "decompose to prim");
     if (llvm::Error error = decompose(*module, options.inputPath, /*allowPartial=*/false))
+      return error;
+  }
+  if (options.emit >= Phase::Linalg) {
+    StepTimer timer(options, "lower to linalg");
+    if (llvm::Error error = lowerToLinalg(*module, options.inputPath))
       return error;
   }
 

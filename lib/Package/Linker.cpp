@@ -38,13 +38,18 @@ llvm::Error linkSharedLibrary(const LinkOptions &options) {
       "ld.lld", "-shared", "-o", options.output.c_str(),
       // Hardening every distribution expects of a shared library.
       "-z", "noexecstack", "-z", "relro", "-z", "now", "--hash-style=gnu",
+      // An undefined symbol is a compile-time error, not a dlopen failure.
+      "-z", "defs",
       "--eh-frame-hdr", versionScript.c_str(),
   };
   for (const std::string &object : options.objects)
     args.push_back(object.c_str());
-  // The runtime's object files, then the only system libraries a model may
-  // need. --as-needed drops the ones nothing references.
-  args.insert(args.end(), {options.runtimeArchive.c_str(), "--as-needed",
+  // All of the runtime: nothing in the model object calls the public
+  // pt2c_* functions, so without --whole-archive lld would pull none of them.
+  // Then the only system libraries a model may need; --as-needed drops the
+  // ones nothing references.
+  args.insert(args.end(), {"--whole-archive", options.runtimeArchive.c_str(),
+                           "--no-whole-archive", "--as-needed",
                            "-L/lib/x86_64-linux-gnu", "-L/usr/lib/x86_64-linux-gnu",
                            "-lm", "-lpthread", "-ldl", "-lc"});
 

@@ -12,9 +12,9 @@
 #include <inttypes.h>
 #include <stdint.h>
 
-#define BROKEN(...)                                                           \
-  pt2crt_error(PT2C_INTERNAL,                                                 \
-               "the compiled model's descriptor is inconsistent (a pt2c "     \
+#define BROKEN(...)                                                            \
+  pt2crt_error(PT2C_INTERNAL,                                                  \
+               "the compiled model's descriptor is inconsistent (a pt2c "      \
                "bug): " __VA_ARGS__)
 
 static int valid_dtype(pt2c_dtype_desc dtype) {
@@ -34,8 +34,8 @@ static int valid_dtype(pt2c_dtype_desc dtype) {
   }
 }
 
-static pt2c_status *check_tensors(const pt2c_model_desc *desc,
-                                  const char *kind, int32_t count,
+static pt2c_status *check_tensors(const pt2c_model_desc *desc, const char *kind,
+                                  int32_t count,
                                   const pt2c_tensor_desc *tensors) {
   if (count < 0 || (count > 0 && !tensors))
     return BROKEN("%d %ss without an array", (int)count, kind);
@@ -85,8 +85,7 @@ static pt2c_status *check_symbols(const pt2c_model_desc *desc) {
       return BROKEN("symbol %s has the empty range [%" PRId64 ", %" PRId64 "]",
                     symbol->name, symbol->min, symbol->max);
     if (!bound_by_inputs(desc, s))
-      return BROKEN("symbol %s is not the size of any input dim",
-                    symbol->name);
+      return BROKEN("symbol %s is not the size of any input dim", symbol->name);
   }
   return NULL;
 }

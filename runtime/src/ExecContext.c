@@ -84,15 +84,14 @@ void pt2crt_context_release(pt2crt_context_list *list, pt2crt_context *ctx) {
   pthread_mutex_unlock(&list->mutex);
 }
 
-pt2c_status *pt2crt_context_reserve_arena(pt2crt_context *ctx,
-                                          uint64_t bytes) {
+pt2c_status *pt2crt_context_reserve_arena(pt2crt_context *ctx, uint64_t bytes) {
   if (bytes <= ctx->arena_capacity)
     return NULL;
   /* Round up: aligned_alloc wants a multiple of the alignment. */
   if (bytes > UINT64_MAX - (kArenaAlignment - 1) || bytes > SIZE_MAX)
     return pt2crt_alloc_error("the scratch arena", bytes);
-  uint64_t rounded = (bytes + kArenaAlignment - 1) &
-                     ~(uint64_t)(kArenaAlignment - 1);
+  uint64_t rounded =
+      (bytes + kArenaAlignment - 1) & ~(uint64_t)(kArenaAlignment - 1);
   /* No realloc: the old contents are dead between runs. */
   free(ctx->arena);
   ctx->arena_capacity = 0;

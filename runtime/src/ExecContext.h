@@ -49,8 +49,7 @@ pt2crt_context *pt2crt_context_acquire(pt2crt_context_list *list);
 void pt2crt_context_release(pt2crt_context_list *list, pt2crt_context *ctx);
 
 /* Makes ctx->arena hold at least `bytes` (0 leaves it as it is). */
-pt2c_status *pt2crt_context_reserve_arena(pt2crt_context *ctx,
-                                          uint64_t bytes);
+pt2c_status *pt2crt_context_reserve_arena(pt2crt_context *ctx, uint64_t bytes);
 
 #ifdef __cplusplus
 }

@@ -60,11 +60,9 @@ pt2crt_text pt2crt_dtype_text(DLDataType dtype) {
     name[0] = '\0';
   if (!name[0])
     snprintf(out.text, sizeof(out.text), "dtype(code %u, bits %u, lanes %u)",
-             (unsigned)dtype.code, (unsigned)dtype.bits,
-             (unsigned)dtype.lanes);
+             (unsigned)dtype.code, (unsigned)dtype.bits, (unsigned)dtype.lanes);
   else if (dtype.lanes != 1)
-    snprintf(out.text, sizeof(out.text), "%sx%u", name,
-             (unsigned)dtype.lanes);
+    snprintf(out.text, sizeof(out.text), "%sx%u", name, (unsigned)dtype.lanes);
   else
     snprintf(out.text, sizeof(out.text), "%s", name);
   return out;

@@ -10,8 +10,7 @@
 #include "Model.h"
 #include "Status.h"
 
-static const pt2c_tensor_desc *input_at(const pt2c_model *model,
-                                        size_t index) {
+static const pt2c_tensor_desc *input_at(const pt2c_model *model, size_t index) {
   if (!model || index >= (size_t)model->desc->n_inputs)
     return NULL;
   return &model->desc->inputs[index];
@@ -84,14 +83,12 @@ PT2C_API DLDataType pt2c_model_output_dtype(const pt2c_model *model,
   return dtype_of(output_at(model, index));
 }
 
-PT2C_API int32_t pt2c_model_input_rank(const pt2c_model *model,
-                                       size_t index) {
+PT2C_API int32_t pt2c_model_input_rank(const pt2c_model *model, size_t index) {
   const pt2c_tensor_desc *tensor = input_at(model, index);
   return tensor ? tensor->rank : -1;
 }
 
-PT2C_API int32_t pt2c_model_output_rank(const pt2c_model *model,
-                                        size_t index) {
+PT2C_API int32_t pt2c_model_output_rank(const pt2c_model *model, size_t index) {
   const pt2c_tensor_desc *tensor = output_at(model, index);
   return tensor ? tensor->rank : -1;
 }
@@ -137,7 +134,9 @@ PT2C_API pt2c_status *pt2c_model_symbol_range(const pt2c_model *model,
   if (!model || !min || !max)
     return pt2crt_error(PT2C_INVALID_ARGUMENT,
                         "pt2c_model_symbol_range: %s is NULL",
-                        !model ? "model" : !min ? "min" : "max");
+                        !model ? "model"
+                        : !min ? "min"
+                               : "max");
   if (symbol >= (size_t)model->desc->n_symbols)
     return pt2crt_error(PT2C_INVALID_ARGUMENT,
                         "pt2c_model_symbol_range: symbol %zu is out of "

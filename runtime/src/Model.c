@@ -22,9 +22,9 @@ static const int64_t **make_shapes(const pt2c_model_desc *desc) {
     return NULL;
   int64_t *cursor = (int64_t *)(shapes + n_tensors);
   for (size_t t = 0; t < n_tensors; ++t) {
-    const pt2c_tensor_desc *tensor =
-        t < (size_t)desc->n_inputs ? &desc->inputs[t]
-                                   : &desc->outputs[t - desc->n_inputs];
+    const pt2c_tensor_desc *tensor = t < (size_t)desc->n_inputs
+                                         ? &desc->inputs[t]
+                                         : &desc->outputs[t - desc->n_inputs];
     shapes[t] = cursor;
     for (int32_t d = 0; d < tensor->rank; ++d)
       *cursor++ = tensor->dims[d].size;
@@ -38,13 +38,12 @@ static pt2c_status *check_options(const pt2c_options *options) {
     return NULL;
   uint32_t caller_major = options->abi_version >> 16;
   if (caller_major != PT2C_ABI_VERSION_MAJOR)
-    return pt2crt_error(PT2C_UNSUPPORTED,
-                        "the caller was built against pt2c ABI %u.%u, this "
-                        "model library implements %u.%u",
-                        (unsigned)caller_major,
-                        (unsigned)(options->abi_version & 0xffffu),
-                        (unsigned)PT2C_ABI_VERSION_MAJOR,
-                        (unsigned)PT2C_ABI_VERSION_MINOR);
+    return pt2crt_error(
+        PT2C_UNSUPPORTED,
+        "the caller was built against pt2c ABI %u.%u, this "
+        "model library implements %u.%u",
+        (unsigned)caller_major, (unsigned)(options->abi_version & 0xffffu),
+        (unsigned)PT2C_ABI_VERSION_MAJOR, (unsigned)PT2C_ABI_VERSION_MINOR);
   if (options->device == kDLCUDA)
     return pt2crt_error(PT2C_UNSUPPORTED,
                         "this model was compiled for cpu only");

@@ -38,8 +38,8 @@ static const char *code_name(int32_t code) {
 }
 
 /* Releases what allocate_outputs gave this run, restoring data == NULL. */
-static void free_model_outputs(const pt2c_model_desc *desc,
-                               DLTensor *outputs, pt2crt_context *ctx) {
+static void free_model_outputs(const pt2c_model_desc *desc, DLTensor *outputs,
+                               pt2crt_context *ctx) {
   for (int32_t i = 0; i < desc->n_outputs; ++i) {
     if (!ctx->model_allocated[i] || !outputs[i].data)
       continue;
@@ -63,10 +63,9 @@ static pt2c_status *allocate_output(const pt2c_tensor_desc *tensor,
                           (int)index, tensor->name,
                           pt2crt_dims_text(dims, tensor->rank).text);
     if (__builtin_mul_overflow(bytes, (uint64_t)dims[d], &bytes))
-      return pt2crt_error(PT2C_OUT_OF_MEMORY,
-                          "output %d ('%s'): shape %s is too large",
-                          (int)index, tensor->name,
-                          pt2crt_dims_text(dims, tensor->rank).text);
+      return pt2crt_error(
+          PT2C_OUT_OF_MEMORY, "output %d ('%s'): shape %s is too large",
+          (int)index, tensor->name, pt2crt_dims_text(dims, tensor->rank).text);
   }
   /* aligned_alloc wants a size that is a nonzero multiple of the
    * alignment; empty outputs still get a pointer, so data != NULL means
@@ -74,8 +73,8 @@ static pt2c_status *allocate_output(const pt2c_tensor_desc *tensor,
   uint64_t rounded = bytes == 0 ? kOutputAlignment : bytes;
   if (rounded > SIZE_MAX - kOutputAlignment)
     return pt2crt_alloc_error("an output", bytes);
-  rounded = (rounded + kOutputAlignment - 1) &
-            ~(uint64_t)(kOutputAlignment - 1);
+  rounded =
+      (rounded + kOutputAlignment - 1) & ~(uint64_t)(kOutputAlignment - 1);
   int64_t *shape = malloc(sizeof(int64_t) * (tensor->rank ? tensor->rank : 1));
   void *data = aligned_alloc(kOutputAlignment, (size_t)rounded);
   if (!shape || !data) {
@@ -136,24 +135,21 @@ static pt2c_status *execute(const pt2c_model *model, pt2crt_context *ctx) {
   if (code == PT2C_OK)
     return NULL;
   pt2c_code reported =
-      code > PT2C_OK && code <= PT2C_INTERNAL ? (pt2c_code)code
-                                              : PT2C_INTERNAL;
-  return pt2crt_error(reported, "model '%s': the compiled code failed (%s, code %d)",
-                      desc->model_name ? desc->model_name : "",
-                      code_name(code), (int)code);
+      code > PT2C_OK && code <= PT2C_INTERNAL ? (pt2c_code)code : PT2C_INTERNAL;
+  return pt2crt_error(
+      reported, "model '%s': the compiled code failed (%s, code %d)",
+      desc->model_name ? desc->model_name : "", code_name(code), (int)code);
 }
 
 static pt2c_status *check_counts(const pt2c_model_desc *desc,
                                  const DLTensor *inputs, size_t n_inputs,
                                  const DLTensor *outputs, size_t n_outputs) {
   if (n_inputs != (size_t)desc->n_inputs)
-    return pt2crt_error(PT2C_INVALID_ARGUMENT,
-                        "expected %d inputs, got %zu", (int)desc->n_inputs,
-                        n_inputs);
+    return pt2crt_error(PT2C_INVALID_ARGUMENT, "expected %d inputs, got %zu",
+                        (int)desc->n_inputs, n_inputs);
   if (n_outputs != (size_t)desc->n_outputs)
-    return pt2crt_error(PT2C_INVALID_ARGUMENT,
-                        "expected %d outputs, got %zu", (int)desc->n_outputs,
-                        n_outputs);
+    return pt2crt_error(PT2C_INVALID_ARGUMENT, "expected %d outputs, got %zu",
+                        (int)desc->n_outputs, n_outputs);
   if (n_inputs > 0 && !inputs)
     return pt2crt_error(PT2C_INVALID_ARGUMENT,
                         "inputs is NULL (expected an array of %zu tensors)",

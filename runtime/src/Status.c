@@ -11,12 +11,9 @@
 static const pt2c_status kOutOfMemory = {PT2C_OUT_OF_MEMORY, 1,
                                          "out of memory"};
 
-pt2c_status *pt2crt_out_of_memory(void) {
-  return (pt2c_status *)&kOutOfMemory;
-}
+pt2c_status *pt2crt_out_of_memory(void) { return (pt2c_status *)&kOutOfMemory; }
 
-pt2c_status *pt2crt_verror(pt2c_code code, const char *format,
-                           va_list args) {
+pt2c_status *pt2crt_verror(pt2c_code code, const char *format, va_list args) {
   va_list copy;
   va_copy(copy, args);
   int length = vsnprintf(NULL, 0, format, copy);

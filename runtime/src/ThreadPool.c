@@ -61,8 +61,8 @@ static int64_t take_chunk(pt2crt_pool *pool, pt2crt_job *job) {
 
 static void run_chunk(const pt2crt_job *job, int64_t chunk) {
   int64_t begin = chunk * job->chunk_size;
-  int64_t end = job->n - begin < job->chunk_size ? job->n
-                                                  : begin + job->chunk_size;
+  int64_t end =
+      job->n - begin < job->chunk_size ? job->n : begin + job->chunk_size;
   job->body(job->ctx, begin, end);
 }
 
@@ -95,8 +95,7 @@ int32_t pt2crt_online_cpus(void) {
   long cpus = sysconf(_SC_NPROCESSORS_ONLN);
   if (cpus < 1)
     return 1;
-  return cpus > PT2CRT_MAX_CPU_THREADS ? PT2CRT_MAX_CPU_THREADS
-                                       : (int32_t)cpus;
+  return cpus > PT2CRT_MAX_CPU_THREADS ? PT2CRT_MAX_CPU_THREADS : (int32_t)cpus;
 }
 
 /* Workers start with every signal blocked: signals are the application's

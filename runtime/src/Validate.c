@@ -46,10 +46,9 @@ static pt2c_status *check_header(label where, const pt2c_tensor_desc *tensor,
                         pt2crt_device_text(given->device).text);
   DLDataType expected = pt2crt_dl_dtype(tensor->dtype);
   if (!same_dtype(given->dtype, expected))
-    return tensor_error(PT2C_INVALID_ARGUMENT, where,
-                        "dtype is %s, expected %s",
-                        pt2crt_dtype_text(given->dtype).text,
-                        pt2crt_dtype_text(expected).text);
+    return tensor_error(
+        PT2C_INVALID_ARGUMENT, where, "dtype is %s, expected %s",
+        pt2crt_dtype_text(given->dtype).text, pt2crt_dtype_text(expected).text);
   if (given->ndim != tensor->rank)
     return tensor_error(PT2C_SHAPE_MISMATCH, where, "rank is %d, expected %d",
                         given->ndim, (int)tensor->rank);
@@ -65,8 +64,7 @@ static pt2c_status *check_layout(label where, const DLTensor *given,
   uint64_t element_bytes = given->dtype.bits <= 8 ? 1 : given->dtype.bits / 8;
   uint64_t elements = 1;
   for (int32_t d = 0; d < given->ndim; ++d)
-    if (__builtin_mul_overflow(elements, (uint64_t)given->shape[d],
-                               &elements))
+    if (__builtin_mul_overflow(elements, (uint64_t)given->shape[d], &elements))
       return tensor_error(PT2C_SHAPE_MISMATCH, where,
                           "shape %s has too many elements",
                           pt2crt_dims_text(given->shape, given->ndim).text);
@@ -89,8 +87,8 @@ static pt2c_status *check_layout(label where, const DLTensor *given,
     }
     if (!compact) {
       int64_t row_major[PT2CRT_TEXT_SIZE];
-      int32_t shown = given->ndim < PT2CRT_TEXT_SIZE ? given->ndim
-                                                     : PT2CRT_TEXT_SIZE;
+      int32_t shown =
+          given->ndim < PT2CRT_TEXT_SIZE ? given->ndim : PT2CRT_TEXT_SIZE;
       int64_t step = 1;
       for (int32_t d = given->ndim - 1; d >= 0; --d) {
         if (d < shown)
@@ -160,9 +158,8 @@ static pt2c_status *bind_dims(const pt2c_model_desc *desc, label where,
       return tensor_error(PT2C_SHAPE_MISMATCH, where,
                           "dim %d is %" PRId64 ", but symbol %s is %" PRId64
                           " from input %d ('%s') dim %d",
-                          (int)d, size, symbol->name,
-                          ctx->symbols[dim.symbol], (int)source,
-                          desc->inputs[source].name,
+                          (int)d, size, symbol->name, ctx->symbols[dim.symbol],
+                          (int)source, desc->inputs[source].name,
                           (int)ctx->bound_dim[dim.symbol]);
     }
   }
@@ -188,8 +185,7 @@ pt2c_status *pt2crt_validate_inputs(const pt2c_model_desc *desc,
   return NULL;
 }
 
-static pt2c_status *check_output_dims(const pt2c_model_desc *desc,
-                                      label where,
+static pt2c_status *check_output_dims(label where,
                                       const pt2c_tensor_desc *tensor,
                                       const DLTensor *given,
                                       const int64_t *expected) {
@@ -219,7 +215,7 @@ pt2c_status *pt2crt_validate_outputs(const pt2c_model_desc *desc,
     label where = {"output", i, tensor->name};
     pt2c_status *status = check_header(where, tensor, &outputs[i]);
     if (!status)
-      status = check_output_dims(desc, where, tensor, &outputs[i], expected);
+      status = check_output_dims(where, tensor, &outputs[i], expected);
     if (!status)
       status = check_layout(where, &outputs[i], &ctx->outputs[i]);
     if (status)

@@ -24,7 +24,8 @@ pt2c_status *pt2crt_load_weights(const pt2c_model_desc *desc,
   return pt2crt_error(
       PT2C_UNSUPPORTED,
       "this model was compiled with --weights external (%" PRIu64
-      " bytes of weights not embedded), which this runtime cannot load yet%s%s%s;"
+      " bytes of weights not embedded), which this runtime cannot load "
+      "yet%s%s%s;"
       " compile it with --weights embed",
       desc->weights_bytes, path ? " (weights path '" : "", path ? path : "",
       path ? "')" : "");

@@ -12,7 +12,7 @@ namespace pt2c::run {
 
 struct RunOptions {
   SessionOptions session;
-  std::string expectPath; ///< empty: just run and print the outputs
+  std::string expectPath;           ///< empty: just run and print the outputs
   std::optional<double> atol, rtol; ///< unset: the dtype's default
 };
 

@@ -13,7 +13,8 @@ std::unique_ptr<ModelLibrary> ModelLibrary::load(const std::string &path,
   void *handle = dlopen(where.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char *reason = dlerror();
-    error = "cannot load '" + path + "': " + (reason ? reason : "dlopen failed");
+    error =
+        "cannot load '" + path + "': " + (reason ? reason : "dlopen failed");
     return nullptr;
   }
   std::unique_ptr<ModelLibrary> library(new ModelLibrary(handle));
@@ -21,8 +22,8 @@ std::unique_ptr<ModelLibrary> ModelLibrary::load(const std::string &path,
 #define PT2C_RUN_LOOKUP(name)                                                  \
   api.name = reinterpret_cast<decltype(api.name)>(dlsym(handle, #name));       \
   if (!api.name) {                                                             \
-    error = "'" + path + "' is not a pt2c model library: it does not export " \
-            #name;                                                             \
+    error = "'" + path +                                                       \
+            "' is not a pt2c model library: it does not export " #name;        \
     return nullptr;                                                            \
   }
   PT2C_RUN_FUNCTIONS(PT2C_RUN_LOOKUP)

@@ -1,4 +1,5 @@
-//===- ModelLibrary.h - A model .so opened through the public C ABI -*- C++ -*-===//
+//===- ModelLibrary.h - A model .so opened through the public C ABI -*- C++
+//-*-===//
 //
 // pt2c-run uses a model the way any program would: dlopen with RTLD_LOCAL
 // and dlsym for each pt2c_* function of include/pt2c/pt2c.h, so nothing

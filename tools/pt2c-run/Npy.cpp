@@ -247,8 +247,8 @@ bool parseNpy(const uint8_t *bytes, size_t size, const std::string &what,
     return fail("big-endian dtype '" + array.descr +
                 "' is not supported (save as little-endian)");
   if (!descr)
-    return fail("dtype '" + array.descr + "' is not supported (supported: " +
-                supportedDescrs() + ")");
+    return fail("dtype '" + array.descr +
+                "' is not supported (supported: " + supportedDescrs() + ")");
   array.dtype = descr->dtype;
 
   uint64_t bytesNeeded = array.elementBytes();
@@ -261,8 +261,8 @@ bool parseNpy(const uint8_t *bytes, size_t size, const std::string &what,
   if (bytesGiven != bytesNeeded)
     return fail("holds " + std::to_string(bytesGiven) + " bytes of data, but " +
                 array.descr + " " +
-                shapeText(array.shape.data(), array.shape.size()) +
-                " needs " + std::to_string(bytesNeeded));
+                shapeText(array.shape.data(), array.shape.size()) + " needs " +
+                std::to_string(bytesNeeded));
   array.data.assign(bytes + dataStart, bytes + size);
   return true;
 }

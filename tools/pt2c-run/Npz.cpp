@@ -141,7 +141,8 @@ struct Zip {
       const uint8_t *entry = bytes + pos;
       uint64_t nameLength = le(entry + 28, 2), extraLength = le(entry + 30, 2),
                commentLength = le(entry + 32, 2);
-      uint64_t entrySize = kCentralSize + nameLength + extraLength + commentLength;
+      uint64_t entrySize =
+          kCentralSize + nameLength + extraLength + commentLength;
       if (!inside(pos, entrySize, end))
         return fail("central directory entry " + std::to_string(i) +
                     " runs past the directory");
@@ -259,9 +260,8 @@ bool parseNpz(const uint8_t *bytes, size_t size, const std::string &what,
     std::vector<uint8_t> npy;
     if (!zip.readMember(member, npy))
       return false;
-    if (!parseNpy(npy.data(), npy.size(), what + ": member '" + member.name +
-                                              "'",
-                  array, error))
+    if (!parseNpy(npy.data(), npy.size(),
+                  what + ": member '" + member.name + "'", array, error))
       return false;
     arrays.push_back(std::move(array));
   }

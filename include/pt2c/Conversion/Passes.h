@@ -11,6 +11,12 @@ class ArithDialect;
 namespace mlir::tensor {
 class TensorDialect;
 } // namespace mlir::tensor
+namespace mlir::linalg {
+class LinalgDialect;
+} // namespace mlir::linalg
+namespace mlir::math {
+class MathDialect;
+} // namespace mlir::math
 namespace pt2c::prim {
 class PrimDialect;
 } // namespace pt2c::prim

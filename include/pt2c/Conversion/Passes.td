@@ -29,4 +29,25 @@ def DecomposeATen : Pass<"pt2c-decompose-aten", "mlir::ModuleOp"> {
   ];
 }
 
+def LowerPrimToLinalg : Pass<"pt2c-lower-prim-to-linalg", "mlir::ModuleOp"> {
+  let summary = "Lower prim ops to linalg, tensor, arith and math on tensors";
+  let description = [{
+    Elementwise prim ops become linalg.generic with identity maps (fused
+    later by linalg's elementwise fusion); broadcast_in_dim a generic with a
+    broadcasting map; transpose linalg.transpose; matmul linalg.matmul or
+    batch_matmul into a zero-filled init; reduce linalg.reduce from the
+    kind's identity; reshape tensor.reshape; constants arith.constant.
+    A prim op without a lowering is an error at its location.
+
+    ```mlir
+    %y = prim.add %a, %b : tensor<4xf32>
+    // =>
+    %e = tensor.empty() : tensor<4xf32>
+    %y = linalg.generic {...} ins(%a, %b) outs(%e) { arith.addf ... }
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::math::MathDialect"];
+}
+
 #endif // PT2C_CONVERSION_PASSES

@@ -23,7 +23,8 @@ namespace pt2c {
 /// Where a compile stops with `--emit`.
 enum class Phase {
   ATen, // imported: one aten.call per node
-  Prim, // decomposed into the closed prim set
+  Prim,   // decomposed into the closed prim set
+  Linalg, // lowered to linalg/tensor/arith/math on tensors
 };
 
 /// The spelling used by `--emit`.

@@ -31,7 +31,9 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    (`modify-public-functions`: forward is public); static allocations
   //    are hoisted into the caller's buffer instead of copied.
   // 4. Loops, then the LLVM dialect. math ops without an LLVM intrinsic
-  //    (erf, ...) call libm, which every model .so may use.
+  //    (erf, ...) call libm, which every model .so may use; the LLVM
+  //    conversion goes first so libm only gets what has no intrinsic (libm
+  //    has no rsqrtf).
   const char *pipeline =
       "linalg-fuse-elementwise-ops,"
       "one-shot-bufferize{bufferize-function-boundaries "
@@ -40,7 +42,7 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
       "canonicalize,cse,"
       "func.func(convert-linalg-to-loops),"
       "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
-      "finalize-memref-to-llvm,convert-math-to-libm,convert-math-to-llvm,"
+      "finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,"
       "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
       "convert-index-to-llvm,reconcile-unrealized-casts";
   (void)options;

@@ -100,8 +100,8 @@ LogicalResult SplatOp::verify() {
 }
 
 LogicalResult IotaOp::verify() {
-  return verifyIotaOp(getLoc(), static_cast<int64_t>(getDimension()),
-                      getType(), getDynamicSizes().size());
+  return verifyIotaOp(getLoc(), static_cast<int64_t>(getDimension()), getType(),
+                      getDynamicSizes().size());
 }
 
 //===----------------------------------------------------------------------===//
@@ -148,9 +148,9 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *, OptLoc loc,
   });
 }
 
-LogicalResult
-ConcatenateOp::inferReturnTypes(MLIRContext *, OptLoc loc, Adaptor adaptor,
-                                SmallVectorImpl<Type> &inferred) {
+LogicalResult ConcatenateOp::inferReturnTypes(MLIRContext *, OptLoc loc,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &inferred) {
   return inferOne(inferred, [&](RankedTensorType &result) {
     return inferConcatenateOp(loc, adaptor.getInputs().getTypes(),
                               static_cast<int64_t>(adaptor.getDimension()),
@@ -185,22 +185,20 @@ LogicalResult TakeAlongOp::inferReturnTypes(MLIRContext *, OptLoc loc,
                                             Adaptor adaptor,
                                             SmallVectorImpl<Type> &inferred) {
   return inferOne(inferred, [&](RankedTensorType &result) {
-    return inferTakeAlongOp(loc, adaptor.getOperand().getType(),
-                            adaptor.getIndices().getType(),
-                            static_cast<int64_t>(adaptor.getDimension()),
-                            result);
+    return inferTakeAlongOp(
+        loc, adaptor.getOperand().getType(), adaptor.getIndices().getType(),
+        static_cast<int64_t>(adaptor.getDimension()), result);
   });
 }
 
-LogicalResult
-ScatterAddOp::inferReturnTypes(MLIRContext *, OptLoc loc, Adaptor adaptor,
-                               SmallVectorImpl<Type> &inferred) {
+LogicalResult ScatterAddOp::inferReturnTypes(MLIRContext *, OptLoc loc,
+                                             Adaptor adaptor,
+                                             SmallVectorImpl<Type> &inferred) {
   return inferOne(inferred, [&](RankedTensorType &result) {
-    return inferScatterAddOp(loc, adaptor.getOperand().getType(),
-                             adaptor.getIndices().getType(),
-                             adaptor.getUpdates().getType(),
-                             static_cast<int64_t>(adaptor.getDimension()),
-                             result);
+    return inferScatterAddOp(
+        loc, adaptor.getOperand().getType(), adaptor.getIndices().getType(),
+        adaptor.getUpdates().getType(),
+        static_cast<int64_t>(adaptor.getDimension()), result);
   });
 }
 
@@ -212,8 +210,7 @@ LogicalResult ReduceOp::inferReturnTypes(MLIRContext *, OptLoc loc,
                                          Adaptor adaptor,
                                          SmallVectorImpl<Type> &inferred) {
   return inferOne(inferred, [&](RankedTensorType &result) {
-    return inferReduceOp(loc, adaptor.getKind(),
-                         adaptor.getOperand().getType(),
+    return inferReduceOp(loc, adaptor.getKind(), adaptor.getOperand().getType(),
                          adaptor.getDimensions(), result);
   });
 }
@@ -243,8 +240,7 @@ LogicalResult CumsumOp::inferReturnTypes(MLIRContext *, OptLoc loc,
                                          SmallVectorImpl<Type> &inferred) {
   return inferOne(inferred, [&](RankedTensorType &result) {
     return inferCumsumOp(loc, adaptor.getOperand().getType(),
-                         static_cast<int64_t>(adaptor.getDimension()),
-                         result);
+                         static_cast<int64_t>(adaptor.getDimension()), result);
   });
 }
 
@@ -261,9 +257,9 @@ LogicalResult MatmulOp::inferReturnTypes(MLIRContext *, OptLoc loc,
   });
 }
 
-LogicalResult
-ConvolutionOp::inferReturnTypes(MLIRContext *, OptLoc loc, Adaptor adaptor,
-                                SmallVectorImpl<Type> &inferred) {
+LogicalResult ConvolutionOp::inferReturnTypes(MLIRContext *, OptLoc loc,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &inferred) {
   return inferOne(inferred, [&](RankedTensorType &result) {
     return inferConvolutionOp(
         loc, adaptor.getInput().getType(), adaptor.getWeight().getType(),

@@ -41,9 +41,9 @@ void pt2c::prim::printSameTypesImpl(OpAsmPrinter &printer,
 
 static ParseResult parseIntList(OpAsmParser &parser,
                                 SmallVectorImpl<int64_t> &values) {
-  return parser.parseCommaSeparatedList(
-      OpAsmParser::Delimiter::Square,
-      [&] { return parser.parseInteger(values.emplace_back()); });
+  return parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, [&] {
+    return parser.parseInteger(values.emplace_back());
+  });
 }
 
 static void printIntList(OpAsmPrinter &printer, ArrayRef<int64_t> values) {
@@ -128,8 +128,7 @@ static ParseResult parseKeywordAttrs(OpAsmParser &parser,
       int64_t value;
       if (parser.parseInteger(value))
         return failure();
-      entry->value =
-          IntegerAttr::get(IntegerType::get(context, 64), value);
+      entry->value = IntegerAttr::get(IntegerType::get(context, 64), value);
       break;
     }
     }
@@ -185,13 +184,12 @@ void pt2c::prim::printConvAttrs(OpAsmPrinter &printer, Operation *,
                                 DenseI64ArrayAttr lhsDilation,
                                 DenseI64ArrayAttr rhsDilation,
                                 IntegerAttr featureGroupCount) {
-  printKeywordAttrs(printer,
-                    {{"strides", KeywordAttr::List, strides},
-                     {"padding", KeywordAttr::Pairs, padding},
-                     {"lhs_dilation", KeywordAttr::List, lhsDilation},
-                     {"rhs_dilation", KeywordAttr::List, rhsDilation},
-                     {"feature_group_count", KeywordAttr::Integer,
-                      featureGroupCount}});
+  printKeywordAttrs(printer, {{"strides", KeywordAttr::List, strides},
+                              {"padding", KeywordAttr::Pairs, padding},
+                              {"lhs_dilation", KeywordAttr::List, lhsDilation},
+                              {"rhs_dilation", KeywordAttr::List, rhsDilation},
+                              {"feature_group_count", KeywordAttr::Integer,
+                               featureGroupCount}});
 }
 
 ParseResult pt2c::prim::parseWindowAttrs(OpAsmParser &parser,

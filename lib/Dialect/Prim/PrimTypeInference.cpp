@@ -85,17 +85,16 @@ RankedTensorType getTensor(OptLoc loc, Type type, StringRef what) {
   return {};
 }
 
-LogicalResult checkElementClass(OptLoc loc, StringRef label,
-                                        StringRef what, Type elementType,
-                                        ElementClass cls) {
+LogicalResult checkElementClass(OptLoc loc, StringRef label, StringRef what,
+                                Type elementType, ElementClass cls) {
   if (isElementOfClass(elementType, cls))
     return success();
   return emitOptionalError(loc, label, ": ", what, " element type ",
                            elementType, " is not ", classText(cls));
 }
 
-LogicalResult checkDimension(OptLoc loc, StringRef label,
-                                     int64_t dimension, int64_t rank) {
+LogicalResult checkDimension(OptLoc loc, StringRef label, int64_t dimension,
+                             int64_t rank) {
   if (dimension >= 0 && dimension < rank)
     return success();
   return emitOptionalError(loc, label, ": dimension ", dimension,
@@ -103,40 +102,37 @@ LogicalResult checkDimension(OptLoc loc, StringRef label,
 }
 
 LogicalResult checkDynamicSizes(OptLoc loc, StringRef label,
-                                        RankedTensorType result,
-                                        size_t count) {
+                                RankedTensorType result, size_t count) {
   int64_t expected = result.getNumDynamicDims();
   if (static_cast<int64_t>(count) == expected)
     return success();
-  return emitOptionalError(loc, label, ": ", count,
-                           " dynamic size(s) for ", expected,
-                           " '?' dim(s) in result type ", result);
+  return emitOptionalError(loc, label, ": ", count, " dynamic size(s) for ",
+                           expected, " '?' dim(s) in result type ", result);
 }
 
-LogicalResult checkSortedDims(OptLoc loc, StringRef label,
-                                      StringRef what, ArrayRef<int64_t> dims,
-                                      int64_t rank) {
+LogicalResult checkSortedDims(OptLoc loc, StringRef label, StringRef what,
+                              ArrayRef<int64_t> dims, int64_t rank) {
   for (auto [index, dim] : llvm::enumerate(dims)) {
     if (dim < 0 || dim >= rank || (index && dim <= dims[index - 1]))
       return emitOptionalError(loc, label, ": ", what, " ", listStr(dims),
-                               " must be strictly increasing within [0, ",
-                               rank, ")");
+                               " must be strictly increasing within [0, ", rank,
+                               ")");
   }
   return success();
 }
 
 LogicalResult checkIndexElementType(OptLoc loc, StringRef label,
-                                            RankedTensorType indices) {
+                                    RankedTensorType indices) {
   Type element = indices.getElementType();
   if (element.isSignlessInteger(32) || element.isSignlessInteger(64))
     return success();
-  return emitOptionalError(loc, label, ": the indices' element type ",
-                           element, " is not i32 or i64");
+  return emitOptionalError(loc, label, ": the indices' element type ", element,
+                           " is not i32 or i64");
 }
 
-int64_t windowedSize(int64_t size, int64_t window, int64_t stride,
-                             int64_t low, int64_t high, int64_t baseDilation,
-                             int64_t windowDilation) {
+int64_t windowedSize(int64_t size, int64_t window, int64_t stride, int64_t low,
+                     int64_t high, int64_t baseDilation,
+                     int64_t windowDilation) {
   if (size == kDynamic)
     return kDynamic;
   int64_t dilatedSize = size == 0 ? 0 : (size - 1) * baseDilation + 1;
@@ -156,8 +152,7 @@ using namespace pt2c::prim::detail;
 //===----------------------------------------------------------------------===//
 
 LogicalResult pt2c::prim::inferUnaryOp(OptLoc loc, ElementClass cls,
-                                       Type operand,
-                                       RankedTensorType &result) {
+                                       Type operand, RankedTensorType &result) {
   RankedTensorType type = getTensor(loc, operand, "operand");
   if (!type || failed(checkElementClass(loc, "C1", "operand",
                                         type.getElementType(), cls)))
@@ -166,18 +161,19 @@ LogicalResult pt2c::prim::inferUnaryOp(OptLoc loc, ElementClass cls,
   return success();
 }
 
-LogicalResult pt2c::prim::inferBinaryOp(OptLoc loc, ElementClass cls,
-                                        Type lhs, Type rhs,
-                                        RankedTensorType &result) {
+// Identical types, not merely compatible ones: the custom syntax writes one
+// type, and the lowering needs no run-time shape check.
+LogicalResult pt2c::prim::inferBinaryOp(OptLoc loc, ElementClass cls, Type lhs,
+                                        Type rhs, RankedTensorType &result) {
   RankedTensorType lhsType = getTensor(loc, lhs, "lhs");
   RankedTensorType rhsType = getTensor(loc, rhs, "rhs");
   if (!lhsType || !rhsType)
     return failure();
   if (lhsType != rhsType)
-    return emitOptionalError(loc, "C1: lhs type ", lhsType,
-                             " and rhs type ", rhsType, " differ");
-  if (failed(checkElementClass(loc, "C2", "operand",
-                               lhsType.getElementType(), cls)))
+    return emitOptionalError(loc, "C1: lhs type ", lhsType, " and rhs type ",
+                             rhsType, " differ");
+  if (failed(checkElementClass(loc, "C2", "operand", lhsType.getElementType(),
+                               cls)))
     return failure();
   result = lhsType;
   return success();
@@ -190,13 +186,14 @@ LogicalResult pt2c::prim::inferCompareOp(OptLoc loc, Type lhs, Type rhs,
   if (!lhsType || !rhsType)
     return failure();
   if (lhsType != rhsType)
-    return emitOptionalError(loc, "C1: lhs type ", lhsType,
-                             " and rhs type ", rhsType, " differ");
+    return emitOptionalError(loc, "C1: lhs type ", lhsType, " and rhs type ",
+                             rhsType, " differ");
   result = RankedTensorType::get(lhsType.getShape(),
                                  IntegerType::get(lhs.getContext(), 1));
   return success();
 }
 
+// torch.where broadcasts; prim.select does not (decompositions broadcast).
 LogicalResult pt2c::prim::inferSelectOp(OptLoc loc, Type pred, Type onTrue,
                                         Type onFalse,
                                         RankedTensorType &result) {
@@ -217,6 +214,7 @@ LogicalResult pt2c::prim::inferSelectOp(OptLoc loc, Type pred, Type onTrue,
   return success();
 }
 
+// Only the element type changes; `?` dims must stay `?`.
 LogicalResult pt2c::prim::verifyConvertOp(OptLoc loc, Type operand,
                                           Type result) {
   RankedTensorType operandType = getTensor(loc, operand, "operand");
@@ -224,10 +222,9 @@ LogicalResult pt2c::prim::verifyConvertOp(OptLoc loc, Type operand,
   if (!operandType || !resultType)
     return failure();
   if (operandType.getShape() != resultType.getShape())
-    return emitOptionalError(loc, "C1: operand shape ",
-                             listStr(operandType.getShape()),
-                             " and result shape ",
-                             listStr(resultType.getShape()), " differ");
+    return emitOptionalError(
+        loc, "C1: operand shape ", listStr(operandType.getShape()),
+        " and result shape ", listStr(resultType.getShape()), " differ");
   return success();
 }
 
@@ -235,6 +232,7 @@ LogicalResult pt2c::prim::verifyConvertOp(OptLoc loc, Type operand,
 // Tensor makers
 //===----------------------------------------------------------------------===//
 
+// A constant has a static shape: filled tensors with `?` dims are splats.
 LogicalResult pt2c::prim::inferConstantOp(OptLoc loc, Attribute value,
                                           RankedTensorType &result) {
   auto elements = dyn_cast_or_null<ElementsAttr>(value);
@@ -260,13 +258,13 @@ LogicalResult pt2c::prim::verifySplatOp(OptLoc loc, Type scalar, Type result,
   return checkDynamicSizes(loc, "C2", resultType, numDynamicSizes);
 }
 
+// No i1 iota: torch.arange has no bool form, and 0/1 would wrap.
 LogicalResult pt2c::prim::verifyIotaOp(OptLoc loc, int64_t dimension,
                                        Type result, size_t numDynamicSizes) {
   RankedTensorType resultType = getTensor(loc, result, "result");
   if (!resultType ||
       failed(checkDimension(loc, "C1", dimension, resultType.getRank())) ||
-      failed(checkElementClass(loc, "C2", "result",
-                               resultType.getElementType(),
+      failed(checkElementClass(loc, "C2", "result", resultType.getElementType(),
                                ElementClass::Numeric)))
     return failure();
   return checkDynamicSizes(loc, "C3", resultType, numDynamicSizes);
@@ -276,23 +274,24 @@ LogicalResult pt2c::prim::verifyIotaOp(OptLoc loc, int64_t dimension,
 // Shape changes
 //===----------------------------------------------------------------------===//
 
-LogicalResult pt2c::prim::verifyBroadcastInDimOp(
-    OptLoc loc, Type operand, ArrayRef<int64_t> broadcastDimensions,
-    Type result, size_t numDynamicSizes) {
+LogicalResult
+pt2c::prim::verifyBroadcastInDimOp(OptLoc loc, Type operand,
+                                   ArrayRef<int64_t> broadcastDimensions,
+                                   Type result, size_t numDynamicSizes) {
   RankedTensorType operandType = getTensor(loc, operand, "operand");
   RankedTensorType resultType = getTensor(loc, result, "result");
   if (!operandType || !resultType)
     return failure();
-  if (static_cast<int64_t>(broadcastDimensions.size()) !=
-      operandType.getRank())
-    return emitOptionalError(loc, "C1: broadcast_dimensions ",
-                             listStr(broadcastDimensions), " has ",
-                             broadcastDimensions.size(),
-                             " entries for operand rank ",
-                             operandType.getRank());
+  if (static_cast<int64_t>(broadcastDimensions.size()) != operandType.getRank())
+    return emitOptionalError(
+        loc, "C1: broadcast_dimensions ", listStr(broadcastDimensions), " has ",
+        broadcastDimensions.size(), " entries for operand rank ",
+        operandType.getRank());
   if (failed(checkSortedDims(loc, "C2", "broadcast_dimensions",
                              broadcastDimensions, resultType.getRank())))
     return failure();
+  // A size-1 operand dim expands; any other keeps its size, so a `?` operand
+  // dim is never expanded (torch.export gives no symbolic dim the size 1).
   for (auto [index, resultDim] : llvm::enumerate(broadcastDimensions)) {
     int64_t size = operandType.getDimSize(index);
     int64_t resultSize = resultType.getDimSize(resultDim);
@@ -302,35 +301,34 @@ LogicalResult pt2c::prim::verifyBroadcastInDimOp(
                                resultDim, " of size ", dimStr(resultSize));
   }
   if (operandType.getElementType() != resultType.getElementType())
-    return emitOptionalError(loc, "C4: operand element type ",
-                             operandType.getElementType(),
-                             " and result element type ",
-                             resultType.getElementType(), " differ");
+    return emitOptionalError(
+        loc, "C4: operand element type ", operandType.getElementType(),
+        " and result element type ", resultType.getElementType(), " differ");
   return checkDynamicSizes(loc, "C5", resultType, numDynamicSizes);
 }
 
-LogicalResult pt2c::prim::verifyReshapeOp(OptLoc loc, Type operand,
-                                          Type result,
+// With `?` dims the element count is only known at run time; what can be
+// checked statically is checked (C2).
+LogicalResult pt2c::prim::verifyReshapeOp(OptLoc loc, Type operand, Type result,
                                           size_t numDynamicSizes) {
   RankedTensorType operandType = getTensor(loc, operand, "operand");
   RankedTensorType resultType = getTensor(loc, result, "result");
   if (!operandType || !resultType)
     return failure();
   if (operandType.getElementType() != resultType.getElementType())
-    return emitOptionalError(loc, "C1: operand element type ",
-                             operandType.getElementType(),
-                             " and result element type ",
-                             resultType.getElementType(), " differ");
+    return emitOptionalError(
+        loc, "C1: operand element type ", operandType.getElementType(),
+        " and result element type ", resultType.getElementType(), " differ");
   if (operandType.hasStaticShape()) {
     int64_t count = operandType.getNumElements();
     int64_t staticProduct = 1;
     for (int64_t size : resultType.getShape())
       if (size != kDynamic)
         staticProduct *= size;
-    bool fits = resultType.hasStaticShape()
-                    ? staticProduct == count
-                    : (staticProduct == 0 ? count == 0
-                                          : count % staticProduct == 0);
+    bool fits =
+        resultType.hasStaticShape()
+            ? staticProduct == count
+            : (staticProduct == 0 ? count == 0 : count % staticProduct == 0);
     if (!fits)
       return emitOptionalError(loc, "C2: cannot reshape ", operandType,
                                " with ", count, " elements to ", resultType);
@@ -368,6 +366,9 @@ LogicalResult pt2c::prim::inferTransposeOp(OptLoc loc, Type operand,
 // Slice, pad, concatenate, reverse
 //===----------------------------------------------------------------------===//
 
+// ceil((limit - start) / stride) elements per static dim. A `?` dim is only
+// taken whole, so the result keeps its `?` and the lowering needs no
+// run-time bounds arithmetic.
 LogicalResult pt2c::prim::inferSliceOp(OptLoc loc, Type operand,
                                        ArrayRef<int64_t> startIndices,
                                        ArrayRef<int64_t> limitIndices,
@@ -379,8 +380,9 @@ LogicalResult pt2c::prim::inferSliceOp(OptLoc loc, Type operand,
   size_t rank = type.getRank();
   if (startIndices.size() != rank || limitIndices.size() != rank ||
       strides.size() != rank)
-    return emitOptionalError(loc, "C1: start_indices, limit_indices and "
-                                  "strides have ",
+    return emitOptionalError(loc,
+                             "C1: start_indices, limit_indices and "
+                             "strides have ",
                              startIndices.size(), ", ", limitIndices.size(),
                              " and ", strides.size(),
                              " entries for operand rank ", rank);
@@ -394,9 +396,9 @@ LogicalResult pt2c::prim::inferSliceOp(OptLoc loc, Type operand,
     int64_t start = startIndices[dim], limit = limitIndices[dim];
     if (size == kDynamic) {
       if (start != 0 || limit != kDynamic || strides[dim] != 1)
-        return emitOptionalError(
-            loc, "C4: dynamic dim ", dim, " must be sliced whole (0:?), got ",
-            start, ":", dimStr(limit), ":", strides[dim]);
+        return emitOptionalError(loc, "C4: dynamic dim ", dim,
+                                 " must be sliced whole (0:?), got ", start,
+                                 ":", dimStr(limit), ":", strides[dim]);
       shape.push_back(kDynamic);
       continue;
     }
@@ -410,12 +412,10 @@ LogicalResult pt2c::prim::inferSliceOp(OptLoc loc, Type operand,
   return success();
 }
 
-LogicalResult pt2c::prim::inferPadOp(OptLoc loc, Type operand,
-                                     ArrayRef<int64_t> low,
-                                     ArrayRef<int64_t> high,
-                                     ArrayRef<int64_t> interior,
-                                     Attribute paddingValue,
-                                     RankedTensorType &result) {
+LogicalResult
+pt2c::prim::inferPadOp(OptLoc loc, Type operand, ArrayRef<int64_t> low,
+                       ArrayRef<int64_t> high, ArrayRef<int64_t> interior,
+                       Attribute paddingValue, RankedTensorType &result) {
   RankedTensorType type = getTensor(loc, operand, "operand");
   if (!type)
     return failure();
@@ -425,10 +425,9 @@ LogicalResult pt2c::prim::inferPadOp(OptLoc loc, Type operand,
     interiorOrZero.assign(rank, 0);
   if (low.size() != rank || high.size() != rank ||
       interiorOrZero.size() != rank)
-    return emitOptionalError(loc, "C1: low, high and interior have ",
-                             low.size(), ", ", high.size(), " and ",
-                             interiorOrZero.size(),
-                             " entries for operand rank ", rank);
+    return emitOptionalError(
+        loc, "C1: low, high and interior have ", low.size(), ", ", high.size(),
+        " and ", interiorOrZero.size(), " entries for operand rank ", rank);
   for (size_t dim = 0; dim < rank; ++dim)
     if (low[dim] < 0 || high[dim] < 0 || interiorOrZero[dim] < 0)
       return emitOptionalError(loc, "C2: padding of dim ", dim, " (low ",
@@ -440,6 +439,7 @@ LogicalResult pt2c::prim::inferPadOp(OptLoc loc, Type operand,
     return emitOptionalError(loc, "C3: padding value ", paddingValue,
                              " is not a scalar of element type ",
                              type.getElementType());
+  // low + size + (size - 1) * interior + high per static dim.
   llvm::SmallVector<int64_t> shape;
   for (size_t dim = 0; dim < rank; ++dim) {
     int64_t size = type.getDimSize(dim);
@@ -454,6 +454,8 @@ LogicalResult pt2c::prim::inferPadOp(OptLoc loc, Type operand,
   return success();
 }
 
+// The concatenated dim is the sum of the inputs' sizes (`?` if any is `?`);
+// the other dims are refined to the static size if any input has one.
 LogicalResult pt2c::prim::inferConcatenateOp(OptLoc loc, TypeRange inputs,
                                              int64_t dimension,
                                              RankedTensorType &result) {
@@ -506,8 +508,8 @@ LogicalResult pt2c::prim::inferReverseOp(OptLoc loc, Type operand,
   for (int64_t dim : dimensions) {
     if (dim < 0 || dim >= type.getRank() || seen[dim])
       return emitOptionalError(loc, "C1: dimensions ", listStr(dimensions),
-                               " are not distinct within [0, ",
-                               type.getRank(), ")");
+                               " are not distinct within [0, ", type.getRank(),
+                               ")");
     seen[dim] = true;
   }
   result = type;

@@ -60,8 +60,8 @@ LogicalResult checkIndexElementType(OptLoc loc, llvm::StringRef label,
 /// (window - 1) * windowDilation + 1) slides by `stride` over `size`
 /// dilated by `baseDilation` and padded by `low`/`high`. `?` stays `?`;
 /// -1 when the window does not fit.
-int64_t windowedSize(int64_t size, int64_t window, int64_t stride,
-                     int64_t low, int64_t high, int64_t baseDilation,
+int64_t windowedSize(int64_t size, int64_t window, int64_t stride, int64_t low,
+                     int64_t high, int64_t baseDilation,
                      int64_t windowDilation);
 
 } // namespace pt2c::prim::detail

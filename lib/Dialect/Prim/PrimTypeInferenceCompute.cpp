@@ -89,8 +89,7 @@ static LogicalResult checkIndicesFit(OptLoc loc, StringRef label,
     if (dim != dimension && size != kDynamic && indexSize != kDynamic &&
         indexSize > size)
       return emitOptionalError(loc, label, ": indices size ", indexSize,
-                               " in dim ", dim, " exceeds operand size ",
-                               size);
+                               " in dim ", dim, " exceeds operand size ", size);
   }
   return success();
 }
@@ -126,25 +125,23 @@ LogicalResult pt2c::prim::inferScatterAddOp(OptLoc loc, Type operand,
   if (type.getRank() != indexType.getRank() ||
       type.getRank() != updateType.getRank())
     return emitOptionalError(loc, "C1: operand, indices and updates ranks ",
-                             type.getRank(), ", ", indexType.getRank(),
-                             " and ", updateType.getRank(), " differ");
+                             type.getRank(), ", ", indexType.getRank(), " and ",
+                             updateType.getRank(), " differ");
   if (failed(checkDimension(loc, "C2", dimension, type.getRank())) ||
       failed(checkIndexElementType(loc, "C3", indexType)))
     return failure();
   for (int64_t dim = 0; dim < type.getRank(); ++dim)
     if (!compatible(indexType.getDimSize(dim), updateType.getDimSize(dim)))
-      return emitOptionalError(loc, "C4: indices shape ",
-                               listStr(indexType.getShape()),
-                               " and updates shape ",
-                               listStr(updateType.getShape()),
-                               " are not compatible");
+      return emitOptionalError(
+          loc, "C4: indices shape ", listStr(indexType.getShape()),
+          " and updates shape ", listStr(updateType.getShape()),
+          " are not compatible");
   if (failed(checkIndicesFit(loc, "C5", type, indexType, dimension)))
     return failure();
   if (updateType.getElementType() != type.getElementType())
-    return emitOptionalError(loc, "C6: updates element type ",
-                             updateType.getElementType(),
-                             " is not the operand element type ",
-                             type.getElementType());
+    return emitOptionalError(
+        loc, "C6: updates element type ", updateType.getElementType(),
+        " is not the operand element type ", type.getElementType());
   if (failed(checkElementClass(loc, "C6", "operand", type.getElementType(),
                                ElementClass::Numeric)))
     return failure();
@@ -215,17 +212,17 @@ LogicalResult pt2c::prim::inferMatmulOp(OptLoc loc, Type lhs, Type rhs,
     return emitOptionalError(loc, "C2: lhs element type ",
                              lhsType.getElementType(), " and rhs element type ",
                              rhsType.getElementType(), " differ");
-  if (failed(checkElementClass(loc, "C2", "operand",
-                               lhsType.getElementType(),
+  if (failed(checkElementClass(loc, "C2", "operand", lhsType.getElementType(),
                                ElementClass::Numeric)))
     return failure();
   llvm::SmallVector<int64_t> shape;
   for (int64_t dim = 0; dim < rank - 2; ++dim) {
-    int64_t lhsSize = lhsType.getDimSize(dim), rhsSize = rhsType.getDimSize(dim);
+    int64_t lhsSize = lhsType.getDimSize(dim),
+            rhsSize = rhsType.getDimSize(dim);
     if (!compatible(lhsSize, rhsSize))
       return emitOptionalError(loc, "C3: batch dim ", dim, " has size ",
-                               dimStr(lhsSize), " in lhs and ",
-                               dimStr(rhsSize), " in rhs");
+                               dimStr(lhsSize), " in lhs and ", dimStr(rhsSize),
+                               " in rhs");
     shape.push_back(refine(lhsSize, rhsSize));
   }
   int64_t lhsK = lhsType.getDimSize(rank - 1);
@@ -272,14 +269,14 @@ LogicalResult pt2c::prim::inferConvolutionOp(
     return failure();
   int64_t rank = inputType.getRank();
   if (rank < 3 || weightType.getRank() != rank)
-    return emitOptionalError(loc, "C1: input rank ", rank,
-                             " and weight rank ", weightType.getRank(),
+    return emitOptionalError(loc, "C1: input rank ", rank, " and weight rank ",
+                             weightType.getRank(),
                              " must be equal and at least 3");
   size_t spatial = rank - 2;
-  if (failed(checkWindowAttr(loc, "C2", "C3", "strides", strides, spatial,
-                             1)) ||
-      failed(checkWindowAttr(loc, "C2", "C3", "padding", padding,
-                             2 * spatial, 0)) ||
+  if (failed(
+          checkWindowAttr(loc, "C2", "C3", "strides", strides, spatial, 1)) ||
+      failed(checkWindowAttr(loc, "C2", "C3", "padding", padding, 2 * spatial,
+                             0)) ||
       failed(checkWindowAttr(loc, "C2", "C3", "lhs_dilation", lhsDilation,
                              spatial, 1)) ||
       failed(checkWindowAttr(loc, "C2", "C3", "rhs_dilation", rhsDilation,
@@ -291,8 +288,7 @@ LogicalResult pt2c::prim::inferConvolutionOp(
   int64_t groupFeatures = weightType.getDimSize(1);
   if (featureGroupCount < 1 ||
       (outFeatures != kDynamic && outFeatures % featureGroupCount != 0))
-    return emitOptionalError(loc, "C4: feature_group_count ",
-                             featureGroupCount,
+    return emitOptionalError(loc, "C4: feature_group_count ", featureGroupCount,
                              " is not a positive divisor of the ",
                              dimStr(outFeatures), " output features");
   if (groupFeatures != kDynamic &&
@@ -301,12 +297,10 @@ LogicalResult pt2c::prim::inferConvolutionOp(
                              " features, expected ", groupFeatures, " x ",
                              featureGroupCount, " (weight dim 1 x groups)");
   if (inputType.getElementType() != weightType.getElementType())
-    return emitOptionalError(loc, "C5: input element type ",
-                             inputType.getElementType(),
-                             " and weight element type ",
-                             weightType.getElementType(), " differ");
-  if (failed(checkElementClass(loc, "C5", "input",
-                               inputType.getElementType(),
+    return emitOptionalError(
+        loc, "C5: input element type ", inputType.getElementType(),
+        " and weight element type ", weightType.getElementType(), " differ");
+  if (failed(checkElementClass(loc, "C5", "input", inputType.getElementType(),
                                ElementClass::Numeric)))
     return failure();
 
@@ -325,9 +319,8 @@ LogicalResult pt2c::prim::inferConvolutionOp(
     int64_t out = windowedSize(size, kernel, stride[i], pad[2 * i],
                                pad[2 * i + 1], lhsDil[i], rhsDil[i]);
     if (out < 0 && out != kDynamic)
-      return emitOptionalError(loc, "C6: kernel size ", kernel,
-                               " (dilation ", rhsDil[i],
-                               ") does not fit in spatial dim ", i,
+      return emitOptionalError(loc, "C6: kernel size ", kernel, " (dilation ",
+                               rhsDil[i], ") does not fit in spatial dim ", i,
                                " of size ", size, " padded by ", pad[2 * i],
                                " and ", pad[2 * i + 1]);
     shape.push_back(out);
@@ -351,8 +344,8 @@ LogicalResult pt2c::prim::inferReduceWindowOp(
       failed(checkWindowAttr(loc, "C1", "C2", "strides", strides, rank, 1)) ||
       failed(checkWindowAttr(loc, "C1", "C2", "window_dilations",
                              windowDilations, rank, 1)) ||
-      failed(checkWindowAttr(loc, "C1", "C2", "padding", padding, 2 * rank,
-                             0)) ||
+      failed(
+          checkWindowAttr(loc, "C1", "C2", "padding", padding, 2 * rank, 0)) ||
       failed(checkReduceKind(loc, "C3", kind, type.getElementType())))
     return failure();
 
@@ -362,15 +355,14 @@ LogicalResult pt2c::prim::inferReduceWindowOp(
   llvm::SmallVector<int64_t> shape;
   for (size_t dim = 0; dim < rank; ++dim) {
     int64_t size = type.getDimSize(dim);
-    int64_t out = windowedSize(size, windowDimensions[dim], stride[dim],
-                               pad[2 * dim], pad[2 * dim + 1], 1,
-                               dilation[dim]);
+    int64_t out =
+        windowedSize(size, windowDimensions[dim], stride[dim], pad[2 * dim],
+                     pad[2 * dim + 1], 1, dilation[dim]);
     if (out < 0 && out != kDynamic)
-      return emitOptionalError(loc, "C4: window size ", windowDimensions[dim],
-                               " (dilation ", dilation[dim],
-                               ") does not fit in dim ", dim, " of size ",
-                               size, " padded by ", pad[2 * dim], " and ",
-                               pad[2 * dim + 1]);
+      return emitOptionalError(
+          loc, "C4: window size ", windowDimensions[dim], " (dilation ",
+          dilation[dim], ") does not fit in dim ", dim, " of size ", size,
+          " padded by ", pad[2 * dim], " and ", pad[2 * dim + 1]);
     shape.push_back(out);
   }
   result = RankedTensorType::get(shape, type.getElementType());

@@ -110,8 +110,8 @@ createWith(const ModelApi &api, uint32_t version,
 TEST_CASE("Create refuses cuda and another ABI major and NULL out_model",
           "[runtime]") {
   const ModelApi &api = testModel();
-  auto [code, message] =
-      createWith(api, PT2C_ABI_VERSION, [](const ModelApi &api, pt2c_options *o) {
+  auto [code, message] = createWith(
+      api, PT2C_ABI_VERSION, [](const ModelApi &api, pt2c_options *o) {
         REQUIRE(api.pt2c_options_set_device(o, kDLCUDA) == nullptr);
       });
   CHECK(code == PT2C_UNSUPPORTED);
@@ -134,12 +134,10 @@ TEST_CASE("Create refuses cuda and another ABI major and NULL out_model",
 TEST_CASE("Create refuses external weights and another descriptor version",
           "[runtime]") {
   const ModelApi &external = loadModelLibrary(PT2C_TEST_MODEL_EXTERNAL);
-  auto [code, message] =
-      createWith(external, PT2C_ABI_VERSION,
-                 [](const ModelApi &api, pt2c_options *o) {
-                   REQUIRE(api.pt2c_options_set_weights_path(
-                               o, "/data/w.pt2") == nullptr);
-                 });
+  auto [code, message] = createWith(
+      external, PT2C_ABI_VERSION, [](const ModelApi &api, pt2c_options *o) {
+        REQUIRE(api.pt2c_options_set_weights_path(o, "/data/w.pt2") == nullptr);
+      });
   CHECK(code == PT2C_UNSUPPORTED);
   CHECK_THAT(message, Contains("--weights external") &&
                           Contains("cannot load yet") &&
@@ -159,8 +157,7 @@ TEST_CASE("Introspection reports names and dtypes and dims and symbols",
   pt2c_model *model = handle.get();
 
   CHECK(std::string(api.pt2c_model_name(model)) == "test_double");
-  CHECK(std::string(api.pt2c_model_compile_options(model)) ==
-        "--test-double");
+  CHECK(std::string(api.pt2c_model_compile_options(model)) == "--test-double");
   REQUIRE(api.pt2c_model_num_inputs(model) == 2);
   REQUIRE(api.pt2c_model_num_outputs(model) == 2);
 

@@ -170,8 +170,8 @@ TEST_CASE("npz: broken zips are refused with a message", "[runtime][npz]") {
   CHECK_THAT(refuse(std::string(100, 'x')),
              Contains("no end of central directory record"));
 
-  std::string good = makeZip(
-      {{"in0.npy", makeNpy(npyHeader("<f4", "(4,)"), floats(4))}});
+  std::string good =
+      makeZip({{"in0.npy", makeNpy(npyHeader("<f4", "(4,)"), floats(4))}});
   CHECK_THAT(refuse(good.substr(0, good.size() / 2)),
              Contains("no end of central directory record"));
 
@@ -199,6 +199,11 @@ TEST_CASE("npz: broken zips are refused with a message", "[runtime][npz]") {
 
   std::string deflated = makeZip(
       {{"in0.npy", makeNpy(npyHeader("<f4", "(400,)"), floats(400)), true}});
+  std::string oversized = deflated;
+  for (int i = 0; i < 4; ++i) // plain size 0x7fffffff, refused unallocated
+    oversized[directoryOffset(oversized) + 24 + i] = i == 3 ? 0x7f : char(0xff);
+  CHECK_THAT(refuse(oversized),
+             Contains("member 'in0.npy' claims 2147483647 bytes from"));
   deflated[30 + 7 + 3] ^= 0x5a;
   CHECK_THAT(refuse(deflated), Contains("member 'in0.npy'"));
 

@@ -29,8 +29,8 @@ TEST_CASE("Run with model-allocated outputs", "[runtime]") {
   for (int64_t rows : {1, 3, 64}) {
     DoubleInputs inputs(rows, int(rows));
     DLTensor outputs[2] = {};
-    auto [code, message] =
-        api.take(api.pt2c_model_run(model.get(), inputs.tensors, 2, outputs, 2));
+    auto [code, message] = api.take(
+        api.pt2c_model_run(model.get(), inputs.tensors, 2, outputs, 2));
     INFO(message);
     REQUIRE(code == PT2C_OK);
     for (const DLTensor &output : outputs) {
@@ -45,7 +45,8 @@ TEST_CASE("Run with model-allocated outputs", "[runtime]") {
       CHECK(output.byte_offset == 0);
     }
     CHECK((outputs[0].dtype.code == kDLFloat && outputs[0].dtype.bits == 32));
-    CHECK((outputs[1].dtype.code == PT2C_DL_BOOL && outputs[1].dtype.bits == 8));
+    CHECK(
+        (outputs[1].dtype.code == PT2C_DL_BOOL && outputs[1].dtype.bits == 8));
     checkOutputs(inputs, static_cast<float *>(outputs[0].data),
                  static_cast<uint8_t *>(outputs[1].data));
     api.pt2c_tensor_free(&outputs[0]);

@@ -50,8 +50,8 @@ static const pt2c_weight_desc kWeights[] = {
 enum { kBlobBytes = 32 * sizeof(float) };
 #ifndef PT2C_TEST_EXTERNAL_WEIGHTS
 static _Alignas(64) const float kBlob[32] = {
-    0.5f, -1.0f, 2.0f, 0.25f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    1.0f, 0.0f,  -0.5f, 3.0f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0.5f, -1.0f, 2.0f,  0.25f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1.0f, 0.0f,  -0.5f, 3.0f,  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #endif
 
@@ -110,26 +110,26 @@ static int32_t run(const pt2c_run_args *args) {
   return 0;
 }
 
-__attribute__((visibility("hidden"))) const pt2c_model_desc
-    pt2c_model_descriptor = {
-        PT2C_TEST_ABI_VERSION,
-        "test_double",
-        "--test-double",
-        2,
-        kInputs,
-        2,
-        kOutputs,
-        1,
-        kSymbols,
-        2,
-        kWeights,
+__attribute__((visibility("hidden")))
+const pt2c_model_desc pt2c_model_descriptor = {
+    PT2C_TEST_ABI_VERSION,
+    "test_double",
+    "--test-double",
+    2,
+    kInputs,
+    2,
+    kOutputs,
+    1,
+    kSymbols,
+    2,
+    kWeights,
 #ifdef PT2C_TEST_EXTERNAL_WEIGHTS
-        0,
+    0,
 #else
-        (const uint8_t *)kBlob,
+    (const uint8_t *)kBlob,
 #endif
-        kBlobBytes,
-        output_dims,
-        arena_bytes,
-        run,
+    kBlobBytes,
+    output_dims,
+    arena_bytes,
+    run,
 };

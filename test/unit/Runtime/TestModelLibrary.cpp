@@ -69,8 +69,8 @@ DLTensor makeTensor(void *data, DLDataType dtype, std::vector<int64_t> &shape) {
 }
 
 DoubleInputs::DoubleInputs(int64_t rows, int seed)
-    : x(size_t(rows) * 4), shift(size_t(rows)), xShape{rows, 4},
-      shiftShape{rows} {
+    : x(size_t(rows) * 4),
+      shift(size_t(rows)), xShape{rows, 4}, shiftShape{rows} {
   for (int64_t i = 0; i < rows; ++i) {
     shift[size_t(i)] = (i + seed) % 7 - 3;
     for (int64_t j = 0; j < 4; ++j)

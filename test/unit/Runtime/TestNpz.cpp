@@ -33,8 +33,9 @@ std::string deflateRaw(const std::string &data) {
 
 std::string npyHeader(const std::string &descr, const std::string &shape,
                       bool fortranOrder) {
-  return "{'descr': '" + descr + "', 'fortran_order': " +
-         (fortranOrder ? "True" : "False") + ", 'shape': " + shape + ", }";
+  return "{'descr': '" + descr +
+         "', 'fortran_order': " + (fortranOrder ? "True" : "False") +
+         ", 'shape': " + shape + ", }";
 }
 
 std::string makeNpy(const std::string &header, const std::string &data,
@@ -55,9 +56,9 @@ std::string makeZip(const std::vector<TestMember> &members) {
   std::string out, directory;
   for (const TestMember &member : members) {
     std::string stored = member.deflate ? deflateRaw(member.data) : member.data;
-    uint32_t crc = uint32_t(crc32(0, reinterpret_cast<const Bytef *>(
-                                         member.data.data()),
-                                  uInt(member.data.size())));
+    uint32_t crc =
+        uint32_t(crc32(0, reinterpret_cast<const Bytef *>(member.data.data()),
+                       uInt(member.data.size())));
     uint16_t method = member.deflate ? 8 : 0;
     uint64_t offset = out.size();
     put(out, 0x04034b50, 4);

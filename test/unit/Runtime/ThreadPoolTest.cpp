@@ -90,13 +90,15 @@ TEST_CASE("A pool of 1 and a NULL pool run serially on the caller",
           "[runtime]") {
   Pool pool(1);
   CHECK(pt2crt_pool_threads(pool.pool) == 1);
-  for (void *p : {static_cast<void *>(pool.pool), static_cast<void *>(nullptr)}) {
+  for (void *p :
+       {static_cast<void *>(pool.pool), static_cast<void *>(nullptr)}) {
     Coverage coverage(1000);
     pt2crt_parallel_for(p, 1000, 1, Coverage::body, &coverage);
     CHECK(coverage.onceEach());
     REQUIRE(coverage.chunks.size() == 1);
     CHECK(coverage.chunks[0] == std::make_pair(int64_t(0), int64_t(1000)));
-    CHECK(coverage.threads == std::set<std::thread::id>{std::this_thread::get_id()});
+    CHECK(coverage.threads ==
+          std::set<std::thread::id>{std::this_thread::get_id()});
   }
 }
 

@@ -22,8 +22,7 @@ struct BadRun {
   }
   std::pair<pt2c_code, std::string> runWith(const DLTensor *in, size_t nIn,
                                             DLTensor *out, size_t nOut) {
-    bool wasNull[2] = {outputs[0].data == nullptr,
-                       outputs[1].data == nullptr};
+    bool wasNull[2] = {outputs[0].data == nullptr, outputs[1].data == nullptr};
     auto result = api.take(api.pt2c_model_run(model.get(), in, nIn, out, nOut));
     // A refused run allocates nothing.
     for (int i = 0; i < 2; ++i)
@@ -49,8 +48,7 @@ TEST_CASE("Validation: counts and NULL arrays", "[runtime]") {
   expect(bad.run(2, 1), PT2C_INVALID_ARGUMENT, "expected 2 outputs, got 1");
   expect(bad.runWith(nullptr, 2, bad.outputs, 2), PT2C_INVALID_ARGUMENT,
          "inputs is NULL (expected an array of 2 tensors)");
-  expect(bad.runWith(bad.inputs.tensors, 2, nullptr, 2),
-         PT2C_INVALID_ARGUMENT,
+  expect(bad.runWith(bad.inputs.tensors, 2, nullptr, 2), PT2C_INVALID_ARGUMENT,
          "outputs is NULL (expected an array of 2 tensors)");
   expect(bad.api.take(bad.api.pt2c_model_run(nullptr, bad.inputs.tensors, 2,
                                              bad.outputs, 2)),
@@ -144,9 +142,10 @@ TEST_CASE("Validation: strides and NULL data and alignment", "[runtime]") {
   bad.inputs.tensors[1].byte_offset = 4;
   auto [code, message] = bad.run();
   CHECK(code == PT2C_INVALID_ARGUMENT);
-  CHECK_THAT(message,
-             Catch::Matchers::StartsWith("input 1 ('shift'): data + byte_offset") &&
-                 Catch::Matchers::EndsWith("is not aligned to its 8-byte elements"));
+  CHECK_THAT(
+      message,
+      Catch::Matchers::StartsWith("input 1 ('shift'): data + byte_offset") &&
+          Catch::Matchers::EndsWith("is not aligned to its 8-byte elements"));
 }
 
 TEST_CASE("Validation: caller-allocated outputs", "[runtime]") {

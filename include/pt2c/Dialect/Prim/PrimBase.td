@@ -18,7 +18,7 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 def Prim_Dialect : Dialect {
   let name = "prim";
   let cppNamespace = "::pt2c::prim";
-  let summary = "The closed set of tensor primitives that ATen ops decompose into";
+  let summary = "The closed set of tensor primitives ATen ops decompose into";
   let description = [{
     PrimTorch's idea, kept small: elementwise math, compare/select, casts,
     shape ops (broadcast_in_dim, reshape, transpose, slice, pad, concatenate,

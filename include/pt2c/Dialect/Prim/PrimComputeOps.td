@@ -1,4 +1,4 @@
-//===- PrimComputeOps.td - Indexing, reductions, contractions -*- tablegen -*-===//
+//===- PrimComputeOps.td - Gather, reduce, matmul, conv ----*- tablegen -*-===//
 //
 // Gathers and scatters, reductions, matmul, convolution and windowed
 // reductions: the ops whose lowering is more than one elementwise loop nest.
@@ -300,8 +300,8 @@ def Prim_ReduceWindowOp : Prim_InferredOp<"reduce_window", 5, [Pure]> {
         `?` for a `?` dim.
 
     ```mlir
-    %p = prim.reduce_window max %x, window = [1, 1, 2, 2], strides = [1, 1, 2, 2]
-        : tensor<?x8x32x32xf32> -> tensor<?x8x16x16xf32>
+    %p = prim.reduce_window max %x, window = [1, 1, 2, 2],
+        strides = [1, 1, 2, 2] : tensor<?x8x32x32xf32> -> tensor<?x8x16x16xf32>
     ```
   }];
   let arguments = (ins Prim_ReduceKindAttr:$kind, Prim_Tensor:$operand,

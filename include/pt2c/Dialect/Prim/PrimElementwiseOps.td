@@ -204,7 +204,8 @@ def Prim_AndOp : Prim_BinaryOp<"and", "Integer",
     "Bitwise and; logical and on i1."> {
   let summary = "Bitwise and";
 }
-def Prim_OrOp : Prim_BinaryOp<"or", "Integer", "Bitwise or; logical or on i1."> {
+def Prim_OrOp : Prim_BinaryOp<"or", "Integer",
+    "Bitwise or; logical or on i1."> {
   let summary = "Bitwise or";
 }
 def Prim_XorOp : Prim_BinaryOp<"xor", "Integer",

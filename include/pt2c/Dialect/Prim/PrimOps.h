@@ -28,8 +28,7 @@ namespace OpTrait {
 /// The trait of Prim_InferredOp (PrimBase.td): verifies the inferred result
 /// type before InferTypeOpInterface does, so that a failure gives one
 /// labelled error rather than two.
-template <unsigned Label>
-struct InferredResult {
+template <unsigned Label> struct InferredResult {
   template <typename ConcreteType>
   class Impl : public mlir::OpTrait::TraitBase<ConcreteType, Impl> {
   public:

@@ -134,7 +134,8 @@ def Prim_ReshapeOp : Prim_Op<"reshape", [Pure]> {
     C3: there is one dynamic size per `?` of the result type.
 
     ```mlir
-    %r = prim.reshape %x, dynamic_sizes(%n) : tensor<?x4x8xf32> -> tensor<?x32xf32>
+    %r = prim.reshape %x, dynamic_sizes(%n)
+        : tensor<?x4x8xf32> -> tensor<?x32xf32>
     ```
   }];
   let arguments = (ins Prim_Tensor:$operand, Variadic<Index>:$dynamic_sizes);
@@ -156,7 +157,8 @@ def Prim_TransposeOp : Prim_InferredOp<"transpose", 2, [Pure]> {
     C2: the result type is the inferred one.
 
     ```mlir
-    %t = prim.transpose %x, permutation = [1, 0] : tensor<4x?xf32> -> tensor<?x4xf32>
+    %t = prim.transpose %x, permutation = [1, 0]
+        : tensor<4x?xf32> -> tensor<?x4xf32>
     ```
   }];
   let arguments = (ins Prim_Tensor:$operand, DenseI64ArrayAttr:$permutation);

@@ -118,13 +118,11 @@ LogicalResult inferCumsumOp(OptLoc loc, Type operand, int64_t dimension,
 LogicalResult inferMatmulOp(OptLoc loc, Type lhs, Type rhs,
                             RankedTensorType &result);
 /// `padding` is [low0, high0, low1, high1, ...] over the spatial dims.
-LogicalResult inferConvolutionOp(OptLoc loc, Type input, Type weight,
-                                 ArrayRef<int64_t> strides,
-                                 ArrayRef<int64_t> padding,
-                                 ArrayRef<int64_t> lhsDilation,
-                                 ArrayRef<int64_t> rhsDilation,
-                                 int64_t featureGroupCount,
-                                 RankedTensorType &result);
+LogicalResult
+inferConvolutionOp(OptLoc loc, Type input, Type weight,
+                   ArrayRef<int64_t> strides, ArrayRef<int64_t> padding,
+                   ArrayRef<int64_t> lhsDilation, ArrayRef<int64_t> rhsDilation,
+                   int64_t featureGroupCount, RankedTensorType &result);
 /// `padding` is [low0, high0, low1, high1, ...] over all dims.
 LogicalResult inferReduceWindowOp(OptLoc loc, ReduceKind kind, Type operand,
                                   ArrayRef<int64_t> windowDimensions,

@@ -1,0 +1,143 @@
+//===- Compute.cpp - prim matmul and reductions -> linalg ------------------===//
+
+#include "Lowering.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <limits>
+
+using namespace mlir;
+
+namespace pt2c::lowering {
+namespace {
+
+Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  return arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+}
+
+// [M, K] x [K, N] -> linalg.matmul; [B, M, K] x [B, K, N] -> batch_matmul,
+// each accumulating into a zero-filled result.
+struct MatmulLowering : OpRewritePattern<prim::MatmulOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::MatmulOp op, PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    int64_t rank = type.getRank();
+    if (rank != 2 && rank != 3)
+      return rewriter.notifyMatchFailure(op, "matmul of rank 2 or 3 only, so far");
+    Location loc = op.getLoc();
+    SmallVector<Value> sizes;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (!type.isDynamicDim(d))
+        continue;
+      // Batch and M come from lhs, N from rhs.
+      bool fromRhs = d == rank - 1;
+      sizes.push_back(tensor::DimOp::create(rewriter, loc,
+                                            fromRhs ? op.getRhs() : op.getLhs(), d));
+    }
+    Value init = filled(rewriter, loc, type, sizes,
+                        zeroOf(rewriter, loc, type.getElementType()));
+    Value result;
+    if (rank == 2)
+      result = linalg::MatmulOp::create(rewriter, loc, ValueRange{op.getLhs(), op.getRhs()},
+                                        ValueRange{init})
+                   .getResult(0);
+    else
+      result = linalg::BatchMatmulOp::create(rewriter, loc,
+                                             ValueRange{op.getLhs(), op.getRhs()},
+                                             ValueRange{init})
+                   .getResult(0);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+TypedAttr identityOf(OpBuilder &b, prim::ReduceKind kind, Type type) {
+  bool isFloat = isa<FloatType>(type);
+  switch (kind) {
+  case prim::ReduceKind::sum:
+  case prim::ReduceKind::Or:
+    return b.getZeroAttr(type);
+  case prim::ReduceKind::prod:
+    return isFloat ? TypedAttr(b.getFloatAttr(type, 1.0)) : b.getIntegerAttr(type, 1);
+  case prim::ReduceKind::And:
+    return b.getIntegerAttr(type, -1);
+  case prim::ReduceKind::max:
+    if (isFloat)
+      return b.getFloatAttr(type, -std::numeric_limits<double>::infinity());
+    return b.getIntegerAttr(type, lowering::isUnsignedLike(type)
+                                      ? APInt::getMinValue(type.getIntOrFloatBitWidth())
+                                      : APInt::getSignedMinValue(type.getIntOrFloatBitWidth()));
+  case prim::ReduceKind::min:
+    if (isFloat)
+      return b.getFloatAttr(type, std::numeric_limits<double>::infinity());
+    return b.getIntegerAttr(type, lowering::isUnsignedLike(type)
+                                      ? APInt::getMaxValue(type.getIntOrFloatBitWidth())
+                                      : APInt::getSignedMaxValue(type.getIntOrFloatBitWidth()));
+  }
+  return TypedAttr();
+}
+
+Value combine(OpBuilder &b, Location loc, prim::ReduceKind kind, Value x, Value acc) {
+  bool isFloat = isa<FloatType>(x.getType());
+  bool isUnsigned = lowering::isUnsignedLike(x.getType());
+  switch (kind) {
+  case prim::ReduceKind::sum:
+    return isFloat ? arith::AddFOp::create(b, loc, x, acc).getResult()
+                   : arith::AddIOp::create(b, loc, x, acc).getResult();
+  case prim::ReduceKind::prod:
+    return isFloat ? arith::MulFOp::create(b, loc, x, acc).getResult()
+                   : arith::MulIOp::create(b, loc, x, acc).getResult();
+  case prim::ReduceKind::max:
+    if (isFloat)
+      return arith::MaximumFOp::create(b, loc, x, acc);
+    return isUnsigned ? arith::MaxUIOp::create(b, loc, x, acc).getResult()
+                      : arith::MaxSIOp::create(b, loc, x, acc).getResult();
+  case prim::ReduceKind::min:
+    if (isFloat)
+      return arith::MinimumFOp::create(b, loc, x, acc);
+    return isUnsigned ? arith::MinUIOp::create(b, loc, x, acc).getResult()
+                      : arith::MinSIOp::create(b, loc, x, acc).getResult();
+  case prim::ReduceKind::And:
+    return arith::AndIOp::create(b, loc, x, acc);
+  case prim::ReduceKind::Or:
+    return arith::OrIOp::create(b, loc, x, acc);
+  }
+  return Value();
+}
+
+struct ReduceLowering : OpRewritePattern<prim::ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::ReduceOp op, PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    auto operandType = cast<RankedTensorType>(op.getOperand().getType());
+    Type element = type.getElementType();
+    Location loc = op.getLoc();
+    ArrayRef<int64_t> dims = op.getDimensions();
+    SmallVector<Value> sizes;
+    for (int64_t d = 0; d < operandType.getRank(); ++d)
+      if (!llvm::is_contained(dims, d) && operandType.isDynamicDim(d))
+        sizes.push_back(tensor::DimOp::create(rewriter, loc, op.getOperand(), d));
+    prim::ReduceKind kind = op.getKind();
+    Value identity = arith::ConstantOp::create(rewriter, loc, identityOf(rewriter, kind, element));
+    Value init = filled(rewriter, loc, type, sizes, identity);
+    auto reduce = linalg::ReduceOp::create(
+        rewriter, loc, ValueRange{op.getOperand()}, ValueRange{init}, dims,
+        [&](OpBuilder &b, Location l, ValueRange a) {
+          linalg::YieldOp::create(b, l, combine(b, l, kind, a[0], a[1]));
+        });
+    rewriter.replaceOp(op, reduce.getResult(0));
+    return success();
+  }
+};
+
+} // namespace
+
+void populateComputeLowerings(RewritePatternSet &patterns) {
+  patterns.add<MatmulLowering, ReduceLowering>(patterns.getContext());
+}
+
+} // namespace pt2c::lowering

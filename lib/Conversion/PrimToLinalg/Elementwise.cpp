@@ -1,0 +1,284 @@
+//===- Elementwise.cpp - prim elementwise ops -> linalg.generic -----------===//
+//
+// Every elementwise prim op becomes one linalg.generic with identity maps
+// whose body is built by a scalar function per op; linalg's elementwise
+// fusion then merges chains of them into one loop nest.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+
+namespace pt2c::lowering {
+
+SmallVector<Value> dynamicSizesOf(OpBuilder &b, Location loc, Value like) {
+  SmallVector<Value> sizes;
+  auto type = cast<RankedTensorType>(like.getType());
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d))
+      sizes.push_back(tensor::DimOp::create(b, loc, like, d));
+  return sizes;
+}
+
+Value empty(OpBuilder &b, Location loc, RankedTensorType type, ValueRange dynamicSizes) {
+  return tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType(),
+                                 dynamicSizes);
+}
+
+Value filled(OpBuilder &b, Location loc, RankedTensorType type, ValueRange dynamicSizes,
+             Value value) {
+  return linalg::FillOp::create(b, loc, value, empty(b, loc, type, dynamicSizes))
+      .getResult(0);
+}
+
+namespace {
+
+/// Builds the scalar result from the scalar operands; null if unsupported.
+using ScalarFn = Value (*)(OpBuilder &b, Location loc, ValueRange args, Type result);
+
+/// One linalg.generic applying `fn` elementwise to `operands`.
+Value elementwise(OpBuilder &b, Location loc, RankedTensorType type, ValueRange operands,
+                  ScalarFn fn, bool &failed) {
+  unsigned rank = type.getRank();
+  SmallVector<AffineMap> maps(operands.size() + 1, b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+  Value init = empty(b, loc, type, dynamicSizesOf(b, loc, operands.front()));
+  auto generic = linalg::GenericOp::create(
+      b, loc, type, operands, init, maps, iterators,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value result = fn(nested, nestedLoc, args.drop_back(), type.getElementType());
+        if (!result) {
+          failed = true;
+          result = args.back();
+        }
+        linalg::YieldOp::create(nested, nestedLoc, result);
+      });
+  return generic.getResult(0);
+}
+
+template <typename OpTy, ScalarFn fn>
+struct ElementwiseLowering : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op->getResult(0).getType());
+    bool failed = false;
+    Value result =
+        elementwise(rewriter, op.getLoc(), type, op->getOperands(), fn, failed);
+    if (failed) {
+      rewriter.eraseOp(result.getDefiningOp());
+      return rewriter.notifyMatchFailure(op, "element type not supported");
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+bool isFloat(Type type) { return isa<FloatType>(type); }
+
+// Float op or integer op, chosen by the element type.
+template <typename FloatOp, typename IntOp>
+Value arithmetic(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  if (isFloat(t))
+    return FloatOp::create(b, loc, a[0], a[1]);
+  if (t.isSignlessInteger())
+    return IntOp::create(b, loc, a[0], a[1]);
+  return Value();
+}
+
+template <typename FloatOp>
+Value floatUnary(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  return isFloat(t) ? FloatOp::create(b, loc, a[0]).getResult() : Value();
+}
+
+Value neg(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  if (isFloat(t))
+    return arith::NegFOp::create(b, loc, a[0]);
+  Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, 0));
+  return arith::SubIOp::create(b, loc, zero, a[0]);
+}
+
+Value abs(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  if (isFloat(t))
+    return math::AbsFOp::create(b, loc, a[0]);
+  return math::AbsIOp::create(b, loc, a[0]);
+}
+
+// logistic(x) = 1 / (1 + exp(-x))
+Value logistic(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  if (!isFloat(t))
+    return Value();
+  Value one = arith::ConstantOp::create(b, loc, b.getFloatAttr(t, 1.0));
+  Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, a[0]));
+  return arith::DivFOp::create(b, loc, one, arith::AddFOp::create(b, loc, one, e));
+}
+
+Value notOp(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  Value ones = arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, -1));
+  return arith::XOrIOp::create(b, loc, a[0], ones);
+}
+
+Value div(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  if (isFloat(t))
+    return arith::DivFOp::create(b, loc, a[0], a[1]);
+  if (isUnsignedLike(t))
+    return arith::DivUIOp::create(b, loc, a[0], a[1]);
+  return arith::DivSIOp::create(b, loc, a[0], a[1]);
+}
+
+Value rem(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  if (isFloat(t))
+    return arith::RemFOp::create(b, loc, a[0], a[1]);
+  if (isUnsignedLike(t))
+    return arith::RemUIOp::create(b, loc, a[0], a[1]);
+  return arith::RemSIOp::create(b, loc, a[0], a[1]);
+}
+
+Value pow(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  if (isFloat(t))
+    return math::PowFOp::create(b, loc, a[0], a[1]);
+  return math::IPowIOp::create(b, loc, a[0], a[1]);
+}
+
+// NaN-propagating float max/min, as torch.maximum/minimum.
+Value max(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  if (isFloat(t))
+    return arith::MaximumFOp::create(b, loc, a[0], a[1]);
+  if (isUnsignedLike(t))
+    return arith::MaxUIOp::create(b, loc, a[0], a[1]);
+  return arith::MaxSIOp::create(b, loc, a[0], a[1]);
+}
+
+Value min(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  if (isFloat(t))
+    return arith::MinimumFOp::create(b, loc, a[0], a[1]);
+  if (isUnsignedLike(t))
+    return arith::MinUIOp::create(b, loc, a[0], a[1]);
+  return arith::MinSIOp::create(b, loc, a[0], a[1]);
+}
+
+template <typename IntOp>
+Value bitwise(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  return isa<IntegerType>(t) ? IntOp::create(b, loc, a[0], a[1]).getResult() : Value();
+}
+
+Value select(OpBuilder &b, Location loc, ValueRange a, Type) {
+  return arith::SelectOp::create(b, loc, a[0], a[1], a[2]);
+}
+
+// The element conversion of torch's .to(dtype): float<->int truncates toward
+// zero, anything -> bool is "!= 0", bool -> number is 0/1.
+Value convertScalar(OpBuilder &b, Location loc, Value x, Type to) {
+  Type from = x.getType();
+  if (from == to)
+    return x;
+  if (to.isInteger(1)) {
+    if (isFloat(from)) {
+      Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(from, 0.0));
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x, zero);
+    }
+    Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(from, 0));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, x, zero);
+  }
+  if (isFloat(from) && isFloat(to))
+    return from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth()
+               ? arith::ExtFOp::create(b, loc, to, x).getResult()
+               : arith::TruncFOp::create(b, loc, to, x).getResult();
+  if (isFloat(to))
+    return isUnsignedLike(from) ? arith::UIToFPOp::create(b, loc, to, x).getResult()
+                                : arith::SIToFPOp::create(b, loc, to, x).getResult();
+  if (!to.isSignlessInteger() || !(from.isSignlessInteger() || isFloat(from)))
+    return Value();
+  if (isFloat(from))
+    return arith::FPToSIOp::create(b, loc, to, x);
+  unsigned fromWidth = from.getIntOrFloatBitWidth(), toWidth = to.getIntOrFloatBitWidth();
+  if (fromWidth > toWidth)
+    return arith::TruncIOp::create(b, loc, to, x);
+  return isUnsignedLike(from) ? arith::ExtUIOp::create(b, loc, to, x).getResult()
+                              : arith::ExtSIOp::create(b, loc, to, x).getResult();
+}
+
+Value convert(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  return convertScalar(b, loc, a[0], t);
+}
+
+struct CompareLowering : OpRewritePattern<prim::CompareOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::CompareOp op, PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    Type element = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
+    prim::ComparePredicate predicate = op.getPredicate();
+    unsigned rank = type.getRank();
+    SmallVector<AffineMap> maps(3, rewriter.getMultiDimIdentityMap(rank));
+    SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    Location loc = op.getLoc();
+    Value init = empty(rewriter, loc, type, dynamicSizesOf(rewriter, loc, op.getLhs()));
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, type, ValueRange{op.getLhs(), op.getRhs()}, init, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange a) {
+          Value result;
+          if (isFloat(element)) {
+            // Ordered comparisons (false on NaN), except != which is true on NaN.
+            arith::CmpFPredicate p[] = {arith::CmpFPredicate::OEQ, arith::CmpFPredicate::UNE,
+                                        arith::CmpFPredicate::OLT, arith::CmpFPredicate::OLE,
+                                        arith::CmpFPredicate::OGT, arith::CmpFPredicate::OGE};
+            result = arith::CmpFOp::create(b, l, p[static_cast<int>(predicate)], a[0], a[1]);
+          } else {
+            bool u = isUnsignedLike(element);
+            arith::CmpIPredicate p[] = {
+                arith::CmpIPredicate::eq, arith::CmpIPredicate::ne,
+                u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
+                u ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle,
+                u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt,
+                u ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge};
+            result = arith::CmpIOp::create(b, l, p[static_cast<int>(predicate)], a[0], a[1]);
+          }
+          linalg::YieldOp::create(b, l, result);
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
+} // namespace
+
+void populateElementwiseLowerings(RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<
+      ElementwiseLowering<prim::AddOp, arithmetic<arith::AddFOp, arith::AddIOp>>,
+      ElementwiseLowering<prim::SubOp, arithmetic<arith::SubFOp, arith::SubIOp>>,
+      ElementwiseLowering<prim::MulOp, arithmetic<arith::MulFOp, arith::MulIOp>>,
+      ElementwiseLowering<prim::DivOp, div>, ElementwiseLowering<prim::RemOp, rem>,
+      ElementwiseLowering<prim::PowOp, pow>, ElementwiseLowering<prim::MaxOp, max>,
+      ElementwiseLowering<prim::MinOp, min>,
+      ElementwiseLowering<prim::AndOp, bitwise<arith::AndIOp>>,
+      ElementwiseLowering<prim::OrOp, bitwise<arith::OrIOp>>,
+      ElementwiseLowering<prim::XorOp, bitwise<arith::XOrIOp>>,
+      ElementwiseLowering<prim::NegOp, neg>, ElementwiseLowering<prim::AbsOp, abs>,
+      ElementwiseLowering<prim::ExpOp, floatUnary<math::ExpOp>>,
+      ElementwiseLowering<prim::LogOp, floatUnary<math::LogOp>>,
+      ElementwiseLowering<prim::Log1pOp, floatUnary<math::Log1pOp>>,
+      ElementwiseLowering<prim::TanhOp, floatUnary<math::TanhOp>>,
+      ElementwiseLowering<prim::ErfOp, floatUnary<math::ErfOp>>,
+      ElementwiseLowering<prim::RsqrtOp, floatUnary<math::RsqrtOp>>,
+      ElementwiseLowering<prim::SqrtOp, floatUnary<math::SqrtOp>>,
+      ElementwiseLowering<prim::SinOp, floatUnary<math::SinOp>>,
+      ElementwiseLowering<prim::CosOp, floatUnary<math::CosOp>>,
+      ElementwiseLowering<prim::FloorOp, floatUnary<math::FloorOp>>,
+      ElementwiseLowering<prim::CeilOp, floatUnary<math::CeilOp>>,
+      // torch.round rounds half to even.
+      ElementwiseLowering<prim::RoundOp, floatUnary<math::RoundEvenOp>>,
+      ElementwiseLowering<prim::LogisticOp, logistic>,
+      ElementwiseLowering<prim::NotOp, notOp>,
+      ElementwiseLowering<prim::SelectOp, select>,
+      ElementwiseLowering<prim::ConvertOp, convert>, CompareLowering>(context);
+}
+
+} // namespace pt2c::lowering

@@ -1,0 +1,42 @@
+//===- LowerPrimToLinalg.cpp - The pt2c-lower-prim-to-linalg pass ---------===//
+
+#include "Lowering.h"
+
+#include "pt2c/Conversion/Passes.h"
+#include "pt2c/Dialect/Prim/PrimDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace pt2c {
+
+#define GEN_PASS_DEF_LOWERPRIMTOLINALG
+#include "pt2c/Conversion/Passes.h.inc"
+
+namespace {
+class LowerPrimToLinalgPass : public impl::LowerPrimToLinalgBase<LowerPrimToLinalgPass> {
+public:
+  void runOnOperation() override {
+    mlir::RewritePatternSet patterns(&getContext());
+    lowering::populateElementwiseLowerings(patterns);
+    lowering::populateShapeLowerings(patterns);
+    lowering::populateComputeLowerings(patterns);
+    if (mlir::failed(mlir::applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    bool leftOver = false;
+    getOperation().walk([&](mlir::Operation *op) {
+      if (!llvm::isa<prim::PrimDialect>(op->getDialect()))
+        return;
+      op->emitError() << "'" << op->getName()
+                      << "' has no lowering to linalg in this version";
+      leftOver = true;
+    });
+    if (leftOver)
+      signalPassFailure();
+  }
+};
+} // namespace
+} // namespace pt2c

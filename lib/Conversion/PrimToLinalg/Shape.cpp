@@ -1,0 +1,110 @@
+//===- Shape.cpp - prim constants and shape ops -> linalg/tensor ----------===//
+
+#include "Lowering.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+
+namespace pt2c::lowering {
+namespace {
+
+struct ConstantLowering : OpRewritePattern<prim::ConstantOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::ConstantOp op, PatternRewriter &rewriter) const override {
+    auto value = dyn_cast<TypedAttr>(op.getValue());
+    if (!value)
+      return rewriter.notifyMatchFailure(op, "constant is not a typed attribute");
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, value);
+    return success();
+  }
+};
+
+struct SplatLowering : OpRewritePattern<prim::SplatOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::SplatOp op, PatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, filled(rewriter, op.getLoc(), op.getType(), op.getDynamicSizes(),
+                                  op.getScalar()));
+    return success();
+  }
+};
+
+// A linalg.generic reading operand dim i at result dim dims[i]; an operand
+// dim of static size 1 being expanded reads index 0.
+struct BroadcastInDimLowering : OpRewritePattern<prim::BroadcastInDimOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::BroadcastInDimOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = op.getType();
+    auto operandType = cast<RankedTensorType>(op.getOperand().getType());
+    ArrayRef<int64_t> dims = op.getBroadcastDimensions();
+    SmallVector<AffineExpr> exprs;
+    for (auto [i, dim] : llvm::enumerate(dims)) {
+      bool expanded = operandType.getDimSize(i) == 1 && type.getDimSize(dim) != 1;
+      exprs.push_back(expanded ? rewriter.getAffineConstantExpr(0)
+                               : rewriter.getAffineDimExpr(dim));
+    }
+    unsigned rank = type.getRank();
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(rank, 0, exprs, rewriter.getContext()),
+        rewriter.getMultiDimIdentityMap(rank)};
+    SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    Location loc = op.getLoc();
+    Value init = empty(rewriter, loc, type, op.getDynamicSizes());
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, type, op.getOperand(), init, maps, iterators,
+        [](OpBuilder &b, Location l, ValueRange a) { linalg::YieldOp::create(b, l, a[0]); });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
+// tensor.reshape with the target shape as an index tensor; bufferization
+// makes it a view of contiguous data.
+struct ReshapeLowering : OpRewritePattern<prim::ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::ReshapeOp op, PatternRewriter &rewriter) const override {
+    auto type = op.getType();
+    Location loc = op.getLoc();
+    SmallVector<Value> sizes;
+    auto dynamic = op.getDynamicSizes().begin();
+    for (int64_t size : type.getShape())
+      sizes.push_back(ShapedType::isDynamic(size)
+                          ? *dynamic++
+                          : arith::ConstantIndexOp::create(rewriter, loc, size).getResult());
+    auto shapeType = RankedTensorType::get({type.getRank()}, rewriter.getIndexType());
+    Value shape = tensor::FromElementsOp::create(rewriter, loc, shapeType, sizes);
+    rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, type, op.getOperand(), shape);
+    return success();
+  }
+};
+
+struct TransposeLowering : OpRewritePattern<prim::TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::TransposeOp op, PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    Location loc = op.getLoc();
+    SmallVector<Value> sizes;
+    for (auto [dim, from] : llvm::enumerate(op.getPermutation()))
+      if (type.isDynamicDim(dim))
+        sizes.push_back(tensor::DimOp::create(rewriter, loc, op.getOperand(), from));
+    Value init = empty(rewriter, loc, type, sizes);
+    auto transpose = linalg::TransposeOp::create(rewriter, loc, op.getOperand(), init,
+                                                 op.getPermutation());
+    rewriter.replaceOp(op, transpose.getResult());
+    return success();
+  }
+};
+
+} // namespace
+
+void populateShapeLowerings(RewritePatternSet &patterns) {
+  patterns.add<ConstantLowering, SplatLowering, BroadcastInDimLowering, ReshapeLowering,
+               TransposeLowering>(patterns.getContext());
+}
+
+} // namespace pt2c::lowering
