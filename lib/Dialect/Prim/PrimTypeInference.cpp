@@ -274,6 +274,8 @@ LogicalResult pt2c::prim::verifyIotaOp(OptLoc loc, int64_t dimension,
 // Shape changes
 //===----------------------------------------------------------------------===//
 
+// StableHLO's broadcast_in_dim with increasing dims: a transpose is a
+// separate op, so the lowering's indexing map is a plain projection.
 LogicalResult
 pt2c::prim::verifyBroadcastInDimOp(OptLoc loc, Type operand,
                                    ArrayRef<int64_t> broadcastDimensions,
@@ -412,6 +414,7 @@ LogicalResult pt2c::prim::inferSliceOp(OptLoc loc, Type operand,
   return success();
 }
 
+// Negative torch padding is a prim.slice, so every amount here is >= 0.
 LogicalResult
 pt2c::prim::inferPadOp(OptLoc loc, Type operand, ArrayRef<int64_t> low,
                        ArrayRef<int64_t> high, ArrayRef<int64_t> interior,

@@ -61,6 +61,7 @@ static llvm::SmallVector<int64_t> orDefault(ArrayRef<int64_t> values,
 // Gather and scatter
 //===----------------------------------------------------------------------===//
 
+// numpy.take: operand.shape[:dim] ++ indices.shape ++ operand.shape[dim+1:].
 LogicalResult pt2c::prim::inferTakeOp(OptLoc loc, Type operand, Type indices,
                                       int64_t dimension,
                                       RankedTensorType &result) {
@@ -94,6 +95,7 @@ static LogicalResult checkIndicesFit(OptLoc loc, StringRef label,
   return success();
 }
 
+// torch.gather: the result has the indices' shape.
 LogicalResult pt2c::prim::inferTakeAlongOp(OptLoc loc, Type operand,
                                            Type indices, int64_t dimension,
                                            RankedTensorType &result) {
@@ -153,6 +155,8 @@ LogicalResult pt2c::prim::inferScatterAddOp(OptLoc loc, Type operand,
 // Reductions
 //===----------------------------------------------------------------------===//
 
+// Sorted dims keep the result's dim order obvious and make duplicates an
+// error rather than a silent no-op.
 LogicalResult pt2c::prim::inferReduceOp(OptLoc loc, ReduceKind kind,
                                         Type operand,
                                         ArrayRef<int64_t> dimensions,
@@ -197,6 +201,8 @@ LogicalResult pt2c::prim::inferCumsumOp(OptLoc loc, Type operand,
 // Matmul
 //===----------------------------------------------------------------------===//
 
+// [..., M, K] x [..., K, N] -> [..., M, N]; a static batch size on either
+// side refines a `?` on the other.
 LogicalResult pt2c::prim::inferMatmulOp(OptLoc loc, Type lhs, Type rhs,
                                         RankedTensorType &result) {
   RankedTensorType lhsType = getTensor(loc, lhs, "lhs");
@@ -304,6 +310,8 @@ LogicalResult pt2c::prim::inferConvolutionOp(
                                ElementClass::Numeric)))
     return failure();
 
+  // Output [N, O, R1..Rs] with R from windowedSize: the input dilated by
+  // lhs_dilation and padded, the kernel dilated by rhs_dilation.
   llvm::SmallVector<int64_t> stride = orDefault(strides, spatial, 1);
   llvm::SmallVector<int64_t> pad = orDefault(padding, 2 * spatial, 0);
   llvm::SmallVector<int64_t> lhsDil = orDefault(lhsDilation, spatial, 1);
