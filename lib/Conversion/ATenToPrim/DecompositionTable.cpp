@@ -10,9 +10,11 @@ namespace pt2c {
 std::vector<Decomposition> decompositionTable() {
   std::vector<Decomposition> table;
   addActivationDecompositions(table);
+  addAttentionDecompositions(table);
   addElementwiseDecompositions(table);
   addLinearDecompositions(table);
   addNormDecompositions(table);
+  addShapeDecompositions(table);
   std::sort(table.begin(), table.end(), [](const Decomposition &a, const Decomposition &b) {
     return std::strcmp(a.target, b.target) < 0;
   });

@@ -54,8 +54,12 @@ LogicalResult binary(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   Value rhs = operandAs(p, args, "other", type, sources);
   if (!lhs || !rhs)
     return rewriter.notifyMatchFailure(call, "operands must be tensors or numbers");
-  if (std::optional<double> alpha = args.number("alpha"); alpha && *alpha != 1.0)
-    rhs = prim::MulOp::create(rewriter, call.getLoc(), rhs, p.splat(*alpha, type, sources));
+  if (std::optional<double> alpha = args.number("alpha"); alpha && *alpha != 1.0) {
+    Value scale = p.splat(*alpha, type, sources);
+    if (!scale)
+      return rewriter.notifyMatchFailure(call, "unknown dynamic size");
+    rhs = prim::MulOp::create(rewriter, call.getLoc(), rhs, scale);
+  }
   rewriter.replaceOp(call, OpTy::create(rewriter, call.getLoc(), lhs, rhs).getResult());
   return success();
 }
@@ -75,8 +79,10 @@ LogicalResult powTensorScalar(aten::CallOp call, const CallArgs &args,
     result = prim::MulOp::create(rewriter, call.getLoc(), x, x);
   else if (*exponent == 0.5 && isa<FloatType>(type.getElementType()))
     result = prim::SqrtOp::create(rewriter, call.getLoc(), x);
+  else if (Value e = p.splat(*exponent, type, {self}))
+    result = prim::PowOp::create(rewriter, call.getLoc(), x, e);
   else
-    result = prim::PowOp::create(rewriter, call.getLoc(), x, p.splat(*exponent, type, {self}));
+    return rewriter.notifyMatchFailure(call, "unknown dynamic size");
   rewriter.replaceOp(call, result);
   return success();
 }

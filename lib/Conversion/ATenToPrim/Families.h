@@ -21,6 +21,9 @@ inline mlir::RankedTensorType resultType(aten::CallOp call, unsigned index = 0) 
 mlir::Value operandAs(PrimBuilder &p, const CallArgs &args, llvm::StringRef name,
                       mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> sources);
 
+/// softmax along `dim`: exp(x - max) / sum(exp(x - max)).
+mlir::Value softmaxAlong(PrimBuilder &p, mlir::Value x, int64_t dim);
+
 } // namespace pt2c
 
 #endif // PT2C_LIB_CONVERSION_ATENTOPRIM_FAMILIES_H

@@ -7,15 +7,16 @@
 using namespace mlir;
 
 namespace pt2c {
-namespace {
 
 /// `value` (reduced with keepDims) broadcast back to `type`.
-Value expandKept(PrimBuilder &p, Value value, RankedTensorType type, Value source) {
+static Value expandKept(PrimBuilder &p, Value value, RankedTensorType type, Value source) {
   SmallVector<int64_t> dims;
   for (int64_t d = 0; d < type.getRank(); ++d)
     dims.push_back(d);
   return p.broadcastInDim(value, type, dims, {source});
 }
+
+namespace {
 
 // y = (x - mean) * rsqrt(var + eps) * weight + bias over the last
 // len(normalized_shape) dims, computed in f32 as torch does for f16/bf16.
@@ -72,20 +73,24 @@ LogicalResult softmax(aten::CallOp call, const CallArgs &args, PatternRewriter &
   std::optional<int64_t> dim = args.integer("dim");
   if (!type || !self || !dim || !isa<FloatType>(type.getElementType()))
     return rewriter.notifyMatchFailure(call, "expects a float tensor and an int dim");
-  Location loc = call.getLoc();
-  PrimBuilder p(rewriter, loc);
+  PrimBuilder p(rewriter, call.getLoc());
   int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
-  Value x = p.convert(self, type.getElementType());
-  Value max = p.reduce(prim::ReduceKind::max, x, {d}, true);
-  Value e = prim::ExpOp::create(
-      rewriter, loc, prim::SubOp::create(rewriter, loc, x, expandKept(p, max, type, x)));
-  Value sum = p.reduce(prim::ReduceKind::sum, e, {d}, true);
-  rewriter.replaceOp(call,
-                     prim::DivOp::create(rewriter, loc, e, expandKept(p, sum, type, x)).getResult());
+  rewriter.replaceOp(call, softmaxAlong(p, p.convert(self, type.getElementType()), d));
   return success();
 }
 
 } // namespace
+
+Value softmaxAlong(PrimBuilder &p, Value x, int64_t dim) {
+  OpBuilder &b = p.builder();
+  Location loc = p.loc();
+  auto type = cast<RankedTensorType>(x.getType());
+  Value max = p.reduce(prim::ReduceKind::max, x, {dim}, true);
+  Value e = prim::ExpOp::create(
+      b, loc, prim::SubOp::create(b, loc, x, expandKept(p, max, type, x)));
+  Value sum = p.reduce(prim::ReduceKind::sum, e, {dim}, true);
+  return prim::DivOp::create(b, loc, e, expandKept(p, sum, type, x));
+}
 
 void addNormDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {

@@ -27,11 +27,16 @@ SmallVector<Value> PrimBuilder::dynamicSizes(RankedTensorType type,
         break;
       }
     }
-    assert(size && "a dynamic result dim with no dynamic source dim");
-    sizes.push_back(size);
+    sizes.push_back(size); // null: no source knows it; callers check
   }
   return sizes;
 }
+
+bool PrimBuilder::allKnown(ArrayRef<Value> sizes) {
+  return llvm::all_of(sizes, [](Value size) { return bool(size); });
+}
+
+
 
 Value PrimBuilder::convert(Value value, Type elementType) {
   auto type = cast<RankedTensorType>(value.getType());
@@ -45,9 +50,11 @@ Value PrimBuilder::broadcastInDim(Value value, RankedTensorType type,
   value = convert(value, type.getElementType());
   if (value.getType() == type && dims.size() == static_cast<size_t>(type.getRank()))
     return value;
+  SmallVector<Value> sizes = dynamicSizes(type, sources);
+  if (!allKnown(sizes))
+    return Value();
   return prim::BroadcastInDimOp::create(b_, loc_, type, value,
-                                        b_.getDenseI64ArrayAttr(dims),
-                                        dynamicSizes(type, sources));
+                                        b_.getDenseI64ArrayAttr(dims), sizes);
 }
 
 Value PrimBuilder::broadcastTo(Value value, RankedTensorType type,
@@ -68,8 +75,11 @@ Value PrimBuilder::splat(double value, RankedTensorType type, ArrayRef<Value> so
     scalar = b_.getIntegerAttr(element, static_cast<int64_t>(value));
   if (type.hasStaticShape())
     return prim::ConstantOp::create(b_, loc_, DenseElementsAttr::get(type, scalar));
+  SmallVector<Value> sizes = dynamicSizes(type, sources);
+  if (!allKnown(sizes))
+    return Value();
   Value constant = arith::ConstantOp::create(b_, loc_, scalar);
-  return prim::SplatOp::create(b_, loc_, type, constant, dynamicSizes(type, sources));
+  return prim::SplatOp::create(b_, loc_, type, constant, sizes);
 }
 
 Value PrimBuilder::reduce(prim::ReduceKind kind, Value value, ArrayRef<int64_t> dims,

@@ -19,15 +19,14 @@ Value zeroOf(OpBuilder &b, Location loc, Type type) {
   return arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
 }
 
-// [M, K] x [K, N] -> linalg.matmul; [B, M, K] x [B, K, N] -> batch_matmul,
-// each accumulating into a zero-filled result.
+// [M, K] x [K, N] -> linalg.matmul; with batch dims [B..., M, K] x
+// [B..., K, N] -> a linalg.generic over (B..., M, N, K), K reducing. Both
+// accumulate into a zero-filled result.
 struct MatmulLowering : OpRewritePattern<prim::MatmulOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(prim::MatmulOp op, PatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getType());
     int64_t rank = type.getRank();
-    if (rank != 2 && rank != 3)
-      return rewriter.notifyMatchFailure(op, "matmul of rank 2 or 3 only, so far");
     Location loc = op.getLoc();
     SmallVector<Value> sizes;
     for (int64_t d = 0; d < rank; ++d) {
@@ -40,17 +39,39 @@ struct MatmulLowering : OpRewritePattern<prim::MatmulOp> {
     }
     Value init = filled(rewriter, loc, type, sizes,
                         zeroOf(rewriter, loc, type.getElementType()));
-    Value result;
-    if (rank == 2)
-      result = linalg::MatmulOp::create(rewriter, loc, ValueRange{op.getLhs(), op.getRhs()},
-                                        ValueRange{init})
-                   .getResult(0);
-    else
-      result = linalg::BatchMatmulOp::create(rewriter, loc,
-                                             ValueRange{op.getLhs(), op.getRhs()},
-                                             ValueRange{init})
-                   .getResult(0);
-    rewriter.replaceOp(op, result);
+    if (rank == 2) {
+      rewriter.replaceOp(op, linalg::MatmulOp::create(rewriter, loc,
+                                                      ValueRange{op.getLhs(), op.getRhs()},
+                                                      ValueRange{init})
+                                 .getResult(0));
+      return success();
+    }
+    // Loop dims: batch 0..rank-3, m = rank-2, n = rank-1, k = rank.
+    unsigned loops = rank + 1;
+    auto d = [&](int64_t i) { return rewriter.getAffineDimExpr(i); };
+    SmallVector<AffineExpr> batch;
+    for (int64_t i = 0; i < rank - 2; ++i)
+      batch.push_back(d(i));
+    auto map = [&](AffineExpr a, AffineExpr b) {
+      SmallVector<AffineExpr> exprs(batch);
+      exprs.append({a, b});
+      return AffineMap::get(loops, 0, exprs, rewriter.getContext());
+    };
+    SmallVector<AffineMap> maps = {map(d(rank - 2), d(rank)), map(d(rank), d(rank - 1)),
+                                   map(d(rank - 2), d(rank - 1))};
+    SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    iterators.push_back(utils::IteratorType::reduction);
+    bool isFloat = isa<FloatType>(type.getElementType());
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, type, ValueRange{op.getLhs(), op.getRhs()}, init, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange a) {
+          Value product = isFloat ? arith::MulFOp::create(b, l, a[0], a[1]).getResult()
+                                  : arith::MulIOp::create(b, l, a[0], a[1]).getResult();
+          Value sum = isFloat ? arith::AddFOp::create(b, l, a[2], product).getResult()
+                              : arith::AddIOp::create(b, l, a[2], product).getResult();
+          linalg::YieldOp::create(b, l, sum);
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
     return success();
   }
 };

@@ -100,11 +100,62 @@ struct TransposeLowering : OpRewritePattern<prim::TransposeOp> {
   }
 };
 
+// result[i...] = i_dimension: a generic reading linalg.index, then a cast.
+struct IotaLowering : OpRewritePattern<prim::IotaOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::IotaOp op, PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    Type element = type.getElementType();
+    unsigned rank = type.getRank();
+    int64_t dimension = op.getDimension();
+    Location loc = op.getLoc();
+    Value init = empty(rewriter, loc, type, op.getDynamicSizes());
+    SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank)};
+    SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, type, ValueRange{}, init, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange) {
+          Value index = linalg::IndexOp::create(b, l, dimension);
+          Value value;
+          if (isa<FloatType>(element)) {
+            Value asInt = arith::IndexCastOp::create(b, l, b.getI64Type(), index);
+            value = arith::SIToFPOp::create(b, l, element, asInt);
+          } else {
+            value = arith::IndexCastOp::create(b, l, element, index);
+          }
+          linalg::YieldOp::create(b, l, value);
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
+// A strided window: tensor.extract_slice (a `?` dim is taken whole).
+struct SliceLowering : OpRewritePattern<prim::SliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::SliceOp op, PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      offsets.push_back(rewriter.getIndexAttr(op.getStartIndices()[d]));
+      strides.push_back(rewriter.getIndexAttr(op.getStrides()[d]));
+      if (type.isDynamicDim(d))
+        sizes.push_back(tensor::DimOp::create(rewriter, loc, op.getOperand(), d).getResult());
+      else
+        sizes.push_back(rewriter.getIndexAttr(type.getDimSize(d)));
+    }
+    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(op, type, op.getOperand(), offsets,
+                                                        sizes, strides);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateShapeLowerings(RewritePatternSet &patterns) {
   patterns.add<ConstantLowering, SplatLowering, BroadcastInDimLowering, ReshapeLowering,
-               TransposeLowering>(patterns.getContext());
+               SliceLowering, TransposeLowering, IotaLowering>(patterns.getContext());
 }
 
 } // namespace pt2c::lowering

@@ -24,16 +24,19 @@ public:
   mlir::OpBuilder &builder() { return b_; }
   mlir::Location loc() const { return loc_; }
 
-  /// The sizes of the `?` dims of `type`, read from `source` (same rank,
-  /// dims aligned to the right as in numpy broadcasting).
+  /// The sizes of the `?` dims of `type`, read from `sources` (dims aligned
+  /// to the right as in numpy broadcasting); a null entry where no source
+  /// has that dim dynamic.
   llvm::SmallVector<mlir::Value> dynamicSizes(mlir::RankedTensorType type,
                                               llvm::ArrayRef<mlir::Value> sources);
+  static bool allKnown(llvm::ArrayRef<mlir::Value> sizes);
 
   /// `value` converted to `elementType` (no-op when it already is).
   mlir::Value convert(mlir::Value value, mlir::Type elementType);
 
   /// numpy broadcasting of `value` to `type`'s shape (right-aligned), with
-  /// `?` sizes taken from `sources`. Also converts the element type.
+  /// `?` sizes taken from `sources`. Also converts the element type. Null
+  /// when a `?` size is not known from the sources (as for splat).
   mlir::Value broadcastTo(mlir::Value value, mlir::RankedTensorType type,
                           llvm::ArrayRef<mlir::Value> sources);
 

@@ -31,7 +31,7 @@ class Prim_ElementClassText<string cls> {
 // opens the description.
 class Prim_UnaryOp<string mnemonic, string elementClass, string formula>
     : Prim_InferredOp<mnemonic, 2, [Pure]> {
-  let description = formula # [{
+  let description = "\n    " # formula # [{
 
     C1: the element type is }] #
       Prim_ElementClassText<elementClass>.text # [{.
@@ -129,7 +129,7 @@ def Prim_NotOp : Prim_UnaryOp<"not", "Integer",
 class Prim_BinaryOp<string mnemonic, string elementClass, string formula,
                     list<Trait> traits = [Pure]>
     : Prim_InferredOp<mnemonic, 3, traits> {
-  let description = formula # [{
+  let description = "\n    " # formula # [{
 
     C1: `lhs` and `rhs` have the same type (no implicit broadcast).
     C2: the element type is }] # Prim_ElementClassText<elementClass>.text # [{.
@@ -172,32 +172,32 @@ def Prim_MulOp : Prim_BinaryOp<"mul", "Numeric", "`x * y`; integers wrap."> {
 }
 // Not Pure: integer division by zero is undefined, so it must not be
 // speculated (hoisted out of a branch).
-def Prim_DivOp : Prim_BinaryOp<"div", "Numeric", [{
-    `x / y`: true division for floats, truncation toward zero for integers
+def Prim_DivOp : Prim_BinaryOp<"div", "Numeric",
+    [{`x / y`: true division for floats, truncation toward zero for integers
     (C's `/`). torch's floor division and true division of integers are
     decomposed (convert, then div, floor). Integer division by zero is
     undefined.}], [NoMemoryEffect]> {
   let summary = "Division";
 }
-def Prim_RemOp : Prim_BinaryOp<"rem", "Numeric", [{
-    Remainder with the sign of the dividend: torch.fmod, C's `fmod` and `%`.
+def Prim_RemOp : Prim_BinaryOp<"rem", "Numeric",
+    [{Remainder with the sign of the dividend: torch.fmod, C's `fmod` and `%`.
     torch.remainder (the sign of the divisor) is decomposed into rem, add and
     select. Integer remainder by zero is undefined.}], [NoMemoryEffect]> {
   let summary = "Truncated remainder";
 }
-def Prim_PowOp : Prim_BinaryOp<"pow", "Numeric", [{
-    `x ** y`. For integers, a negative exponent is undefined (torch raises an
+def Prim_PowOp : Prim_BinaryOp<"pow", "Numeric",
+    [{`x ** y`. For integers, a negative exponent is undefined (torch raises an
     error).}]> {
   let summary = "Power";
 }
-def Prim_MaxOp : Prim_BinaryOp<"max", "Any", [{
-    Elementwise maximum (torch.maximum, relu with a zero tensor); NaN wins
+def Prim_MaxOp : Prim_BinaryOp<"max", "Any",
+    [{Elementwise maximum (torch.maximum, relu with a zero tensor); NaN wins
     over any number, as in torch. Signless integers compare signed, ui8 and
     i1 unsigned.}]> {
   let summary = "Maximum";
 }
-def Prim_MinOp : Prim_BinaryOp<"min", "Any", [{
-    Elementwise minimum (torch.minimum, clamp); NaN wins over any number.}]> {
+def Prim_MinOp : Prim_BinaryOp<"min", "Any",
+    [{Elementwise minimum (torch.minimum, clamp); NaN wins over any number.}]> {
   let summary = "Minimum";
 }
 def Prim_AndOp : Prim_BinaryOp<"and", "Integer",

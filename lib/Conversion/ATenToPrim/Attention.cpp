@@ -1,0 +1,95 @@
+//===- Attention.cpp - scaled_dot_product_attention -----------------------===//
+
+#include "Families.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+
+namespace pt2c {
+namespace {
+
+// sdpa(q [..., L, E], k [..., S, E], v [..., S, Ev]) =
+//   softmax(q @ k^T * scale + mask) @ v, scale = 1/sqrt(E) unless given.
+// is_causal keeps s <= l (torch's tril); a bool mask keeps where true, a
+// float mask is added. The math is torch's reference (math) kernel.
+LogicalResult sdpa(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value q = args.value("query"), k = args.value("key"), v = args.value("value");
+  if (!type || !q || !k || !v || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects float query, key, value");
+  if (args.number("dropout_p").value_or(0.0) != 0.0)
+    return rewriter.notifyMatchFailure(call, "dropout_p must be 0 for inference");
+  auto qType = cast<RankedTensorType>(q.getType());
+  auto kType = cast<RankedTensorType>(k.getType());
+  int64_t rank = qType.getRank();
+  if (rank < 2 || kType.getRank() != rank || qType.isDynamicDim(rank - 1) ||
+      qType.isDynamicDim(rank - 2) || kType.isDynamicDim(rank - 2))
+    return rewriter.notifyMatchFailure(call, "static L, S and E only, so far");
+  if (args.boolean("enable_gqa").value_or(false) &&
+      qType.getShape().drop_back(2) != kType.getShape().drop_back(2))
+    return rewriter.notifyMatchFailure(call, "grouped-query attention is not supported yet");
+
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  Type element = type.getElementType();
+  int64_t L = qType.getDimSize(rank - 2), S = kType.getDimSize(rank - 2);
+  int64_t E = qType.getDimSize(rank - 1);
+  q = p.convert(q, element);
+  SmallVector<int64_t> swapLast = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  std::swap(swapLast[rank - 1], swapLast[rank - 2]);
+  Value kT = prim::TransposeOp::create(rewriter, loc, p.convert(k, element),
+                                       rewriter.getDenseI64ArrayAttr(swapLast));
+  Value scores = prim::MatmulOp::create(rewriter, loc, q, kT);
+  auto scoresType = cast<RankedTensorType>(scores.getType());
+  double scale = args.isNone("scale") ? 1.0 / std::sqrt(static_cast<double>(E))
+                                      : args.number("scale").value_or(1.0);
+  Value scaleTensor = p.splat(scale, scoresType, {scores});
+  if (!scaleTensor)
+    return rewriter.notifyMatchFailure(call, "unknown dynamic size");
+  scores = prim::MulOp::create(rewriter, loc, scores, scaleTensor);
+
+  Value negInf = p.splat(-std::numeric_limits<double>::infinity(), scoresType, {scores});
+  if (args.boolean("is_causal").value_or(false)) {
+    auto indexType = RankedTensorType::get({L, S}, rewriter.getI64Type());
+    Value row = prim::IotaOp::create(rewriter, loc, indexType, rewriter.getI64IntegerAttr(0),
+                                     ValueRange{});
+    Value col = prim::IotaOp::create(rewriter, loc, indexType, rewriter.getI64IntegerAttr(1),
+                                     ValueRange{});
+    Value keep = prim::CompareOp::create(
+        rewriter, loc, col, row,
+        prim::ComparePredicateAttr::get(rewriter.getContext(), prim::ComparePredicate::le));
+    Value keepAll = p.broadcastTo(keep, scoresType.clone(rewriter.getI1Type()), {scores});
+    scores = prim::SelectOp::create(rewriter, loc, keepAll, scores, negInf);
+  }
+  if (Value mask = args.value("attn_mask")) {
+    auto maskType = cast<RankedTensorType>(mask.getType());
+    if (maskType.getElementType().isInteger(1)) {
+      Value keep = p.broadcastTo(mask, scoresType.clone(rewriter.getI1Type()), {scores});
+      if (!keep)
+        return rewriter.notifyMatchFailure(call, "mask does not broadcast");
+      scores = prim::SelectOp::create(rewriter, loc, keep, scores, negInf);
+    } else {
+      Value bias = p.broadcastTo(mask, scoresType, {scores});
+      if (!bias)
+        return rewriter.notifyMatchFailure(call, "mask does not broadcast");
+      scores = prim::AddOp::create(rewriter, loc, scores, bias);
+    }
+  }
+  Value weights = softmaxAlong(p, scores, rank - 1);
+  Value out = prim::MatmulOp::create(rewriter, loc, weights, p.convert(v, element));
+  rewriter.replaceOp(call, out);
+  return success();
+}
+
+} // namespace
+
+void addAttentionDecompositions(std::vector<Decomposition> &table) {
+  table.push_back({"aten.scaled_dot_product_attention.default", "attention",
+                   "transpose, matmul, mul, iota, compare, select, reduce, exp, div", sdpa});
+}
+
+} // namespace pt2c

@@ -1,0 +1,315 @@
+//===- Shape.cpp - views, reshapes, slicing, concatenation ----------------===//
+//
+// torch's views are copies in prim (values, not aliases): the importer made
+// the program functional, so a view's result is just a new tensor value.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Families.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+
+namespace pt2c {
+namespace {
+
+// The `?` sizes of a reshape result: a single `?` is the element count
+// divided by the static sizes (what torch's -1 means); more than one `?` is
+// not supported yet (no fixture needs it).
+FailureOr<SmallVector<Value>> reshapeSizes(PrimBuilder &p, Value input,
+                                           RankedTensorType type) {
+  int64_t dynamicCount = llvm::count_if(type.getShape(), ShapedType::isDynamic);
+  if (dynamicCount == 0)
+    return SmallVector<Value>();
+  if (dynamicCount > 1)
+    return failure();
+  OpBuilder &b = p.builder();
+  Location loc = p.loc();
+  auto inputType = cast<RankedTensorType>(input.getType());
+  Value numel = arith::ConstantIndexOp::create(b, loc, 1);
+  for (int64_t d = 0; d < inputType.getRank(); ++d) {
+    Value size = inputType.isDynamicDim(d)
+                     ? tensor::DimOp::create(b, loc, input, d).getResult()
+                     : arith::ConstantIndexOp::create(b, loc, inputType.getDimSize(d))
+                           .getResult();
+    numel = arith::MulIOp::create(b, loc, numel, size);
+  }
+  int64_t known = 1;
+  for (int64_t size : type.getShape())
+    if (!ShapedType::isDynamic(size))
+      known *= size;
+  Value divisor = arith::ConstantIndexOp::create(b, loc, known);
+  return SmallVector<Value>{arith::DivUIOp::create(b, loc, numel, divisor).getResult()};
+}
+
+/// Any op whose result is its input with another shape (same elements, in
+/// order): view, reshape, flatten, unsqueeze, squeeze.
+LogicalResult reshapeLike(aten::CallOp call, Value input, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  if (!type || !input)
+    return rewriter.notifyMatchFailure(call, "expects a tensor input and result");
+  PrimBuilder p(rewriter, call.getLoc());
+  input = p.convert(input, type.getElementType());
+  if (input.getType() == type) {
+    rewriter.replaceOp(call, input);
+    return success();
+  }
+  auto sizes = reshapeSizes(p, input, type);
+  if (failed(sizes))
+    return rewriter.notifyMatchFailure(call, "a reshape to more than one dynamic dim");
+  rewriter.replaceOp(call,
+                     prim::ReshapeOp::create(rewriter, call.getLoc(), type, input, *sizes)
+                         .getResult());
+  return success();
+}
+
+LogicalResult view(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return reshapeLike(call, args.value("self"), rewriter);
+}
+LogicalResult flatten(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return reshapeLike(call, args.value("self"), rewriter);
+}
+
+// Identity for inference: the value passes through (dtype kept by the archive).
+LogicalResult identity(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value input = args.value("self") ? args.value("self") : args.value("input");
+  RankedTensorType type = resultType(call);
+  if (!input || !type || input.getType() != type)
+    return rewriter.notifyMatchFailure(call, "expects a result of the input's type");
+  rewriter.replaceOp(call, input);
+  return success();
+}
+
+// dropout in eval mode is the identity; training-mode dropout is random.
+LogicalResult dropout(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  if (args.boolean("train").value_or(true))
+    return rewriter.notifyMatchFailure(call, "dropout with train=True is not inference");
+  return identity(call, args, rewriter);
+}
+
+// A check torch.export left in the graph; the runtime validates inputs.
+LogicalResult assertMetadata(aten::CallOp call, const CallArgs &, PatternRewriter &rewriter) {
+  rewriter.eraseOp(call);
+  return success();
+}
+
+// to(...) / _to_copy: a dtype conversion (devices are the compiler's business).
+LogicalResult to(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  if (!type || !self)
+    return rewriter.notifyMatchFailure(call, "expects a tensor");
+  PrimBuilder p(rewriter, call.getLoc());
+  rewriter.replaceOp(call, p.convert(self, type.getElementType()));
+  return success();
+}
+
+LogicalResult transposeTo(aten::CallOp call, Value input, ArrayRef<int64_t> permutation,
+                          PatternRewriter &rewriter) {
+  rewriter.replaceOp(call, prim::TransposeOp::create(rewriter, call.getLoc(), input,
+                                                     rewriter.getDenseI64ArrayAttr(permutation))
+                               .getResult());
+  return success();
+}
+
+LogicalResult transpose(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = args.value("self");
+  auto dim0 = args.integer("dim0"), dim1 = args.integer("dim1");
+  if (!self || !dim0 || !dim1)
+    return rewriter.notifyMatchFailure(call, "expects a tensor and two dims");
+  int64_t rank = cast<RankedTensorType>(self.getType()).getRank();
+  SmallVector<int64_t> permutation = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  std::swap(permutation[PrimBuilder::normalizeDim(*dim0, rank)],
+            permutation[PrimBuilder::normalizeDim(*dim1, rank)]);
+  return transposeTo(call, self, permutation, rewriter);
+}
+
+LogicalResult permute(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = args.value("self");
+  auto dims = args.integers("dims");
+  if (!self || !dims)
+    return rewriter.notifyMatchFailure(call, "expects a tensor and dims");
+  int64_t rank = cast<RankedTensorType>(self.getType()).getRank();
+  for (int64_t &dim : *dims)
+    dim = PrimBuilder::normalizeDim(dim, rank);
+  return transposeTo(call, self, *dims, rewriter);
+}
+
+// expand: broadcast to the result, new `?` dims sized by the SymInt operands.
+LogicalResult expand(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  if (!type || !self)
+    return rewriter.notifyMatchFailure(call, "expects a tensor");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value result = p.broadcastTo(self, type, {self});
+  if (!result)
+    return rewriter.notifyMatchFailure(call, "expand to a new dynamic dim");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+/// x[..., start:limit:step, ...] along `dim` (a static dim).
+Value sliceDim(PrimBuilder &p, Value input, int64_t dim, int64_t start, int64_t limit,
+               int64_t step) {
+  auto type = cast<RankedTensorType>(input.getType());
+  SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
+      strides(type.getRank(), 1);
+  starts[dim] = start;
+  limits[dim] = limit;
+  strides[dim] = step;
+  OpBuilder &b = p.builder();
+  return prim::SliceOp::create(b, p.loc(), input, b.getDenseI64ArrayAttr(starts),
+                               b.getDenseI64ArrayAttr(limits),
+                               b.getDenseI64ArrayAttr(strides));
+}
+
+/// Python's slice bounds: None, negative, past the end.
+int64_t clampIndex(std::optional<int64_t> index, int64_t fallback, int64_t size) {
+  int64_t value = index.value_or(fallback);
+  if (value < 0)
+    value += size;
+  return std::clamp<int64_t>(value, 0, size);
+}
+
+LogicalResult slice(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = args.value("self");
+  auto dim = args.integer("dim");
+  if (!self || !dim)
+    return rewriter.notifyMatchFailure(call, "expects a tensor and a dim");
+  auto type = cast<RankedTensorType>(self.getType());
+  int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
+  if (type.isDynamicDim(d) || args.value("start") || args.value("end"))
+    return rewriter.notifyMatchFailure(call, "slices of dynamic dims or by SymInt bounds");
+  int64_t size = type.getDimSize(d);
+  int64_t step = args.integer("step").value_or(1);
+  if (step < 1)
+    return rewriter.notifyMatchFailure(call, "slice step must be positive");
+  int64_t start = clampIndex(args.integer("start"), 0, size);
+  int64_t end = std::max(start, clampIndex(args.integer("end"), size, size));
+  PrimBuilder p(rewriter, call.getLoc());
+  rewriter.replaceOp(call, sliceDim(p, self, d, start, end, step));
+  return success();
+}
+
+/// Dim `dim` at `index`, dropped from the shape (select, unbind).
+Value selectIndex(PrimBuilder &p, Value input, int64_t dim, int64_t index,
+                  RankedTensorType resultType) {
+  Value slab = sliceDim(p, input, dim, index, index + 1, 1);
+  return prim::ReshapeOp::create(p.builder(), p.loc(), resultType, slab, ValueRange{});
+}
+
+LogicalResult select(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = args.value("self");
+  auto dim = args.integer("dim"), index = args.integer("index");
+  RankedTensorType type = resultType(call);
+  if (!self || !dim || !index || !type || !type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "static select with a constant index only");
+  auto inputType = cast<RankedTensorType>(self.getType());
+  int64_t d = PrimBuilder::normalizeDim(*dim, inputType.getRank());
+  int64_t i = *index < 0 ? *index + inputType.getDimSize(d) : *index;
+  PrimBuilder p(rewriter, call.getLoc());
+  rewriter.replaceOp(call, selectIndex(p, self, d, i, type));
+  return success();
+}
+
+LogicalResult unbind(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = args.value("self");
+  auto dim = args.integer("dim");
+  if (!self || !dim)
+    return rewriter.notifyMatchFailure(call, "expects a tensor and a dim");
+  auto inputType = cast<RankedTensorType>(self.getType());
+  int64_t d = PrimBuilder::normalizeDim(*dim, inputType.getRank());
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> parts;
+  for (unsigned i = 0; i < call->getNumResults(); ++i) {
+    RankedTensorType type = resultType(call, i);
+    if (!type || !type.hasStaticShape())
+      return rewriter.notifyMatchFailure(call, "static unbind only");
+    parts.push_back(selectIndex(p, self, d, i, type));
+  }
+  rewriter.replaceOp(call, parts);
+  return success();
+}
+
+// split(x, split_size, dim): consecutive chunks of split_size (the last may
+// be shorter), as many as the archive lists results.
+LogicalResult split(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = args.value("self");
+  auto size = args.integer("split_size");
+  auto dim = args.integer("dim");
+  if (!self || !size || !dim || *size < 1)
+    return rewriter.notifyMatchFailure(call, "expects a tensor, a split size and a dim");
+  auto inputType = cast<RankedTensorType>(self.getType());
+  int64_t d = PrimBuilder::normalizeDim(*dim, inputType.getRank());
+  if (inputType.isDynamicDim(d))
+    return rewriter.notifyMatchFailure(call, "split of a dynamic dim");
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> parts;
+  for (unsigned i = 0; i < call->getNumResults(); ++i) {
+    int64_t start = i * *size;
+    int64_t end = std::min(start + *size, inputType.getDimSize(d));
+    parts.push_back(sliceDim(p, self, d, start, end, 1));
+  }
+  rewriter.replaceOp(call, parts);
+  return success();
+}
+
+LogicalResult cat(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  auto dim = args.integer("dim");
+  if (!type || !dim)
+    return rewriter.notifyMatchFailure(call, "expects tensors and a dim");
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> inputs;
+  for (Value tensor : args.values("tensors")) {
+    // torch.cat skips legacy empty 1-d tensors of shape [0].
+    auto tensorType = cast<RankedTensorType>(tensor.getType());
+    if (tensorType.getRank() == 1 && tensorType.getDimSize(0) == 0 && type.getRank() != 1)
+      continue;
+    inputs.push_back(p.convert(tensor, type.getElementType()));
+  }
+  int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
+  rewriter.replaceOp(call, prim::ConcatenateOp::create(rewriter, call.getLoc(), inputs,
+                                                       rewriter.getI64IntegerAttr(d))
+                               .getResult());
+  return success();
+}
+
+} // namespace
+
+void addShapeDecompositions(std::vector<Decomposition> &table) {
+  table.insert(table.end(), {
+      {"aten.view.default", "shape", "reshape", view},
+      {"aten.reshape.default", "shape", "reshape", view},
+      {"aten.flatten.using_ints", "shape", "reshape", flatten},
+      {"aten.unsqueeze.default", "shape", "reshape", view},
+      {"aten.squeeze.dim", "shape", "reshape", view},
+      {"aten.squeeze.dims", "shape", "reshape", view},
+      {"aten.alias.default", "shape", "(none)", identity},
+      {"aten.clone.default", "shape", "(none)", identity},
+      {"aten.contiguous.default", "shape", "(none)", identity},
+      {"aten.detach.default", "shape", "(none)", identity},
+      {"aten.lift_fresh_copy.default", "shape", "(none)", identity},
+      {"aten.dropout.default", "shape", "(none)", dropout},
+      {"aten._assert_tensor_metadata.default", "shape", "(none)", assertMetadata},
+      {"aten.to.dtype", "shape", "convert", to},
+      {"aten.to.device", "shape", "convert", to},
+      {"aten.to.dtype_layout", "shape", "convert", to},
+      {"aten._to_copy.default", "shape", "convert", to},
+      {"aten.transpose.int", "shape", "transpose", transpose},
+      {"aten.permute.default", "shape", "transpose", permute},
+      {"aten.expand.default", "shape", "broadcast_in_dim", expand},
+      {"aten.slice.Tensor", "shape", "slice", slice},
+      {"aten.select.int", "shape", "slice, reshape", select},
+      {"aten.unbind.int", "shape", "slice, reshape", unbind},
+      {"aten.split.Tensor", "shape", "slice", split},
+      {"aten.cat.default", "shape", "concatenate, convert", cat},
+  });
+}
+
+} // namespace pt2c
