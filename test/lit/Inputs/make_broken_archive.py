@@ -66,6 +66,10 @@ CASES = {
         m, "model_weights_config.json",
         lambda d: first_weight(d)["tensor_meta"].update(
             sizes=[{"as_int": 2**62}, {"as_int": 2**62}])),
+    # A custom op (torch.library) pt2c cannot know: node 2 of mlp is gelu.
+    "custom-op": lambda m: edit_json(
+        m, "models/model.json",
+        lambda d: nodes(d)[2].update(target="torch.ops.mylib.custom_gelu.default")),
     "pickled-weights": lambda m: edit_json(
         m, "model_weights_config.json", lambda d: first_weight(d).update(use_pickle=True)),
 }
