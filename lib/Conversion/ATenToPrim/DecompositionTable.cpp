@@ -11,6 +11,7 @@ std::vector<Decomposition> decompositionTable() {
   std::vector<Decomposition> table;
   addActivationDecompositions(table);
   addAttentionDecompositions(table);
+  addConvDecompositions(table);
   addElementwiseDecompositions(table);
   addLinearDecompositions(table);
   addNormDecompositions(table);

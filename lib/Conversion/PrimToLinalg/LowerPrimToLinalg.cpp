@@ -24,6 +24,7 @@ public:
     lowering::populateElementwiseLowerings(patterns);
     lowering::populateShapeLowerings(patterns);
     lowering::populateComputeLowerings(patterns);
+    lowering::populateConvLowerings(patterns);
     if (mlir::failed(mlir::applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     bool leftOver = false;

@@ -29,6 +29,7 @@ inline bool isUnsignedLike(mlir::Type type) {
 void populateElementwiseLowerings(mlir::RewritePatternSet &patterns);
 void populateShapeLowerings(mlir::RewritePatternSet &patterns);
 void populateComputeLowerings(mlir::RewritePatternSet &patterns);
+void populateConvLowerings(mlir::RewritePatternSet &patterns);
 
 } // namespace pt2c::lowering
 

@@ -130,6 +130,36 @@ struct IotaLowering : OpRewritePattern<prim::IotaOp> {
   }
 };
 
+// Each input written at its offset along `dimension` of one new tensor.
+struct ConcatenateLowering : OpRewritePattern<prim::ConcatenateOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::ConcatenateOp op, PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    int64_t dimension = op.getDimension();
+    Location loc = op.getLoc();
+    if (type.isDynamicDim(dimension))
+      return rewriter.notifyMatchFailure(op, "concatenation along a dynamic dim");
+    SmallVector<Value> sizes;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (type.isDynamicDim(d))
+        sizes.push_back(tensor::DimOp::create(rewriter, loc, op.getInputs().front(), d));
+    Value result = empty(rewriter, loc, type, sizes);
+    int64_t offset = 0;
+    for (Value input : op.getInputs()) {
+      auto inputType = cast<RankedTensorType>(input.getType());
+      SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
+      offsets[dimension] = rewriter.getIndexAttr(offset);
+      SmallVector<OpFoldResult> inputSizes = tensor::getMixedSizes(rewriter, loc, input);
+      SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
+      result = tensor::InsertSliceOp::create(rewriter, loc, input, result, offsets, inputSizes,
+                                             strides);
+      offset += inputType.getDimSize(dimension);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 // A strided window: tensor.extract_slice (a `?` dim is taken whole).
 struct SliceLowering : OpRewritePattern<prim::SliceOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -155,7 +185,7 @@ struct SliceLowering : OpRewritePattern<prim::SliceOp> {
 
 void populateShapeLowerings(RewritePatternSet &patterns) {
   patterns.add<ConstantLowering, SplatLowering, BroadcastInDimLowering, ReshapeLowering,
-               SliceLowering, TransposeLowering, IotaLowering>(patterns.getContext());
+               SliceLowering, TransposeLowering, IotaLowering, ConcatenateLowering>(patterns.getContext());
 }
 
 } // namespace pt2c::lowering

@@ -40,6 +40,7 @@ std::vector<Decomposition> decompositionTable();
 /// The families' entries (one function per family file).
 void addActivationDecompositions(std::vector<Decomposition> &table);
 void addAttentionDecompositions(std::vector<Decomposition> &table);
+void addConvDecompositions(std::vector<Decomposition> &table);
 void addElementwiseDecompositions(std::vector<Decomposition> &table);
 void addLinearDecompositions(std::vector<Decomposition> &table);
 void addNormDecompositions(std::vector<Decomposition> &table);

@@ -1,0 +1,162 @@
+//===- Conv.cpp - convolution, batch_norm, pooling -------------------------===//
+
+#include "Families.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+using namespace mlir;
+
+namespace pt2c {
+namespace {
+
+/// A per-spatial-dim list from a schema int list (`int[2] stride`), repeated
+/// when the archive gave one value for all dims.
+std::optional<SmallVector<int64_t>> spatial(const CallArgs &args, StringRef name,
+                                            int64_t count) {
+  auto values = args.integers(name);
+  if (!values)
+    return std::nullopt;
+  if (values->size() == 1 && count > 1)
+    values->assign(count, values->front());
+  if (static_cast<int64_t>(values->size()) != count)
+    return std::nullopt;
+  return values;
+}
+
+// conv2d(x, w, b?, stride, padding, dilation, groups): torch's padding is
+// symmetric per dim; the bias is an add broadcast along channels.
+LogicalResult conv(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value input = args.value("input"), weight = args.value("weight");
+  if (!type || !input || !weight || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects float input and weight");
+  int64_t spatialDims = type.getRank() - 2;
+  auto stride = spatial(args, "stride", spatialDims);
+  auto padding = spatial(args, "padding", spatialDims);
+  auto dilation = spatial(args, "dilation", spatialDims);
+  auto groups = args.integer("groups");
+  if (!stride || !padding || !dilation || !groups)
+    return rewriter.notifyMatchFailure(call, "padding must be numbers (not 'same'/'valid')");
+  SmallVector<int64_t> lowHigh;
+  for (int64_t pad : *padding)
+    lowHigh.append({pad, pad});
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  Type element = type.getElementType();
+  Value result = prim::ConvolutionOp::create(
+      rewriter, loc, p.convert(input, element), p.convert(weight, element),
+      rewriter.getDenseI64ArrayAttr(*stride), rewriter.getDenseI64ArrayAttr(lowHigh),
+      /*lhs_dilation=*/nullptr, rewriter.getDenseI64ArrayAttr(*dilation),
+      rewriter.getI64IntegerAttr(*groups));
+  if (Value bias = args.value("bias"))
+    result = prim::AddOp::create(rewriter, loc, result,
+                                 p.broadcastInDim(bias, type, {1}, {result}));
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// batch_norm in eval mode: y = (x - mean) * rsqrt(var + eps) * w + b per
+// channel (dim 1). Training mode would update statistics: not inference.
+LogicalResult batchNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value input = args.value("input");
+  Value mean = args.value("running_mean"), var = args.value("running_var");
+  std::optional<double> eps = args.number("eps");
+  if (!type || !input || !mean || !var || !eps || type.getRank() < 2)
+    return rewriter.notifyMatchFailure(call, "expects input, running statistics and eps");
+  if (args.boolean("training").value_or(true))
+    return rewriter.notifyMatchFailure(call, "batch_norm with training=True is not inference");
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  Value x = p.convert(input, type.getElementType());
+  auto channel = [&](Value v) { return p.broadcastInDim(v, type, {1}, {x}); };
+  Value epsilon = p.splat(*eps, type, {x});
+  Value scale = prim::RsqrtOp::create(rewriter, loc,
+                                      prim::AddOp::create(rewriter, loc, channel(var), epsilon));
+  Value y = prim::MulOp::create(
+      rewriter, loc, prim::SubOp::create(rewriter, loc, x, channel(mean)), scale);
+  if (Value weight = args.value("weight"))
+    y = prim::MulOp::create(rewriter, loc, y, channel(weight));
+  if (Value bias = args.value("bias"))
+    y = prim::AddOp::create(rewriter, loc, y, channel(bias));
+  rewriter.replaceOp(call, y);
+  return success();
+}
+
+// max_pool2d: a max window over the last two dims; padding is implicit -inf
+// and ceil_mode adds high padding so the last partial window counts.
+LogicalResult maxPool2d(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  auto kernel = spatial(args, "kernel_size", 2);
+  auto padding = spatial(args, "padding", 2);
+  auto dilation = spatial(args, "dilation", 2);
+  auto stride = args.integers("stride");
+  if (!type || !self || !kernel || !padding || !dilation || !stride ||
+      type.getRank() != 4 || !type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "static 4-d max_pool2d only");
+  if (stride->empty()) // stride defaults to the kernel size
+    stride = kernel;
+  else if (stride->size() == 1)
+    stride->assign(2, stride->front());
+  auto inputType = cast<RankedTensorType>(self.getType());
+  SmallVector<int64_t> pads = {0, 0, 0, 0};
+  for (int i = 0; i < 2; ++i) {
+    int64_t size = inputType.getDimSize(2 + i);
+    int64_t span = (*dilation)[i] * ((*kernel)[i] - 1) + 1;
+    int64_t out = type.getDimSize(2 + i); // the archive's size, ceil_mode applied
+    int64_t high = std::max<int64_t>(
+        (*padding)[i], (out - 1) * (*stride)[i] + span - size - (*padding)[i]);
+    pads.append({(*padding)[i], high});
+  }
+  Location loc = call.getLoc();
+  Value result = prim::ReduceWindowOp::create(
+      rewriter, loc, prim::ReduceKindAttr::get(rewriter.getContext(), prim::ReduceKind::max),
+      self, rewriter.getDenseI64ArrayAttr({1, 1, (*kernel)[0], (*kernel)[1]}),
+      rewriter.getDenseI64ArrayAttr({1, 1, (*stride)[0], (*stride)[1]}),
+      rewriter.getDenseI64ArrayAttr({1, 1, (*dilation)[0], (*dilation)[1]}),
+      rewriter.getDenseI64ArrayAttr(pads));
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// adaptive_avg_pool2d when the output divides the input evenly: an average
+// over equal windows (1x1 output: the mean of each channel).
+LogicalResult adaptiveAvgPool2d(aten::CallOp call, const CallArgs &args,
+                                PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  if (!type || !self || type.getRank() != 4 || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "4-d float input only");
+  auto inputType = cast<RankedTensorType>(self.getType());
+  int64_t h = inputType.getDimSize(2), w = inputType.getDimSize(3);
+  int64_t oh = type.getDimSize(2), ow = type.getDimSize(3);
+  if (ShapedType::isDynamic(h) || ShapedType::isDynamic(w) || h % oh || w % ow)
+    return rewriter.notifyMatchFailure(call, "output size must divide a static input size");
+  int64_t kh = h / oh, kw = w / ow;
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  Value x = p.convert(self, type.getElementType());
+  Value sum = prim::ReduceWindowOp::create(
+      rewriter, loc, prim::ReduceKindAttr::get(rewriter.getContext(), prim::ReduceKind::sum),
+      x, rewriter.getDenseI64ArrayAttr({1, 1, kh, kw}),
+      rewriter.getDenseI64ArrayAttr({1, 1, kh, kw}), nullptr, nullptr);
+  Value scale = p.splat(1.0 / static_cast<double>(kh * kw), type, {sum});
+  if (!scale)
+    return rewriter.notifyMatchFailure(call, "unknown dynamic size");
+  rewriter.replaceOp(call, prim::MulOp::create(rewriter, loc, sum, scale).getResult());
+  return success();
+}
+
+} // namespace
+
+void addConvDecompositions(std::vector<Decomposition> &table) {
+  table.insert(table.end(), {
+      {"aten.conv2d.default", "conv", "convolution, broadcast_in_dim, add", conv},
+      {"aten.batch_norm.default", "conv", "broadcast_in_dim, sub, add, rsqrt, mul", batchNorm},
+      {"aten.max_pool2d.default", "conv", "reduce_window", maxPool2d},
+      {"aten.adaptive_avg_pool2d.default", "conv", "reduce_window, mul", adaptiveAvgPool2d},
+  });
+}
+
+} // namespace pt2c
