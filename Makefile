@@ -24,10 +24,13 @@ configure: setup $(BUILD)/build.ninja
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-# The main job on the bundled example: what the archive holds, then its aten form.
+# The main job on the bundled example: what the archive holds, compile it to
+# a shared library, and run that through the C ABI against eager PyTorch's
+# outputs stored next to it.
 run: build
 	$(BUILD)/bin/pt2c inspect $(EXAMPLE)
-	$(BUILD)/bin/pt2c $(EXAMPLE) --emit aten
+	$(BUILD)/bin/pt2c $(EXAMPLE) -o $(BUILD)/example.so -v
+	$(BUILD)/bin/pt2c-run run $(BUILD)/example.so --inputs $(EXAMPLE:.pt2=.io.npz) --expect $(EXAMPLE:.pt2=.io.npz)
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
