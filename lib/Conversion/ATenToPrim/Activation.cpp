@@ -92,6 +92,55 @@ LogicalResult tanh(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   return success();
 }
 
+// hardsigmoid(x) = min(max(x + 3, 0), 6) / 6
+Value hardsigmoidOf(PrimBuilder &p, Value x, RankedTensorType type) {
+  OpBuilder &b = p.builder();
+  Location loc = p.loc();
+  Value shifted = prim::AddOp::create(b, loc, x, p.splat(3.0, type, {x}));
+  Value clamped = prim::MinOp::create(
+      b, loc, prim::MaxOp::create(b, loc, shifted, p.splat(0.0, type, {x})),
+      p.splat(6.0, type, {x}));
+  return prim::MulOp::create(b, loc, clamped, p.splat(1.0 / 6.0, type, {x}));
+}
+
+LogicalResult hardsigmoid(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = activationInput(call, args, p);
+  if (!x || !resultType(call).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects a static float tensor");
+  rewriter.replaceOp(call, hardsigmoidOf(p, x, resultType(call)));
+  return success();
+}
+
+// hardswish(x) = x * hardsigmoid(x)
+LogicalResult hardswish(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = activationInput(call, args, p);
+  if (!x || !resultType(call).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects a static float tensor");
+  rewriter.replaceOp(call, prim::MulOp::create(rewriter, call.getLoc(), x,
+                                               hardsigmoidOf(p, x, resultType(call)))
+                               .getResult());
+  return success();
+}
+
+// leaky_relu(x, slope) = x > 0 ? x : x * slope
+LogicalResult leakyRelu(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = activationInput(call, args, p);
+  std::optional<double> slope = args.number("negative_slope");
+  RankedTensorType type = resultType(call);
+  if (!x || !slope || !type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects a static float tensor and a slope");
+  Location loc = call.getLoc();
+  Value positive = prim::CompareOp::create(
+      rewriter, loc, x, p.splat(0.0, type, {x}),
+      prim::ComparePredicateAttr::get(rewriter.getContext(), prim::ComparePredicate::gt));
+  Value scaled = prim::MulOp::create(rewriter, loc, x, p.splat(*slope, type, {x}));
+  rewriter.replaceOp(call, prim::SelectOp::create(rewriter, loc, positive, x, scaled).getResult());
+  return success();
+}
+
 } // namespace
 
 void addActivationDecompositions(std::vector<Decomposition> &table) {
@@ -101,6 +150,9 @@ void addActivationDecompositions(std::vector<Decomposition> &table) {
       {"aten.sigmoid.default", "activation", "logistic", sigmoid},
       {"aten.silu.default", "activation", "logistic, mul", silu},
       {"aten.tanh.default", "activation", "tanh", tanh},
+      {"aten.hardsigmoid.default", "activation", "add, max, min, mul", hardsigmoid},
+      {"aten.hardswish.default", "activation", "add, max, min, mul", hardswish},
+      {"aten.leaky_relu.default", "activation", "compare, mul, select", leakyRelu},
   });
 }
 
