@@ -11,7 +11,10 @@ std::vector<Decomposition> decompositionTable() {
   std::vector<Decomposition> table;
   addActivationDecompositions(table);
   addAttentionDecompositions(table);
+  addCompareDecompositions(table);
   addConvDecompositions(table);
+  addCreationDecompositions(table);
+  addGatherDecompositions(table);
   addElementwiseDecompositions(table);
   addLinearDecompositions(table);
   addNormDecompositions(table);

@@ -104,6 +104,10 @@ void addElementwiseDecompositions(std::vector<Decomposition> &table) {
       {"aten.mul.Tensor", "elementwise", "mul, broadcast_in_dim", binary<prim::MulOp>},
       {"aten.div.Tensor", "elementwise", "div, broadcast_in_dim", binary<prim::DivOp>},
       {"aten.pow.Tensor_Scalar", "elementwise", "mul | sqrt | pow", powTensorScalar},
+      {"aten.__and__.Tensor", "elementwise", "and, broadcast_in_dim", binary<prim::AndOp>},
+      {"aten.__or__.Tensor", "elementwise", "or, broadcast_in_dim", binary<prim::OrOp>},
+      {"aten.bitwise_and.Tensor", "elementwise", "and, broadcast_in_dim", binary<prim::AndOp>},
+      {"aten.bitwise_or.Tensor", "elementwise", "or, broadcast_in_dim", binary<prim::OrOp>},
   });
 }
 

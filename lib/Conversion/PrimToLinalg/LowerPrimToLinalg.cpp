@@ -25,6 +25,7 @@ public:
     lowering::populateShapeLowerings(patterns);
     lowering::populateComputeLowerings(patterns);
     lowering::populateConvLowerings(patterns);
+    lowering::populateGatherLowerings(patterns);
     if (mlir::failed(mlir::applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     bool leftOver = false;

@@ -30,6 +30,7 @@ void populateElementwiseLowerings(mlir::RewritePatternSet &patterns);
 void populateShapeLowerings(mlir::RewritePatternSet &patterns);
 void populateComputeLowerings(mlir::RewritePatternSet &patterns);
 void populateConvLowerings(mlir::RewritePatternSet &patterns);
+void populateGatherLowerings(mlir::RewritePatternSet &patterns);
 
 } // namespace pt2c::lowering
 

@@ -40,7 +40,10 @@ std::vector<Decomposition> decompositionTable();
 /// The families' entries (one function per family file).
 void addActivationDecompositions(std::vector<Decomposition> &table);
 void addAttentionDecompositions(std::vector<Decomposition> &table);
+void addCompareDecompositions(std::vector<Decomposition> &table);
 void addConvDecompositions(std::vector<Decomposition> &table);
+void addCreationDecompositions(std::vector<Decomposition> &table);
+void addGatherDecompositions(std::vector<Decomposition> &table);
 void addElementwiseDecompositions(std::vector<Decomposition> &table);
 void addLinearDecompositions(std::vector<Decomposition> &table);
 void addNormDecompositions(std::vector<Decomposition> &table);

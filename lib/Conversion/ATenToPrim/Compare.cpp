@@ -1,0 +1,210 @@
+//===- Compare.cpp - comparisons, cumsum, mean, addmm, matmul, diff -------===//
+
+#include "Families.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+using namespace mlir;
+
+namespace pt2c {
+namespace {
+
+// self <op> other -> bool. Both sides are compared in a common type: self's,
+// unless other is a float tensor and self is not (torch's promotion).
+template <prim::ComparePredicate predicate>
+LogicalResult compare(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  if (!type || !self)
+    return rewriter.notifyMatchFailure(call, "expects a tensor self");
+  Type common = cast<RankedTensorType>(self.getType()).getElementType();
+  if (Value other = args.value("other")) {
+    Type otherElement = cast<RankedTensorType>(other.getType()).getElementType();
+    if (isa<FloatType>(otherElement) && !isa<FloatType>(common))
+      common = otherElement;
+  } else if (auto scalar = args.number("other");
+             scalar && !isa<FloatType>(common) && *scalar != static_cast<int64_t>(*scalar)) {
+    common = rewriter.getF32Type();
+  }
+  RankedTensorType operandType = type.clone(common);
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> sources = {self};
+  if (Value other = args.value("other"))
+    sources.push_back(other);
+  Value lhs = operandAs(p, args, "self", operandType, sources);
+  Value rhs = operandAs(p, args, "other", operandType, sources);
+  if (!lhs || !rhs)
+    return rewriter.notifyMatchFailure(call, "operands must be tensors or numbers");
+  rewriter.replaceOp(call, prim::CompareOp::create(
+                               rewriter, call.getLoc(), lhs, rhs,
+                               prim::ComparePredicateAttr::get(rewriter.getContext(), predicate))
+                               .getResult());
+  return success();
+}
+
+LogicalResult cumsum(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  auto dim = args.integer("dim");
+  if (!type || !self || !dim)
+    return rewriter.notifyMatchFailure(call, "expects a tensor and a dim");
+  PrimBuilder p(rewriter, call.getLoc());
+  int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
+  rewriter.replaceOp(call, prim::CumsumOp::create(rewriter, call.getLoc(),
+                                                  p.convert(self, type.getElementType()),
+                                                  rewriter.getI64IntegerAttr(d))
+                               .getResult());
+  return success();
+}
+
+// mean(self, dims, keepdim) = sum / count.
+LogicalResult meanDim(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  if (!type || !self || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  SmallVector<int64_t> dims;
+  if (auto given = args.integers("dim"); given && !given->empty())
+    for (int64_t dim : *given)
+      dims.push_back(PrimBuilder::normalizeDim(dim, selfType.getRank()));
+  else
+    dims = llvm::to_vector(llvm::seq<int64_t>(0, selfType.getRank()));
+  llvm::sort(dims);
+  int64_t count = 1;
+  for (int64_t dim : dims) {
+    if (selfType.isDynamicDim(dim))
+      return rewriter.notifyMatchFailure(call, "mean over a dynamic dim");
+    count *= selfType.getDimSize(dim);
+  }
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = p.convert(self, type.getElementType());
+  Value sum = p.reduce(prim::ReduceKind::sum, x, dims, args.boolean("keepdim").value_or(false));
+  auto sumType = cast<RankedTensorType>(sum.getType());
+  Value scale = p.splat(1.0 / static_cast<double>(count), sumType, {sum});
+  if (!scale || sumType != type)
+    return rewriter.notifyMatchFailure(call, "unexpected result shape");
+  rewriter.replaceOp(call, prim::MulOp::create(rewriter, call.getLoc(), sum, scale).getResult());
+  return success();
+}
+
+/// lhs @ rhs with torch.matmul's broadcasting of batch dims (both rank >= 2,
+/// static): each side is broadcast to the result's batch dims.
+Value batchedMatmul(PrimBuilder &p, Value lhs, Value rhs, RankedTensorType type) {
+  auto lhsType = cast<RankedTensorType>(lhs.getType());
+  auto rhsType = cast<RankedTensorType>(rhs.getType());
+  ArrayRef<int64_t> batch = type.getShape().drop_back(2);
+  auto withBatch = [&](RankedTensorType t) {
+    SmallVector<int64_t> shape(batch);
+    shape.append({t.getDimSize(t.getRank() - 2), t.getDimSize(t.getRank() - 1)});
+    return RankedTensorType::get(shape, type.getElementType());
+  };
+  Value a = p.broadcastTo(lhs, withBatch(lhsType), {});
+  Value b = p.broadcastTo(rhs, withBatch(rhsType), {});
+  if (!a || !b)
+    return Value();
+  return prim::MatmulOp::create(p.builder(), p.loc(), a, b);
+}
+
+LogicalResult matmul(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self"), other = args.value("other");
+  if (!type || !self || !other || !type.hasStaticShape() ||
+      cast<RankedTensorType>(self.getType()).getRank() < 2 ||
+      cast<RankedTensorType>(other.getType()).getRank() < 2)
+    return rewriter.notifyMatchFailure(call, "static matmul of rank >= 2 operands only");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value result = batchedMatmul(p, self, other, type);
+  if (!result)
+    return rewriter.notifyMatchFailure(call, "batch dims do not broadcast");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// addmm(self, m1, m2, beta, alpha) = beta * self + alpha * (m1 @ m2)
+LogicalResult addmm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self"), m1 = args.value("mat1"), m2 = args.value("mat2");
+  if (!type || !self || !m1 || !m2 || !type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "static addmm only");
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  Value product = prim::MatmulOp::create(rewriter, loc, p.convert(m1, type.getElementType()),
+                                         p.convert(m2, type.getElementType()));
+  if (double alpha = args.number("alpha").value_or(1.0); alpha != 1.0)
+    product = prim::MulOp::create(rewriter, loc, product, p.splat(alpha, type, {}));
+  Value bias = p.broadcastTo(self, type, {});
+  if (double beta = args.number("beta").value_or(1.0); beta != 1.0)
+    bias = prim::MulOp::create(rewriter, loc, bias, p.splat(beta, type, {}));
+  rewriter.replaceOp(call, prim::AddOp::create(rewriter, loc, product, bias).getResult());
+  return success();
+}
+
+// diff(x, n=1, dim, prepend?, append?) = x[1:] - x[:-1] along dim, after
+// concatenating prepend and append.
+LogicalResult diff(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  auto dim = args.integer("dim");
+  if (!type || !self || !dim || args.integer("n").value_or(1) != 1 || !type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "static diff with n=1 only");
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
+  SmallVector<Value> parts;
+  if (Value prepend = args.value("prepend"))
+    parts.push_back(p.convert(prepend, type.getElementType()));
+  parts.push_back(p.convert(self, type.getElementType()));
+  if (Value append = args.value("append"))
+    parts.push_back(p.convert(append, type.getElementType()));
+  Value x = parts.size() == 1
+                ? parts.front()
+                : prim::ConcatenateOp::create(rewriter, loc, parts, rewriter.getI64IntegerAttr(d))
+                      .getResult();
+  auto xType = cast<RankedTensorType>(x.getType());
+  auto window = [&](int64_t start, int64_t limit) {
+    SmallVector<int64_t> starts(xType.getRank(), 0), limits(xType.getShape()),
+        strides(xType.getRank(), 1);
+    starts[d] = start;
+    limits[d] = limit;
+    return prim::SliceOp::create(rewriter, loc, x, rewriter.getDenseI64ArrayAttr(starts),
+                                 rewriter.getDenseI64ArrayAttr(limits),
+                                 rewriter.getDenseI64ArrayAttr(strides))
+        .getResult();
+  };
+  int64_t size = xType.getDimSize(d);
+  Value result = type.getElementType().isInteger(1)
+                     ? prim::XorOp::create(rewriter, loc, window(1, size), window(0, size - 1))
+                           .getResult()
+                     : prim::SubOp::create(rewriter, loc, window(1, size), window(0, size - 1))
+                           .getResult();
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+} // namespace
+
+void addCompareDecompositions(std::vector<Decomposition> &table) {
+  using P = prim::ComparePredicate;
+  table.insert(table.end(), {
+      {"aten.eq.Scalar", "compare", "compare", compare<P::eq>},
+      {"aten.eq.Tensor", "compare", "compare", compare<P::eq>},
+      {"aten.ne.Scalar", "compare", "compare", compare<P::ne>},
+      {"aten.ne.Tensor", "compare", "compare", compare<P::ne>},
+      {"aten.lt.Scalar", "compare", "compare", compare<P::lt>},
+      {"aten.lt.Tensor", "compare", "compare", compare<P::lt>},
+      {"aten.le.Scalar", "compare", "compare", compare<P::le>},
+      {"aten.le.Tensor", "compare", "compare", compare<P::le>},
+      {"aten.gt.Scalar", "compare", "compare", compare<P::gt>},
+      {"aten.gt.Tensor", "compare", "compare", compare<P::gt>},
+      {"aten.ge.Scalar", "compare", "compare", compare<P::ge>},
+      {"aten.ge.Tensor", "compare", "compare", compare<P::ge>},
+      {"aten.cumsum.default", "reduction", "cumsum, convert", cumsum},
+      {"aten.mean.dim", "reduction", "reduce, mul, reshape", meanDim},
+      {"aten.matmul.default", "linear", "broadcast_in_dim, matmul", matmul},
+      {"aten.addmm.default", "linear", "matmul, broadcast_in_dim, add, mul", addmm},
+      {"aten.diff.default", "shape", "concatenate, slice, sub", diff},
+  });
+}
+
+} // namespace pt2c
