@@ -13,6 +13,7 @@ std::vector<Decomposition> decompositionTable() {
   addAttentionDecompositions(table);
   addCompareDecompositions(table);
   addConvDecompositions(table);
+  addConvTransposeDecompositions(table);
   addCreationDecompositions(table);
   addGatherDecompositions(table);
   addElementwiseDecompositions(table);

@@ -55,14 +55,33 @@ struct ConvolutionLowering : OpRewritePattern<prim::ConvolutionOp> {
     auto weightType = cast<RankedTensorType>(op.getWeight().getType());
     if (type.getRank() != 4 || !weightType.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "2-d convolution with a static weight only");
-    if (llvm::any_of(op.getLhsDilationOrDefault(), [](int64_t d) { return d != 1; }))
-      return rewriter.notifyMatchFailure(op, "transposed convolution is not lowered yet");
     Location loc = op.getLoc();
     Type element = type.getElementType();
     Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
+    Value input = op.getInput();
+    SmallVector<int64_t> lhsDilation = op.getLhsDilationOrDefault();
+    if (llvm::any_of(lhsDilation, [](int64_t d) { return d != 1; })) {
+      // Transposed convolution: the input with lhs_dilation - 1 zeros between
+      // elements, written with a strided insert_slice into zeros.
+      auto inputType = cast<RankedTensorType>(input.getType());
+      if (!inputType.hasStaticShape())
+        return rewriter.notifyMatchFailure(op, "a dilated input must be static");
+      SmallVector<int64_t> shape(inputType.getShape());
+      SmallVector<OpFoldResult> offsets(4, rewriter.getIndexAttr(0)), sizes, strides;
+      for (int64_t d = 0; d < 4; ++d)
+        sizes.push_back(rewriter.getIndexAttr(shape[d]));
+      strides = {rewriter.getIndexAttr(1), rewriter.getIndexAttr(1)};
+      for (int i = 0; i < 2; ++i) {
+        shape[2 + i] = (shape[2 + i] - 1) * lhsDilation[i] + 1;
+        strides.push_back(rewriter.getIndexAttr(lhsDilation[i]));
+      }
+      auto dilatedType = RankedTensorType::get(shape, element);
+      Value zeros = filled(rewriter, loc, dilatedType, {}, zero);
+      input = tensor::InsertSliceOp::create(rewriter, loc, input, zeros, offsets, sizes, strides);
+    }
     SmallVector<int64_t> padding = {0, 0, 0, 0};
     llvm::append_range(padding, op.getPaddingOrDefault());
-    Value input = padded(rewriter, loc, op.getInput(), padding, zero);
+    input = padded(rewriter, loc, input, padding, zero);
     Value init = filled(rewriter, loc, type, batchSize(rewriter, loc, type, op.getInput()), zero);
     auto strides = rewriter.getI64TensorAttr(op.getStridesOrDefault());
     auto dilations = rewriter.getI64TensorAttr(op.getRhsDilationOrDefault());

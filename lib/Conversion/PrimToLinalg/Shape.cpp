@@ -160,6 +160,37 @@ struct ConcatenateLowering : OpRewritePattern<prim::ConcatenateOp> {
   }
 };
 
+// Reversed dims read index size - 1 - i (static sizes).
+struct ReverseLowering : OpRewritePattern<prim::ReverseOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::ReverseOp op, PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    ArrayRef<int64_t> dims = op.getDimensions();
+    unsigned rank = type.getRank();
+    SmallVector<AffineExpr> exprs;
+    for (unsigned d = 0; d < rank; ++d) {
+      AffineExpr index = rewriter.getAffineDimExpr(d);
+      if (!llvm::is_contained(dims, static_cast<int64_t>(d))) {
+        exprs.push_back(index);
+        continue;
+      }
+      if (type.isDynamicDim(d))
+        return rewriter.notifyMatchFailure(op, "reversing a dynamic dim");
+      exprs.push_back(rewriter.getAffineConstantExpr(type.getDimSize(d) - 1) - index);
+    }
+    SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, exprs, rewriter.getContext()),
+                                   rewriter.getMultiDimIdentityMap(rank)};
+    SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    Location loc = op.getLoc();
+    Value init = empty(rewriter, loc, type, dynamicSizesOf(rewriter, loc, op.getOperand()));
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, type, op.getOperand(), init, maps, iterators,
+        [](OpBuilder &b, Location l, ValueRange a) { linalg::YieldOp::create(b, l, a[0]); });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
 // A strided window: tensor.extract_slice (a `?` dim is taken whole).
 struct SliceLowering : OpRewritePattern<prim::SliceOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -185,7 +216,7 @@ struct SliceLowering : OpRewritePattern<prim::SliceOp> {
 
 void populateShapeLowerings(RewritePatternSet &patterns) {
   patterns.add<ConstantLowering, SplatLowering, BroadcastInDimLowering, ReshapeLowering,
-               SliceLowering, TransposeLowering, IotaLowering, ConcatenateLowering>(patterns.getContext());
+               SliceLowering, TransposeLowering, IotaLowering, ConcatenateLowering, ReverseLowering>(patterns.getContext());
 }
 
 } // namespace pt2c::lowering

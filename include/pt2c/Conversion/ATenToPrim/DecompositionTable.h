@@ -42,6 +42,7 @@ void addActivationDecompositions(std::vector<Decomposition> &table);
 void addAttentionDecompositions(std::vector<Decomposition> &table);
 void addCompareDecompositions(std::vector<Decomposition> &table);
 void addConvDecompositions(std::vector<Decomposition> &table);
+void addConvTransposeDecompositions(std::vector<Decomposition> &table);
 void addCreationDecompositions(std::vector<Decomposition> &table);
 void addGatherDecompositions(std::vector<Decomposition> &table);
 void addElementwiseDecompositions(std::vector<Decomposition> &table);

@@ -1,0 +1,172 @@
+//===- ConvTranspose.cpp - conv_transpose2d, group_norm, upsample ---------===//
+
+#include "Families.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+#include <cmath>
+
+using namespace mlir;
+
+namespace pt2c {
+namespace {
+
+// conv_transpose2d = convolution of the input dilated by `stride` (zeros
+// between elements) with the kernel transposed [Cin, Cout] -> [Cout, Cin]
+// and flipped spatially, padded by dilation * (k - 1) - padding (plus
+// output_padding on the high side), stride 1.
+LogicalResult convTranspose2d(aten::CallOp call, const CallArgs &args,
+                              PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value input = args.value("input"), weight = args.value("weight");
+  auto stride = args.integers("stride"), padding = args.integers("padding");
+  auto outputPadding = args.integers("output_padding"), dilation = args.integers("dilation");
+  if (!type || !input || !weight || !stride || !padding || !outputPadding || !dilation ||
+      stride->size() != 2 || padding->size() != 2 || outputPadding->size() != 2 ||
+      dilation->size() != 2 || args.integer("groups").value_or(1) != 1)
+    return rewriter.notifyMatchFailure(call, "2-d, ungrouped conv_transpose2d only");
+  auto weightType = cast<RankedTensorType>(weight.getType());
+  if (!weightType.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "a static weight only");
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  Type element = type.getElementType();
+  Value w = prim::TransposeOp::create(rewriter, loc, p.convert(weight, element),
+                                      rewriter.getDenseI64ArrayAttr({1, 0, 2, 3}));
+  w = prim::ReverseOp::create(rewriter, loc, w, rewriter.getDenseI64ArrayAttr({2, 3}));
+  SmallVector<int64_t> pads;
+  for (int i = 0; i < 2; ++i) {
+    int64_t span = (*dilation)[i] * (weightType.getDimSize(2 + i) - 1);
+    pads.append({span - (*padding)[i], span - (*padding)[i] + (*outputPadding)[i]});
+  }
+  if (llvm::any_of(pads, [](int64_t pad) { return pad < 0; }))
+    return rewriter.notifyMatchFailure(call, "padding larger than the kernel span");
+  Value result = prim::ConvolutionOp::create(
+      rewriter, loc, p.convert(input, element), w, rewriter.getDenseI64ArrayAttr({1, 1}),
+      rewriter.getDenseI64ArrayAttr(pads), rewriter.getDenseI64ArrayAttr(*stride),
+      rewriter.getDenseI64ArrayAttr(*dilation), rewriter.getI64IntegerAttr(1));
+  if (Value bias = args.value("bias"))
+    result = prim::AddOp::create(rewriter, loc, result,
+                                 p.broadcastInDim(bias, type, {1}, {result}));
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// group_norm: normalize each of num_groups groups of channels (with their
+// spatial dims) of each sample, then the per-channel affine.
+LogicalResult groupNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value input = args.value("input");
+  auto groups = args.integer("num_groups");
+  std::optional<double> eps = args.number("eps");
+  if (!type || !input || !groups || !eps || !type.hasStaticShape() || type.getRank() < 2 ||
+      !isa<FloatType>(type.getElementType()) || type.getDimSize(1) % *groups)
+    return rewriter.notifyMatchFailure(call, "static float input, channels divisible by groups");
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  int64_t n = type.getDimSize(0), per = type.getNumElements() / (n * *groups);
+  auto grouped = RankedTensorType::get({n, *groups, per}, type.getElementType());
+  Value x = prim::ReshapeOp::create(rewriter, loc, grouped,
+                                    p.convert(input, type.getElementType()), ValueRange{});
+  auto expand = [&](Value kept) { return p.broadcastInDim(kept, grouped, {0, 1, 2}, {}); };
+  Value mean = prim::MulOp::create(
+      rewriter, loc, p.reduce(prim::ReduceKind::sum, x, {2}, true),
+      p.splat(1.0 / per, RankedTensorType::get({n, *groups, 1}, type.getElementType()), {}));
+  Value centered = prim::SubOp::create(rewriter, loc, x, expand(mean));
+  Value var = prim::MulOp::create(
+      rewriter, loc,
+      p.reduce(prim::ReduceKind::sum, prim::MulOp::create(rewriter, loc, centered, centered),
+               {2}, true),
+      p.splat(1.0 / per, RankedTensorType::get({n, *groups, 1}, type.getElementType()), {}));
+  Value rstd = prim::RsqrtOp::create(
+      rewriter, loc,
+      prim::AddOp::create(rewriter, loc, var,
+                          p.splat(*eps, cast<RankedTensorType>(var.getType()), {})));
+  Value y = prim::ReshapeOp::create(
+      rewriter, loc, type, prim::MulOp::create(rewriter, loc, centered, expand(rstd)),
+      ValueRange{});
+  if (Value weight = args.value("weight"))
+    y = prim::MulOp::create(rewriter, loc, y, p.broadcastInDim(weight, type, {1}, {}));
+  if (Value bias = args.value("bias"))
+    y = prim::AddOp::create(rewriter, loc, y, p.broadcastInDim(bias, type, {1}, {}));
+  rewriter.replaceOp(call, y);
+  return success();
+}
+
+/// Bilinear interpolation along `dim` to `outSize`: two takes of the
+/// neighbouring rows and a lerp. Indices and weights are compile-time
+/// constants (torch's area_pixel_compute_source_index).
+Value lerpAlong(PrimBuilder &p, Value x, int64_t dim, int64_t outSize, bool alignCorners,
+                std::optional<double> scaleFactor) {
+  OpBuilder &b = p.builder();
+  Location loc = p.loc();
+  auto type = cast<RankedTensorType>(x.getType());
+  int64_t inSize = type.getDimSize(dim);
+  double scale;
+  if (alignCorners)
+    scale = outSize > 1 ? double(inSize - 1) / double(outSize - 1) : 0.0;
+  else
+    scale = scaleFactor ? 1.0 / *scaleFactor : double(inSize) / double(outSize);
+  SmallVector<int64_t> low, high;
+  SmallVector<float> weights;
+  for (int64_t o = 0; o < outSize; ++o) {
+    float source = alignCorners ? float(scale * o)
+                                : std::max(float(scale * (o + 0.5) - 0.5), 0.0f);
+    int64_t l = std::min<int64_t>(static_cast<int64_t>(std::floor(source)), inSize - 1);
+    low.push_back(l);
+    high.push_back(std::min<int64_t>(l + 1, inSize - 1));
+    weights.push_back(source - float(l));
+  }
+  auto indexType = RankedTensorType::get({outSize}, b.getI64Type());
+  auto constantIndex = [&](ArrayRef<int64_t> values) {
+    return prim::ConstantOp::create(b, loc, DenseElementsAttr::get(indexType, values));
+  };
+  auto dimAttr = b.getI64IntegerAttr(dim);
+  Value a = prim::TakeOp::create(b, loc, x, constantIndex(low), dimAttr);
+  Value c = prim::TakeOp::create(b, loc, x, constantIndex(high), dimAttr);
+  auto resultType = cast<RankedTensorType>(a.getType());
+  auto weightType = RankedTensorType::get({outSize}, b.getF32Type());
+  Value lambda = p.convert(
+      prim::ConstantOp::create(b, loc, DenseElementsAttr::get(weightType, ArrayRef<float>(weights))),
+      resultType.getElementType());
+  Value t = p.broadcastInDim(lambda, resultType, {dim}, {});
+  // a + t * (c - a)
+  return prim::AddOp::create(
+      b, loc, a,
+      prim::MulOp::create(b, loc, t, prim::SubOp::create(b, loc, c, a)));
+}
+
+LogicalResult upsampleBilinear2d(aten::CallOp call, const CallArgs &args,
+                                 PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value input = args.value("input");
+  auto alignCorners = args.boolean("align_corners");
+  if (!type || !input || !alignCorners || type.getRank() != 4 || !type.hasStaticShape() ||
+      !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "static 4-d float input only");
+  std::optional<SmallVector<double>> scales;
+  if (auto attr = dyn_cast_or_null<DenseF64ArrayAttr>(call.getArg("scale_factors")))
+    scales = SmallVector<double>(attr.asArrayRef());
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = p.convert(input, type.getElementType());
+  x = lerpAlong(p, x, 2, type.getDimSize(2), *alignCorners,
+                scales ? std::optional<double>((*scales)[0]) : std::nullopt);
+  x = lerpAlong(p, x, 3, type.getDimSize(3), *alignCorners,
+                scales ? std::optional<double>((*scales)[1]) : std::nullopt);
+  rewriter.replaceOp(call, x);
+  return success();
+}
+
+} // namespace
+
+void addConvTransposeDecompositions(std::vector<Decomposition> &table) {
+  table.insert(table.end(), {
+      {"aten.conv_transpose2d.input", "conv", "transpose, reverse, convolution, add",
+       convTranspose2d},
+      {"aten.group_norm.default", "norm", "reshape, reduce, sub, mul, rsqrt, add", groupNorm},
+      {"aten.upsample_bilinear2d.vec", "conv", "take, constant, sub, mul, add",
+       upsampleBilinear2d},
+  });
+}
+
+} // namespace pt2c
