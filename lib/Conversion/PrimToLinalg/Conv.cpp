@@ -55,6 +55,14 @@ struct ConvolutionLowering : OpRewritePattern<prim::ConvolutionOp> {
     auto weightType = cast<RankedTensorType>(op.getWeight().getType());
     if (type.getRank() != 4 || !weightType.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "2-d convolution with a static weight only");
+    // Decide before building anything: a pattern must not change the IR and
+    // then fail.
+    int64_t groups = op.getFeatureGroupCountOrDefault();
+    int64_t channels = cast<RankedTensorType>(op.getInput().getType()).getDimSize(1);
+    bool depthwise = groups == channels && weightType.getDimSize(0) == channels &&
+                     weightType.getDimSize(1) == 1;
+    if (groups != 1 && !depthwise)
+      return rewriter.notifyMatchFailure(op, "grouped convolution is not lowered yet");
     Location loc = op.getLoc();
     Type element = type.getElementType();
     Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
@@ -85,16 +93,13 @@ struct ConvolutionLowering : OpRewritePattern<prim::ConvolutionOp> {
     Value init = filled(rewriter, loc, type, batchSize(rewriter, loc, type, op.getInput()), zero);
     auto strides = rewriter.getI64TensorAttr(op.getStridesOrDefault());
     auto dilations = rewriter.getI64TensorAttr(op.getRhsDilationOrDefault());
-    int64_t groups = op.getFeatureGroupCountOrDefault();
-    int64_t channels = cast<RankedTensorType>(op.getInput().getType()).getDimSize(1);
     Value result;
     if (groups == 1) {
       result = linalg::Conv2DNchwFchwOp::create(rewriter, loc, TypeRange{type},
                                                 ValueRange{input, op.getWeight()},
                                                 ValueRange{init}, strides, dilations)
                    .getResult(0);
-    } else if (groups == channels && weightType.getDimSize(0) == channels &&
-               weightType.getDimSize(1) == 1) {
+    } else {
       // Depthwise: weight [C, 1, KH, KW] -> [C, KH, KW].
       auto flatType = RankedTensorType::get(
           {channels, weightType.getDimSize(2), weightType.getDimSize(3)}, element);
@@ -105,8 +110,6 @@ struct ConvolutionLowering : OpRewritePattern<prim::ConvolutionOp> {
                                                         ValueRange{input, weight},
                                                         ValueRange{init}, strides, dilations)
                    .getResult(0);
-    } else {
-      return rewriter.notifyMatchFailure(op, "grouped convolution is not lowered yet");
     }
     rewriter.replaceOp(op, result);
     return success();

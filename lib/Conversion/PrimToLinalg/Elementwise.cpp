@@ -73,7 +73,17 @@ struct ElementwiseLowering : OpRewritePattern<OpTy> {
     Value result =
         elementwise(rewriter, op.getLoc(), type, op->getOperands(), fn, failed);
     if (failed) {
-      rewriter.eraseOp(result.getDefiningOp());
+      // Undo everything built, so a failing pattern leaves the IR unchanged:
+      // the generic, its tensor.empty and the tensor.dim sizes.
+      Operation *generic = result.getDefiningOp();
+      Operation *init = generic->getOperands().back().getDefiningOp();
+      rewriter.eraseOp(generic);
+      SmallVector<Operation *> sizes;
+      for (Value size : init->getOperands())
+        sizes.push_back(size.getDefiningOp());
+      rewriter.eraseOp(init);
+      for (Operation *size : sizes)
+        rewriter.eraseOp(size);
       return rewriter.notifyMatchFailure(op, "element type not supported");
     }
     rewriter.replaceOp(op, result);
