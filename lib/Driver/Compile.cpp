@@ -103,14 +103,13 @@ static llvm::Expected<Imported> readAndImport(const CompileOptions &options,
   return std::move(result);
 }
 
-/// aten form -> prim. Diagnostics (an op without a decomposition, at its
-/// node and source line) are collected into the error.
-static llvm::Error decompose(mlir::ModuleOp module, llvm::StringRef archivePath,
-                             bool allowPartial) {
+/// Runs `pass` then canonicalize and CSE on `module`. The pass's
+/// diagnostics (an op it cannot handle, at its node and source line) become
+/// the lines of the error, after "<archive>: cannot <what>:".
+static llvm::Error runStage(mlir::ModuleOp module, llvm::StringRef archivePath,
+                            llvm::StringRef what, std::unique_ptr<mlir::Pass> pass) {
   mlir::PassManager pm(module.getContext());
-  DecomposeATenOptions passOptions;
-  passOptions.allowPartial = allowPartial;
-  pm.addPass(createDecomposeATen(passOptions));
+  pm.addPass(std::move(pass));
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   std::string diagnostics;
@@ -120,26 +119,22 @@ static llvm::Error decompose(mlir::ModuleOp module, llvm::StringRef archivePath,
     return mlir::success();
   });
   if (mlir::failed(pm.run(module)))
-    return llvm::createStringError(archivePath + ": cannot decompose the program:" +
-                                   diagnostics);
+    return llvm::createStringError(archivePath + ": cannot " + what + ":" + diagnostics);
   return llvm::Error::success();
+}
+
+/// aten form -> prim.
+static llvm::Error decompose(mlir::ModuleOp module, llvm::StringRef archivePath,
+                             bool allowPartial) {
+  DecomposeATenOptions passOptions;
+  passOptions.allowPartial = allowPartial;
+  return runStage(module, archivePath, "decompose the program",
+                  createDecomposeATen(passOptions));
 }
 
 /// prim -> linalg on tensors.
 static llvm::Error lowerToLinalg(mlir::ModuleOp module, llvm::StringRef archivePath) {
-  mlir::PassManager pm(module.getContext());
-  pm.addPass(createLowerPrimToLinalg());
-  pm.addPass(mlir::createCanonicalizerPass());
-  pm.addPass(mlir::createCSEPass());
-  std::string diagnostics;
-  llvm::raw_string_ostream stream(diagnostics);
-  mlir::ScopedDiagnosticHandler handler(module.getContext(), [&](mlir::Diagnostic &d) {
-    stream << "\n  " << d.getLocation() << ": " << d.str();
-    return mlir::success();
-  });
-  if (mlir::failed(pm.run(module)))
-    return llvm::createStringError(archivePath + ": cannot lower the program:" + diagnostics);
-  return llvm::Error::success();
+  return runStage(module, archivePath, "lower the program", createLowerPrimToLinalg());
 }
 
 llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outputPath) {
