@@ -4,13 +4,18 @@
 
 #include "pt2c/Dialect/Prim/PrimOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
 using namespace mlir;
 
 namespace pt2c {
 namespace {
 
-// linear(x [..., K], W [N, K], b [N]?) = x @ W^T + b
-// prim.matmul takes identical batch dims, so W^T is broadcast over x's batch.
+// linear(x [..., K], W [N, K], b [N]?) = x @ W^T + b.
+// Batch dims are folded into the rows: x is reshaped to [prod(...), K], one
+// 2-d matmul runs, and the result is reshaped back. (Broadcasting W^T over
+// the batch instead would copy the weight once per batch element per call.)
 LogicalResult linear(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value input = args.value("input"), weight = args.value("weight");
@@ -19,28 +24,52 @@ LogicalResult linear(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   auto inputType = cast<RankedTensorType>(input.getType());
   auto weightType = cast<RankedTensorType>(weight.getType());
   int64_t rank = inputType.getRank();
-  if (rank < 2 || weightType.getRank() != 2)
-    return rewriter.notifyMatchFailure(call, "supports input rank >= 2 and a 2-d weight");
+  int64_t dynamicBatch = llvm::count_if(inputType.getShape().drop_back(), ShapedType::isDynamic);
+  if (rank < 2 || weightType.getRank() != 2 || !weightType.hasStaticShape() ||
+      inputType.isDynamicDim(rank - 1) || dynamicBatch > 1)
+    return rewriter.notifyMatchFailure(call, "input rank >= 2 with at most one dynamic "
+                                             "batch dim, and a static 2-d weight");
+  if (!args.isNone("bias") && !args.value("bias"))
+    return rewriter.notifyMatchFailure(call, "bias must be a tensor or None");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   Type element = type.getElementType();
-  input = p.convert(input, element);
+  int64_t k = inputType.getDimSize(rank - 1);
+  Value x = p.convert(input, element);
+  Value rows = x;
+  if (rank > 2) {
+    int64_t m = dynamicBatch ? ShapedType::kDynamic : inputType.getNumElements() / k;
+    auto flatType = RankedTensorType::get({m, k}, element);
+    SmallVector<Value> sizes;
+    if (dynamicBatch) {
+      // rows = the dynamic batch size times the static ones.
+      int64_t staticRows = 1, dynamicDim = 0;
+      for (int64_t d = 0; d < rank - 1; ++d) {
+        if (inputType.isDynamicDim(d))
+          dynamicDim = d;
+        else
+          staticRows *= inputType.getDimSize(d);
+      }
+      Value size = tensor::DimOp::create(rewriter, loc, x, dynamicDim);
+      sizes.push_back(arith::MulIOp::create(
+          rewriter, loc, size, arith::ConstantIndexOp::create(rewriter, loc, staticRows)));
+    }
+    rows = prim::ReshapeOp::create(rewriter, loc, flatType, x, sizes);
+  }
   Value transposed = prim::TransposeOp::create(rewriter, loc, p.convert(weight, element),
                                                rewriter.getDenseI64ArrayAttr({1, 0}));
-  if (rank > 2) {
-    // [batch..., K, N]: x's batch dims, then W^T.
-    SmallVector<int64_t> shape(inputType.getShape().drop_back(2));
-    shape.append({weightType.getDimSize(1), weightType.getDimSize(0)});
-    auto batched = RankedTensorType::get(shape, element);
-    transposed = p.broadcastInDim(transposed, batched, {rank - 2, rank - 1}, {input});
-  }
-  Value result = prim::MatmulOp::create(rewriter, loc, input, transposed);
-  if (!args.isNone("bias")) {
-    Value bias = args.value("bias");
-    if (!bias)
-      return rewriter.notifyMatchFailure(call, "bias must be a tensor or None");
+  Value result = prim::MatmulOp::create(rewriter, loc, rows, transposed);
+  if (Value bias = args.value("bias")) {
+    auto resultRows = cast<RankedTensorType>(result.getType());
     result = prim::AddOp::create(rewriter, loc, result,
-                                 p.broadcastInDim(bias, type, {rank - 1}, {input}));
+                                 p.broadcastInDim(bias, resultRows, {1}, {result}));
+  }
+  if (rank > 2) {
+    SmallVector<Value> sizes;
+    for (int64_t d = 0; d < rank - 1; ++d)
+      if (type.isDynamicDim(d))
+        sizes.push_back(tensor::DimOp::create(rewriter, loc, x, d));
+    result = prim::ReshapeOp::create(rewriter, loc, type, result, sizes);
   }
   rewriter.replaceOp(call, result);
   return success();
@@ -50,7 +79,7 @@ LogicalResult linear(aten::CallOp call, const CallArgs &args, PatternRewriter &r
 
 void addLinearDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
-      {"aten.linear.default", "linear", "transpose, broadcast_in_dim, matmul, add", linear},
+      {"aten.linear.default", "linear", "reshape, transpose, matmul, broadcast_in_dim, add", linear},
   });
 }
 

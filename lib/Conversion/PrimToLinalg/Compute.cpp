@@ -19,9 +19,12 @@ Value zeroOf(OpBuilder &b, Location loc, Type type) {
   return arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
 }
 
-// [M, K] x [K, N] -> linalg.matmul; with batch dims [B..., M, K] x
-// [B..., K, N] -> a linalg.generic over (B..., M, N, K), K reducing. Both
-// accumulate into a zero-filled result.
+// [B..., M, K] x [B..., K, N] -> a linalg.generic over (B..., M, K, N)
+// accumulating into a zero-filled result. K sits outside N on purpose: the
+// innermost loop then updates contiguous, independent outputs, which LLVM
+// vectorizes without reassociating the float sum (a named linalg.matmul
+// puts the K reduction innermost, which strict FP keeps scalar). The sum over
+// K per output element still runs in order, so results do not change.
 struct MatmulLowering : OpRewritePattern<prim::MatmulOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(prim::MatmulOp op, PatternRewriter &rewriter) const override {
@@ -39,15 +42,9 @@ struct MatmulLowering : OpRewritePattern<prim::MatmulOp> {
     }
     Value init = filled(rewriter, loc, type, sizes,
                         zeroOf(rewriter, loc, type.getElementType()));
-    if (rank == 2) {
-      rewriter.replaceOp(op, linalg::MatmulOp::create(rewriter, loc,
-                                                      ValueRange{op.getLhs(), op.getRhs()},
-                                                      ValueRange{init})
-                                 .getResult(0));
-      return success();
-    }
-    // Loop dims: batch 0..rank-3, m = rank-2, n = rank-1, k = rank.
+    // Loop dims: batch 0..rank-3, m = rank-2, k = rank-1, n = rank.
     unsigned loops = rank + 1;
+    int64_t m = rank - 2, k = rank - 1, n = rank;
     auto d = [&](int64_t i) { return rewriter.getAffineDimExpr(i); };
     SmallVector<AffineExpr> batch;
     for (int64_t i = 0; i < rank - 2; ++i)
@@ -57,10 +54,9 @@ struct MatmulLowering : OpRewritePattern<prim::MatmulOp> {
       exprs.append({a, b});
       return AffineMap::get(loops, 0, exprs, rewriter.getContext());
     };
-    SmallVector<AffineMap> maps = {map(d(rank - 2), d(rank)), map(d(rank), d(rank - 1)),
-                                   map(d(rank - 2), d(rank - 1))};
-    SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
-    iterators.push_back(utils::IteratorType::reduction);
+    SmallVector<AffineMap> maps = {map(d(m), d(k)), map(d(k), d(n)), map(d(m), d(n))};
+    SmallVector<utils::IteratorType> iterators(loops, utils::IteratorType::parallel);
+    iterators[k] = utils::IteratorType::reduction;
     bool isFloat = isa<FloatType>(type.getElementType());
     auto generic = linalg::GenericOp::create(
         rewriter, loc, type, ValueRange{op.getLhs(), op.getRhs()}, init, maps, iterators,

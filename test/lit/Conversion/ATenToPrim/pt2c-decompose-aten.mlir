@@ -74,3 +74,16 @@ func.func @embedding(%w: tensor<10x4xf32>, %ids: tensor<2x3xi64>) -> tensor<2x3x
   %0 = aten.call "aten.embedding.default"(weight: %w, indices: %ids) {padding_idx = -1 : i64, scale_grad_by_freq = false, sparse = false} : (tensor<10x4xf32>, tensor<2x3xi64>) -> tensor<2x3x4xf32>
   return %0 : tensor<2x3x4xf32>
 }
+
+// -----
+
+// A 3-d input is folded into rows for one 2-d matmul, then reshaped back
+// (no per-batch copy of the weight).
+// CHECK-LABEL: func.func @linear_3d
+// CHECK: %[[ROWS:.+]] = prim.reshape %{{.+}} : tensor<2x16x64xf32> -> tensor<32x64xf32>
+// CHECK: %[[MM:.+]] = prim.matmul %[[ROWS]], %{{.+}} : (tensor<32x64xf32>, tensor<64x8xf32>) -> tensor<32x8xf32>
+// CHECK: prim.reshape %[[MM]] : tensor<32x8xf32> -> tensor<2x16x8xf32>
+func.func @linear_3d(%x: tensor<2x16x64xf32>, %w: tensor<8x64xf32>) -> tensor<2x16x8xf32> {
+  %0 = aten.call "aten.linear.default"(input: %x, weight: %w) {bias = #aten.none} : (tensor<2x16x64xf32>, tensor<8x64xf32>) -> tensor<2x16x8xf32>
+  return %0 : tensor<2x16x8xf32>
+}

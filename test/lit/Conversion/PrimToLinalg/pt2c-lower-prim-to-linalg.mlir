@@ -22,10 +22,18 @@ func.func @broadcast_expand(%x: tensor<4x1xf32>) -> tensor<4x8xf32> {
 
 // -----
 
+// matmul loops (m, k, n): the reduction outside the contiguous n loop, so the
+// innermost loop vectorizes without reassociating the sum.
+// CHECK-DAG: #[[$LHS:.+]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG: #[[$RHS:.+]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG: #[[$OUT:.+]] = affine_map<(d0, d1, d2) -> (d0, d2)>
 // CHECK-LABEL: func.func @matmul
 // CHECK: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
 // CHECK: %[[INIT:.+]] = linalg.fill ins(%[[ZERO]] : f32)
-// CHECK: linalg.matmul ins(%{{.+}}, %{{.+}} : tensor<4x64xf32>, tensor<64x32xf32>) outs(%[[INIT]] : tensor<4x32xf32>)
+// CHECK: linalg.generic {indexing_maps = [#[[$LHS]], #[[$RHS]], #[[$OUT]]], iterator_types = ["parallel", "reduction", "parallel"]}
+// CHECK-SAME: ins(%{{.+}}, %{{.+}} : tensor<4x64xf32>, tensor<64x32xf32>) outs(%[[INIT]] : tensor<4x32xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.addf
 func.func @matmul(%a: tensor<4x64xf32>, %b: tensor<64x32xf32>) -> tensor<4x32xf32> {
   %0 = prim.matmul %a, %b : (tensor<4x64xf32>, tensor<64x32xf32>) -> tensor<4x32xf32>
   return %0 : tensor<4x32xf32>
