@@ -1,4 +1,4 @@
-//===- Activation.cpp - relu, gelu, sigmoid, silu, tanh, ... --------------===//
+//===- Activation.cpp - relu, gelu, silu, hardswish, leaky_relu, ... -----===//
 
 #include "Families.h"
 
@@ -63,16 +63,7 @@ LogicalResult gelu(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   return success();
 }
 
-// sigmoid(x) = logistic(x); silu(x) = x * logistic(x); tanh(x)
-LogicalResult sigmoid(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  PrimBuilder p(rewriter, call.getLoc());
-  Value x = activationInput(call, args, p);
-  if (!x)
-    return rewriter.notifyMatchFailure(call, "expects a float tensor");
-  rewriter.replaceOp(call, prim::LogisticOp::create(rewriter, call.getLoc(), x).getResult());
-  return success();
-}
-
+// silu(x) = x * logistic(x)
 LogicalResult silu(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   PrimBuilder p(rewriter, call.getLoc());
   Value x = activationInput(call, args, p);
@@ -80,15 +71,6 @@ LogicalResult silu(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
     return rewriter.notifyMatchFailure(call, "expects a float tensor");
   Value s = prim::LogisticOp::create(rewriter, call.getLoc(), x);
   rewriter.replaceOp(call, prim::MulOp::create(rewriter, call.getLoc(), x, s).getResult());
-  return success();
-}
-
-LogicalResult tanh(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  PrimBuilder p(rewriter, call.getLoc());
-  Value x = activationInput(call, args, p);
-  if (!x)
-    return rewriter.notifyMatchFailure(call, "expects a float tensor");
-  rewriter.replaceOp(call, prim::TanhOp::create(rewriter, call.getLoc(), x).getResult());
   return success();
 }
 
@@ -147,9 +129,7 @@ void addActivationDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.relu.default", "activation", "max, constant", relu},
       {"aten.gelu.default", "activation", "erf | tanh, mul, add, constant", gelu},
-      {"aten.sigmoid.default", "activation", "logistic", sigmoid},
       {"aten.silu.default", "activation", "logistic, mul", silu},
-      {"aten.tanh.default", "activation", "tanh", tanh},
       {"aten.hardsigmoid.default", "activation", "add, max, min, mul", hardsigmoid},
       {"aten.hardswish.default", "activation", "add, max, min, mul", hardswish},
       {"aten.leaky_relu.default", "activation", "compare, mul, select", leakyRelu},

@@ -99,6 +99,8 @@ void addElementwiseDecompositions(std::vector<Decomposition> &table) {
       {"aten.sin.default", "elementwise", "sin", unary<prim::SinOp>},
       {"aten.cos.default", "elementwise", "cos", unary<prim::CosOp>},
       {"aten.abs.default", "elementwise", "abs", unary<prim::AbsOp>},
+      {"aten.tanh.default", "elementwise", "tanh", unary<prim::TanhOp>},
+      {"aten.sigmoid.default", "elementwise", "logistic", unary<prim::LogisticOp>},
       {"aten.add.Tensor", "elementwise", "add, broadcast_in_dim, mul", binary<prim::AddOp>},
       {"aten.sub.Tensor", "elementwise", "sub, broadcast_in_dim, mul", binary<prim::SubOp>},
       {"aten.mul.Tensor", "elementwise", "mul, broadcast_in_dim", binary<prim::MulOp>},
