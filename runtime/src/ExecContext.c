@@ -15,6 +15,7 @@ int pt2crt_contexts_init(pt2crt_context_list *list,
 }
 
 static void free_context(pt2crt_context *ctx) {
+  pt2crt_scratch_destroy(&ctx->scratch);
   free(ctx->arena);
   free(ctx);
 }
@@ -47,6 +48,10 @@ static pt2crt_context *new_context(const pt2c_model_desc *desc) {
   pt2crt_context *ctx = calloc(1, bytes);
   if (!ctx)
     return NULL;
+  if (pt2crt_scratch_init(&ctx->scratch)) {
+    free(ctx);
+    return NULL;
+  }
   char *cursor = (char *)(ctx + 1);
   ctx->symbols = (int64_t *)cursor;
   cursor += n_symbols * sizeof(int64_t);

@@ -12,6 +12,7 @@
 
 #include "pt2c/model_abi.h"
 #include "pt2c/pt2c.h"
+#include "Scratch.h"
 
 #include <pthread.h>
 
@@ -30,6 +31,7 @@ typedef struct pt2crt_context {
   int64_t *output_dims;        /* every output's dims, in order */
   uint8_t *arena;              /* 64-byte aligned, arena_capacity bytes */
   uint64_t arena_capacity;
+  pt2crt_scratch scratch;      /* the kernels' temporaries, kept for reuse */
 } pt2crt_context;
 
 typedef struct pt2crt_context_list {

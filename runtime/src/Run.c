@@ -9,6 +9,7 @@
 
 #include "Format.h"
 #include "Model.h"
+#include "OpenMPShim.h"
 #include "Status.h"
 #include "Validate.h"
 
@@ -131,7 +132,14 @@ static pt2c_status *execute(const pt2c_model *model, pt2crt_context *ctx) {
   args.arena = ctx->arena;
   args.pool = model->pool;
   args.parallel_for = pt2crt_parallel_for;
+  /* Parallel regions in the compiled code run on the model's pool. */
+  /* Parallel regions in the compiled code run on the model's pool; its
+   * temporaries come from (and go back to) this context's scratch cache. */
+  pt2crt_pool *previous_pool = pt2crt_omp_set_pool(model->pool);
+  pt2crt_scratch *previous_scratch = pt2crt_scratch_set_current(&ctx->scratch);
   int32_t code = desc->run(&args);
+  pt2crt_scratch_set_current(previous_scratch);
+  pt2crt_omp_set_pool(previous_pool);
   if (code == PT2C_OK)
     return NULL;
   pt2c_code reported =

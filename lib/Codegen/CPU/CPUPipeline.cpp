@@ -1,6 +1,7 @@
 //===- CPUPipeline.cpp - linalg on tensors -> LLVM dialect ----------------===//
 
 #include "pt2c/Codegen/CPU/CPUCodegen.h"
+#include "pt2c/Codegen/Passes.h"
 
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -8,6 +9,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+
+#include "llvm/Support/FormatVariadic.h"
 
 #include <mutex>
 
@@ -19,33 +22,47 @@ void registerCPUCodegen(mlir::DialectRegistry &registry) {
   mlir::registerAllToLLVMIRTranslations(registry);
   // The pass registry is MLIR's own global table; fill it once.
   static std::once_flag passesRegistered;
-  std::call_once(passesRegistered, [] { mlir::registerAllPasses(); });
+  std::call_once(passesRegistered, [] {
+    mlir::registerAllPasses();
+    registerCodegenPasses();
+  });
 }
 
 void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &options) {
   // The passes, in order, and why (docs/toolchain.md §4 has the pitfalls):
-  // 1. Fuse producer/consumer elementwise generics into one loop nest.
-  // 2. Bufferize the whole module, function boundaries included, with
+  // 1. Fuse producer/consumer elementwise generics into one loop nest,
+  //    keeping contractions as lowered (pt2c-fuse-elementwise).
+  // 2. Split large ops into scf.forall chunks for the thread pool.
+  // 3. Bufferize the whole module, function boundaries included, with
   //    identity layouts so the C interface sees plain strided memrefs.
-  // 3. Results become out-parameters the runtime allocates
+  // 4. Results become out-parameters the runtime allocates
   //    (`modify-public-functions`: forward is public); static allocations
-  //    are hoisted into the caller's buffer instead of copied.
-  // 4. Loops, then the LLVM dialect. math ops without an LLVM intrinsic
-  //    (erf, ...) call libm, which every model .so may use; the LLVM
-  //    conversion goes first so libm only gets what has no intrinsic (libm
-  //    has no rsqrtf).
-  const char *pipeline =
-      "linalg-fuse-elementwise-ops,"
+  //    are hoisted into the caller's buffer instead of copied. Every other
+  //    allocation gets its dealloc (without it each run leaks its scratch).
+  // 5. Loops: chunks become an OpenMP parallel loop (the runtime implements
+  //    the __kmpc_* entry points on its pool), the rest sequential loops.
+  // 6. The LLVM dialect; allocations call the runtime's scratch cache
+  //    (runtime/src/Scratch.h) through MLIR's generic allocation functions.
+  //    math ops without an LLVM intrinsic (erf, ...) call libm, which every model .so may use; the LLVM conversion goes first
+  //    so libm only gets what has no intrinsic (libm has no rsqrtf).
+  std::string parallelize =
+      llvm::formatv("pt2c-parallelize{{min-work={0}},", options.minParallelWork).str();
+  if (options.minParallelWork <= 0)
+    parallelize.clear();
+  std::string pipeline =
+      "pt2c-fuse-elementwise," + parallelize +
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
+      "func.func(scf-forall-to-parallel),"
+      "buffer-deallocation-pipeline,"
       "canonicalize,cse,"
       "func.func(convert-linalg-to-loops),"
+      "convert-scf-to-openmp,canonicalize,"
       "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
-      "finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,"
+      "finalize-memref-to-llvm{use-generic-functions},convert-math-to-llvm,convert-math-to-libm,"
       "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
-      "convert-index-to-llvm,reconcile-unrealized-casts";
-  (void)options;
+      "convert-index-to-llvm,convert-openmp-to-llvm,reconcile-unrealized-casts";
   // parsePassPipeline appends inside `pm`, so the string is the bare list
   // (a "builtin.module(...)" wrapper would nest it one level too deep).
   if (mlir::failed(mlir::parsePassPipeline(pipeline, pm)))

@@ -48,7 +48,14 @@ static void optimize(llvm::Module &module, llvm::TargetMachine &machine,
   llvm::FunctionAnalysisManager functions;
   llvm::CGSCCAnalysisManager cgscc;
   llvm::ModuleAnalysisManager modules;
-  llvm::PassBuilder builder(&machine);
+  // No loop unrolling before the vectorizers: LLVM fully unrolls a loop of
+  // 25 constant iterations (a 5x5 output plane) into scalar code that SLP
+  // cannot vectorize (it cannot prove the buffers apart), where the loop
+  // vectorizer would have versioned it with a runtime alias check. The
+  // vectorizer still interleaves the loops it vectorizes.
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopUnrolling = false;
+  llvm::PassBuilder builder(&machine, tuning);
   builder.registerModuleAnalyses(modules);
   builder.registerCGSCCAnalyses(cgscc);
   builder.registerFunctionAnalyses(functions);

@@ -19,18 +19,49 @@ Value zeroOf(OpBuilder &b, Location loc, Type type) {
   return arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
 }
 
-// [B..., M, K] x [B..., K, N] -> a linalg.generic over (B..., M, K, N)
-// accumulating into a zero-filled result. K sits outside N on purpose: the
-// innermost loop then updates contiguous, independent outputs, which LLVM
-// vectorizes without reassociating the float sum (a named linalg.matmul
-// puts the K reduction innermost, which strict FP keeps scalar). The sum over
-// K per output element still runs in order, so results do not change.
+/// Rows up to which a matmul by a transposed operand (linear's W^T) reads
+/// that operand in place as dot products instead of transposing it first:
+/// the transpose copies all of W on every run, which only pays off when
+/// many rows share it.
+constexpr int64_t kDotProductMaxRows = 8;
+
+/// The [.., N, K] operand `rhs` is a transpose of, if it swaps the last two
+/// dims only.
+Value transposedSource(Value rhs) {
+  auto transpose = rhs.getDefiningOp<prim::TransposeOp>();
+  if (!transpose)
+    return Value();
+  ArrayRef<int64_t> permutation = transpose.getPermutation();
+  int64_t rank = permutation.size();
+  for (int64_t d = 0; d < rank - 2; ++d)
+    if (permutation[d] != d)
+      return Value();
+  if (rank < 2 || permutation[rank - 2] != rank - 1 || permutation[rank - 1] != rank - 2)
+    return Value();
+  return transpose.getOperand();
+}
+
+// [B..., M, K] x [B..., K, N] -> a linalg.generic accumulating into a
+// zero-filled result, in one of two loop orders:
+//  - (B..., M, K, N), N innermost: the innermost loop updates contiguous,
+//    independent outputs, which LLVM vectorizes without reassociating the
+//    float sum (a named linalg.matmul puts the K reduction innermost, which
+//    strict FP keeps scalar). Each output's sum over K runs in order.
+//  - (B..., M, N, K) when rhs is a transpose and M is small: dot products
+//    of lhs rows with the rows of the transpose's source, read in place;
+//    the sum is marked reassociable so LLVM vectorizes it (the issue's
+//    tolerance allows reordering a float sum).
 struct MatmulLowering : OpRewritePattern<prim::MatmulOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(prim::MatmulOp op, PatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getType());
     int64_t rank = type.getRank();
     Location loc = op.getLoc();
+    bool isFloat = isa<FloatType>(type.getElementType());
+    Value rhsSource = transposedSource(op.getRhs());
+    int64_t rows = type.getDimSize(rank - 2);
+    bool dotProducts = isFloat && rhsSource && !ShapedType::isDynamic(rows) &&
+                       rows <= kDotProductMaxRows;
     SmallVector<Value> sizes;
     for (int64_t d = 0; d < rank; ++d) {
       if (!type.isDynamicDim(d))
@@ -42,9 +73,9 @@ struct MatmulLowering : OpRewritePattern<prim::MatmulOp> {
     }
     Value init = filled(rewriter, loc, type, sizes,
                         zeroOf(rewriter, loc, type.getElementType()));
-    // Loop dims: batch 0..rank-3, m = rank-2, k = rank-1, n = rank.
+    // Loop dims: batch 0..rank-3, then m, and k and n in either order.
     unsigned loops = rank + 1;
-    int64_t m = rank - 2, k = rank - 1, n = rank;
+    int64_t m = rank - 2, k = dotProducts ? rank : rank - 1, n = dotProducts ? rank - 1 : rank;
     auto d = [&](int64_t i) { return rewriter.getAffineDimExpr(i); };
     SmallVector<AffineExpr> batch;
     for (int64_t i = 0; i < rank - 2; ++i)
@@ -54,16 +85,20 @@ struct MatmulLowering : OpRewritePattern<prim::MatmulOp> {
       exprs.append({a, b});
       return AffineMap::get(loops, 0, exprs, rewriter.getContext());
     };
-    SmallVector<AffineMap> maps = {map(d(m), d(k)), map(d(k), d(n)), map(d(m), d(n))};
+    AffineMap rhsMap = dotProducts ? map(d(n), d(k)) : map(d(k), d(n));
+    SmallVector<AffineMap> maps = {map(d(m), d(k)), rhsMap, map(d(m), d(n))};
     SmallVector<utils::IteratorType> iterators(loops, utils::IteratorType::parallel);
     iterators[k] = utils::IteratorType::reduction;
-    bool isFloat = isa<FloatType>(type.getElementType());
+    Value rhs = dotProducts ? rhsSource : op.getRhs();
+    auto reassociable = arith::FastMathFlagsAttr::get(
+        getContext(), dotProducts ? arith::FastMathFlags::reassoc | arith::FastMathFlags::contract
+                                  : arith::FastMathFlags::none);
     auto generic = linalg::GenericOp::create(
-        rewriter, loc, type, ValueRange{op.getLhs(), op.getRhs()}, init, maps, iterators,
+        rewriter, loc, type, ValueRange{op.getLhs(), rhs}, init, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange a) {
-          Value product = isFloat ? arith::MulFOp::create(b, l, a[0], a[1]).getResult()
+          Value product = isFloat ? arith::MulFOp::create(b, l, a[0], a[1], reassociable).getResult()
                                   : arith::MulIOp::create(b, l, a[0], a[1]).getResult();
-          Value sum = isFloat ? arith::AddFOp::create(b, l, a[2], product).getResult()
+          Value sum = isFloat ? arith::AddFOp::create(b, l, a[2], product, reassociable).getResult()
                               : arith::AddIOp::create(b, l, a[2], product).getResult();
           linalg::YieldOp::create(b, l, sum);
         });

@@ -1,8 +1,8 @@
 //===- Conv.cpp - prim convolution and reduce_window -> linalg named ops ---===//
 //
-// 2-d NCHW only so far: linalg's named conv and pooling ops, on an input
-// padded explicitly (tensor.pad), so later tiling and vectorization see the
-// same ops torch-mlir and IREE optimize.
+// 2-d NCHW only so far. Every window op reads its input's windows once into
+// a [N, G, R, P] tensor (im2col) and is then a matmul-like linalg.generic
+// with the output positions P innermost; see windowsOf for why.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,29 +40,111 @@ Value padded(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> padding,
   return tensor::PadOp::create(b, loc, resultType, input, low, high, value);
 }
 
-/// The output's `?` sizes: only the batch (dim 0) can be dynamic here.
-SmallVector<Value> batchSize(OpBuilder &b, Location loc, RankedTensorType type, Value input) {
+/// The sliding-window geometry of a 2-d window op over NCHW.
+struct Window {
+  int64_t groups, height, width; // window extent
+  int64_t strides[2], dilations[2];
+  int64_t outHeight, outWidth;
+};
+
+Value collapse(OpBuilder &b, Location loc, Value value, ArrayRef<ReassociationIndices> groups) {
+  return tensor::CollapseShapeOp::create(b, loc, value, groups);
+}
+
+/// `value` with `dim` split into [dim / inner, inner].
+Value splitDim(OpBuilder &b, Location loc, Value value, int64_t dim, int64_t inner) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape(type.getShape());
+  shape[dim] /= inner;
+  shape.insert(shape.begin() + dim + 1, inner);
+  SmallVector<ReassociationIndices> groups;
+  for (int64_t d = 0, r = 0; d < type.getRank(); ++d) {
+    if (d == dim)
+      groups.push_back({r, r + 1}), r += 2;
+    else
+      groups.push_back({r++});
+  }
+  return tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), value, groups);
+}
+
+/// The windows of a padded NCHW input as a [N, G, C/G * KH * KW, OH * OW]
+/// tensor (im2col): every window op then becomes a loop over contiguous
+/// output positions innermost, which vectorizes without reassociating float
+/// sums and stays long even where OW is 7. Copying the windows costs 1/F of
+/// the convolution's work. A 1x1 window with stride 1 is the input itself.
+Value windowsOf(OpBuilder &b, Location loc, Value input, const Window &w) {
+  auto type = cast<RankedTensorType>(input.getType());
+  int64_t channels = type.getDimSize(1) / w.groups;
+  bool pointwise = w.height == 1 && w.width == 1 && w.strides[0] == 1 && w.strides[1] == 1 &&
+                   type.getDimSize(2) == w.outHeight && type.getDimSize(3) == w.outWidth;
+  if (pointwise)
+    return collapse(b, loc, splitDim(b, loc, input, 1, channels), {{0}, {1}, {2}, {3, 4}});
+  SmallVector<int64_t> shape = {type.getDimSize(0), w.groups, channels, w.height,
+                                w.width,            w.outHeight, w.outWidth};
+  auto colType = RankedTensorType::get(shape, type.getElementType());
   SmallVector<Value> sizes;
   if (type.isDynamicDim(0))
     sizes.push_back(tensor::DimOp::create(b, loc, input, 0));
-  return sizes;
+  Value init = tensor::EmptyOp::create(b, loc, shape, type.getElementType(), sizes);
+  // (n, g, c, i, j, y, x) -> input[n, g*C + c, y*sh + i*dh, x*sw + j*dw]
+  auto d = [&](unsigned i) { return b.getAffineDimExpr(i); };
+  AffineMap read = AffineMap::get(
+      7, 0,
+      {d(0), d(1) * channels + d(2), d(5) * w.strides[0] + d(3) * w.dilations[0],
+       d(6) * w.strides[1] + d(4) * w.dilations[1]},
+      b.getContext());
+  SmallVector<AffineMap> maps = {read, b.getMultiDimIdentityMap(7)};
+  SmallVector<utils::IteratorType> iterators(7, utils::IteratorType::parallel);
+  Value col = linalg::GenericOp::create(b, loc, colType, input, init, maps, iterators,
+                                        [](OpBuilder &nb, Location nl, ValueRange a) {
+                                          linalg::YieldOp::create(nb, nl, a[0]);
+                                        })
+                  .getResult(0);
+  return collapse(b, loc, col, {{0}, {1}, {2, 3, 4}, {5, 6}});
 }
 
+/// A [N, G, X, P] result as [N, G*X, OH, OW].
+Value toNCHW(OpBuilder &b, Location loc, Value value, const Window &w) {
+  Value flat = collapse(b, loc, value, {{0}, {1, 2}, {3}});
+  auto type = cast<RankedTensorType>(flat.getType());
+  auto resultType = RankedTensorType::get(
+      {type.getDimSize(0), type.getDimSize(1), w.outHeight, w.outWidth}, type.getElementType());
+  return tensor::ExpandShapeOp::create(b, loc, resultType, flat,
+                                       ArrayRef<ReassociationIndices>{{0}, {1}, {2, 3}});
+}
+
+/// A zero- (or `identity`-) filled [N, G, X, P] accumulator.
+Value accumulator(OpBuilder &b, Location loc, Value like, ArrayRef<int64_t> shape, Value identity) {
+  auto type = RankedTensorType::get(shape, identity.getType());
+  SmallVector<Value> sizes;
+  if (type.isDynamicDim(0))
+    sizes.push_back(tensor::DimOp::create(b, loc, like, 0));
+  return filled(b, loc, type, sizes, identity);
+}
+
+SmallVector<utils::IteratorType> reductionAt(unsigned loops, unsigned dim) {
+  SmallVector<utils::IteratorType> iterators(loops, utils::IteratorType::parallel);
+  iterators[dim] = utils::IteratorType::reduction;
+  return iterators;
+}
+
+// A grouped convolution (groups = 1, depthwise, anything between) as a
+// batched matmul of the weights [G, F/G, R] with the windows [N, G, R, P]:
+// loops (n, g, f, r, p) with the contiguous output positions p innermost.
 struct ConvolutionLowering : OpRewritePattern<prim::ConvolutionOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(prim::ConvolutionOp op, PatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getType());
     auto weightType = cast<RankedTensorType>(op.getWeight().getType());
-    if (type.getRank() != 4 || !weightType.hasStaticShape())
-      return rewriter.notifyMatchFailure(op, "2-d convolution with a static weight only");
+    auto inputType = cast<RankedTensorType>(op.getInput().getType());
     // Decide before building anything: a pattern must not change the IR and
     // then fail.
-    int64_t groups = op.getFeatureGroupCountOrDefault();
-    int64_t channels = cast<RankedTensorType>(op.getInput().getType()).getDimSize(1);
-    bool depthwise = groups == channels && weightType.getDimSize(0) == channels &&
-                     weightType.getDimSize(1) == 1;
-    if (groups != 1 && !depthwise)
-      return rewriter.notifyMatchFailure(op, "grouped convolution is not lowered yet");
+    if (type.getRank() != 4 || !weightType.hasStaticShape() || !isa<FloatType>(type.getElementType()))
+      return rewriter.notifyMatchFailure(op, "2-d float convolution with a static weight only");
+    for (int64_t d = 1; d < 4; ++d)
+      if (type.isDynamicDim(d) || inputType.isDynamicDim(d))
+        return rewriter.notifyMatchFailure(op, "only the batch may be dynamic");
     Location loc = op.getLoc();
     Type element = type.getElementType();
     Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
@@ -71,7 +153,6 @@ struct ConvolutionLowering : OpRewritePattern<prim::ConvolutionOp> {
     if (llvm::any_of(lhsDilation, [](int64_t d) { return d != 1; })) {
       // Transposed convolution: the input with lhs_dilation - 1 zeros between
       // elements, written with a strided insert_slice into zeros.
-      auto inputType = cast<RankedTensorType>(input.getType());
       if (!inputType.hasStaticShape())
         return rewriter.notifyMatchFailure(op, "a dilated input must be static");
       SmallVector<int64_t> shape(inputType.getShape());
@@ -90,68 +171,98 @@ struct ConvolutionLowering : OpRewritePattern<prim::ConvolutionOp> {
     SmallVector<int64_t> padding = {0, 0, 0, 0};
     llvm::append_range(padding, op.getPaddingOrDefault());
     input = padded(rewriter, loc, input, padding, zero);
-    Value init = filled(rewriter, loc, type, batchSize(rewriter, loc, type, op.getInput()), zero);
-    auto strides = rewriter.getI64TensorAttr(op.getStridesOrDefault());
-    auto dilations = rewriter.getI64TensorAttr(op.getRhsDilationOrDefault());
-    Value result;
-    if (groups == 1) {
-      result = linalg::Conv2DNchwFchwOp::create(rewriter, loc, TypeRange{type},
-                                                ValueRange{input, op.getWeight()},
-                                                ValueRange{init}, strides, dilations)
-                   .getResult(0);
-    } else {
-      // Depthwise: weight [C, 1, KH, KW] -> [C, KH, KW].
-      auto flatType = RankedTensorType::get(
-          {channels, weightType.getDimSize(2), weightType.getDimSize(3)}, element);
-      Value weight = tensor::CollapseShapeOp::create(
-          rewriter, loc, flatType, op.getWeight(),
-          ArrayRef<ReassociationIndices>{{0, 1}, {2}, {3}});
-      result = linalg::DepthwiseConv2DNchwChwOp::create(rewriter, loc, TypeRange{type},
-                                                        ValueRange{input, weight},
-                                                        ValueRange{init}, strides, dilations)
-                   .getResult(0);
-    }
-    rewriter.replaceOp(op, result);
+    SmallVector<int64_t> strides = op.getStridesOrDefault();
+    SmallVector<int64_t> dilations = op.getRhsDilationOrDefault();
+    int64_t groups = op.getFeatureGroupCountOrDefault();
+    Window window{groups,
+                  weightType.getDimSize(2),
+                  weightType.getDimSize(3),
+                  {strides[0], strides[1]},
+                  {dilations[0], dilations[1]},
+                  type.getDimSize(2),
+                  type.getDimSize(3)};
+    Value col = windowsOf(rewriter, loc, input, window);
+    // [F, C/G, KH, KW] -> [G, F/G, R]
+    int64_t featuresPerGroup = weightType.getDimSize(0) / groups;
+    Value weight = collapse(rewriter, loc,
+                            splitDim(rewriter, loc, op.getWeight(), 0, featuresPerGroup),
+                            {{0}, {1}, {2, 3, 4}});
+    int64_t positions = window.outHeight * window.outWidth;
+    Value init = accumulator(rewriter, loc, col,
+                             {type.getDimSize(0), groups, featuresPerGroup, positions}, zero);
+    auto d = [&](unsigned i) { return rewriter.getAffineDimExpr(i); };
+    auto map = [&](ArrayRef<AffineExpr> exprs) {
+      return AffineMap::get(5, 0, exprs, rewriter.getContext());
+    };
+    // loops (n, g, f, r, p)
+    SmallVector<AffineMap> maps = {map({d(1), d(2), d(3)}), map({d(0), d(1), d(3), d(4)}),
+                                   map({d(0), d(1), d(2), d(4)})};
+    Value result =
+        linalg::GenericOp::create(rewriter, loc, init.getType(), ValueRange{weight, col}, init,
+                                  maps, reductionAt(5, 3),
+                                  [](OpBuilder &b, Location l, ValueRange a) {
+                                    Value product = arith::MulFOp::create(b, l, a[0], a[1]);
+                                    linalg::YieldOp::create(
+                                        b, l, arith::AddFOp::create(b, l, a[2], product).getResult());
+                                  })
+            .getResult(0);
+    rewriter.replaceOp(op, toNCHW(rewriter, loc, result, window));
     return success();
   }
 };
 
+// max/sum windows: the windows [N, C, R, P] reduced over R, loops
+// (n, c, r, p) with p innermost as for convolutions.
 struct ReduceWindowLowering : OpRewritePattern<prim::ReduceWindowOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(prim::ReduceWindowOp op, PatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getType());
+    auto operandType = cast<RankedTensorType>(op.getOperand().getType());
     ArrayRef<int64_t> window = op.getWindowDimensions();
     SmallVector<int64_t> strides = op.getStridesOrDefault();
     SmallVector<int64_t> dilations = op.getWindowDilationsOrDefault();
+    SmallVector<int64_t> padding = op.getPaddingOrDefault();
     Type element = type.getElementType();
     prim::ReduceKind kind = op.getKind();
+    bool dynamicInner = llvm::any_of(ArrayRef<int64_t>{1, 2, 3}, [&](int64_t d) {
+      return type.isDynamicDim(d) || operandType.isDynamicDim(d);
+    });
     if (type.getRank() != 4 || window[0] != 1 || window[1] != 1 || strides[0] != 1 ||
-        strides[1] != 1 || !isa<FloatType>(element) ||
+        strides[1] != 1 || padding[0] || padding[1] || padding[2] || padding[3] ||
+        dynamicInner || !isa<FloatType>(element) ||
         (kind != prim::ReduceKind::max && kind != prim::ReduceKind::sum))
       return rewriter.notifyMatchFailure(op, "2-d float max/sum windows over NCHW only");
     Location loc = op.getLoc();
     double identity = kind == prim::ReduceKind::max ? -std::numeric_limits<double>::infinity()
                                                     : 0.0;
     Value init = arith::ConstantOp::create(rewriter, loc, rewriter.getFloatAttr(element, identity));
-    Value input = padded(rewriter, loc, op.getOperand(), op.getPaddingOrDefault(), init);
-    Value output = filled(rewriter, loc, type, batchSize(rewriter, loc, type, op.getOperand()),
-                          init);
-    Value windowShape = tensor::EmptyOp::create(rewriter, loc,
-                                                ArrayRef<int64_t>{window[2], window[3]}, element);
-    auto stridesAttr = rewriter.getI64TensorAttr({strides[2], strides[3]});
-    auto dilationsAttr = rewriter.getI64TensorAttr({dilations[2], dilations[3]});
-    Value result;
-    if (kind == prim::ReduceKind::max)
-      result = linalg::PoolingNchwMaxOp::create(rewriter, loc, TypeRange{type},
-                                                ValueRange{input, windowShape},
-                                                ValueRange{output}, stridesAttr, dilationsAttr)
-                   .getResult(0);
-    else
-      result = linalg::PoolingNchwSumOp::create(rewriter, loc, TypeRange{type},
-                                                ValueRange{input, windowShape},
-                                                ValueRange{output}, stridesAttr, dilationsAttr)
-                   .getResult(0);
-    rewriter.replaceOp(op, result);
+    Value input = padded(rewriter, loc, op.getOperand(), padding, init);
+    int64_t channels = type.getDimSize(1);
+    Window geometry{channels,
+                    window[2],
+                    window[3],
+                    {strides[2], strides[3]},
+                    {dilations[2], dilations[3]},
+                    type.getDimSize(2),
+                    type.getDimSize(3)};
+    Value col = windowsOf(rewriter, loc, input, geometry);
+    int64_t positions = geometry.outHeight * geometry.outWidth;
+    Value acc = accumulator(rewriter, loc, col, {type.getDimSize(0), channels, 1, positions}, init);
+    auto d = [&](unsigned i) { return rewriter.getAffineDimExpr(i); };
+    // loops (n, c, r, p)
+    SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {d(0), d(1), d(2), d(3)}, getContext()),
+                                   AffineMap::get(4, 0, {d(0), d(1), rewriter.getAffineConstantExpr(0), d(3)},
+                                                  getContext())};
+    bool isMax = kind == prim::ReduceKind::max;
+    Value result = linalg::GenericOp::create(
+                       rewriter, loc, acc.getType(), col, acc, maps, reductionAt(4, 2),
+                       [isMax](OpBuilder &b, Location l, ValueRange a) {
+                         Value next = isMax ? arith::MaximumFOp::create(b, l, a[0], a[1]).getResult()
+                                            : arith::AddFOp::create(b, l, a[1], a[0]).getResult();
+                         linalg::YieldOp::create(b, l, next);
+                       })
+                       .getResult(0);
+    rewriter.replaceOp(op, toNCHW(rewriter, loc, result, geometry));
     return success();
   }
 };

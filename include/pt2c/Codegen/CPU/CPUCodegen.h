@@ -35,6 +35,8 @@ struct CPUCodegenOptions {
   /// depend on the build host.
   std::string cpu = "x86-64-v3";
   unsigned optLevel = 3;
+  /// Ops with fewer iteration points run on one thread; 0 or less: all do.
+  int64_t minParallelWork = 32768;
 };
 
 /// Registers what the CPU pipeline parses and runs: dialects with their

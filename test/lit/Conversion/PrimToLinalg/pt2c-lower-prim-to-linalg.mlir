@@ -41,6 +41,25 @@ func.func @matmul(%a: tensor<4x64xf32>, %b: tensor<64x32xf32>) -> tensor<4x32xf3
 
 // -----
 
+// A matmul by a transpose with few rows (linear's x W^T at batch 1) reads
+// W in place: loops (m, n, k), dot products marked reassociable so they
+// vectorize, instead of transposing all of W on every run.
+// CHECK-DAG: #[[$A:.+]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[$B:.+]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG: #[[$C:.+]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @matmul_by_transpose
+// CHECK-NOT: linalg.transpose
+// CHECK: linalg.generic {indexing_maps = [#[[$A]], #[[$B]], #[[$C]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.+}}, %{{.+}} : tensor<2x64xf32>, tensor<32x64xf32>)
+// CHECK: arith.mulf %{{.+}}, %{{.+}} fastmath<reassoc,contract>
+// CHECK: arith.addf %{{.+}}, %{{.+}} fastmath<reassoc,contract>
+func.func @matmul_by_transpose(%a: tensor<2x64xf32>, %w: tensor<32x64xf32>) -> tensor<2x32xf32> {
+  %t = prim.transpose %w, permutation = [1, 0] : tensor<32x64xf32> -> tensor<64x32xf32>
+  %0 = prim.matmul %a, %t : (tensor<2x64xf32>, tensor<64x32xf32>) -> tensor<2x32xf32>
+  return %0 : tensor<2x32xf32>
+}
+
+// -----
+
 // max reduces from -inf with the NaN-propagating maximum.
 // CHECK-LABEL: func.func @reduce_max
 // CHECK: %[[NEG_INF:.+]] = arith.constant 0xFF800000 : f32
@@ -63,14 +82,55 @@ func.func @transpose(%x: tensor<4x8xf32>) -> tensor<8x4xf32> {
 
 // -----
 
-// Padding is explicit, then the named NCHW/FCHW convolution.
+// Padding is explicit; the windows are copied once (im2col, 7-d: n, g, c,
+// kh, kw, oh, ow), then a contraction over (n, g, f, r, p) with the output
+// positions p innermost, reshaped back to NCHW.
+// CHECK-DAG: #[[$READ:.+]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 3 + d2, d5 * 2 + d3, d6 * 2 + d4)>
+// CHECK-DAG: #[[$W:.+]] = affine_map<(d0, d1, d2, d3, d4) -> (d1, d2, d3)>
+// CHECK-DAG: #[[$COL:.+]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d3, d4)>
+// CHECK-DAG: #[[$OUT:.+]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d4)>
 // CHECK-LABEL: func.func @convolution
 // CHECK: tensor.pad %{{.+}} low[0, 0, 1, 1] high[0, 0, 1, 1]
-// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
-// CHECK-SAME: outs(%{{.+}} : tensor<2x8x16x16xf32>)
+// CHECK: linalg.generic {indexing_maps = [#[[$READ]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+// CHECK-SAME: outs(%{{.+}} : tensor<2x1x3x3x3x16x16xf32>)
+// CHECK: tensor.collapse_shape %{{.+}} {{\[}}[0], [1], [2, 3, 4], [5, 6]] : tensor<2x1x3x3x3x16x16xf32> into tensor<2x1x27x256xf32>
+// CHECK: tensor.collapse_shape %{{.+}} : tensor<1x8x3x3x3xf32> into tensor<1x8x27xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[$W]], #[[$COL]], #[[$OUT]]], iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
+// CHECK-SAME: outs(%{{.+}} : tensor<2x1x8x256xf32>)
+// CHECK: tensor.expand_shape %{{.+}} output_shape [2, 8, 16, 16] : tensor<2x8x256xf32> into tensor<2x8x16x16xf32>
 func.func @convolution(%x: tensor<2x3x32x32xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<2x8x16x16xf32> {
   %0 = prim.convolution %x, %w, strides = [2, 2], padding = [[1, 1], [1, 1]] : (tensor<2x3x32x32xf32>, tensor<8x3x3x3xf32>) -> tensor<2x8x16x16xf32>
   return %0 : tensor<2x8x16x16xf32>
+}
+
+// -----
+
+// A grouped 1x1 convolution with stride 1 reads its input in place: no
+// window copy, only reshapes into [N, G, C/G, H*W].
+// CHECK-LABEL: func.func @pointwise_grouped
+// CHECK-NOT: tensor.pad
+// CHECK: tensor.expand_shape %{{.+}} : tensor<1x4x8x8xf32> into tensor<1x2x2x8x8xf32>
+// CHECK: tensor.collapse_shape %{{.+}} : tensor<1x2x2x8x8xf32> into tensor<1x2x2x64xf32>
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.+}}, %{{.+}} : tensor<2x3x2xf32>, tensor<1x2x2x64xf32>) outs(%{{.+}} : tensor<1x2x3x64xf32>)
+func.func @pointwise_grouped(%x: tensor<1x4x8x8xf32>, %w: tensor<6x2x1x1xf32>) -> tensor<1x6x8x8xf32> {
+  %0 = prim.convolution %x, %w, feature_group_count = 2 : (tensor<1x4x8x8xf32>, tensor<6x2x1x1xf32>) -> tensor<1x6x8x8xf32>
+  return %0 : tensor<1x6x8x8xf32>
+}
+
+// -----
+
+// max pooling: windows padded with -inf, reduced over r with p innermost.
+// CHECK-LABEL: func.func @max_pool
+// CHECK: %[[NEG:.+]] = arith.constant 0xFF800000 : f32
+// CHECK: tensor.pad %{{.+}} low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK: tensor.yield %[[NEG]]
+// CHECK: linalg.generic {{.+}} outs(%{{.+}} : tensor<1x4x1x3x3x4x4xf32>)
+// CHECK: linalg.generic {{.+}} iterator_types = ["parallel", "parallel", "reduction", "parallel"]} ins(%{{.+}} : tensor<1x4x9x16xf32>) outs(%{{.+}} : tensor<1x4x1x16xf32>)
+// CHECK: arith.maximumf
+func.func @max_pool(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
+  %0 = prim.reduce_window max %x, window = [1, 1, 3, 3], strides = [1, 1, 2, 2], padding = [[0, 0], [0, 0], [1, 1], [1, 1]] : tensor<1x4x8x8xf32> -> tensor<1x4x4x4xf32>
+  return %0 : tensor<1x4x4x4xf32>
 }
 
 // -----

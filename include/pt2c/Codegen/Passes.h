@@ -1,0 +1,34 @@
+//===- Passes.h - pt2c's codegen passes -----------------------------------===//
+
+#ifndef PT2C_CODEGEN_PASSES_H
+#define PT2C_CODEGEN_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::affine {
+class AffineDialect;
+} // namespace mlir::affine
+namespace mlir::arith {
+class ArithDialect;
+} // namespace mlir::arith
+namespace mlir::linalg {
+class LinalgDialect;
+} // namespace mlir::linalg
+namespace mlir::scf {
+class SCFDialect;
+} // namespace mlir::scf
+namespace mlir::tensor {
+class TensorDialect;
+} // namespace mlir::tensor
+
+namespace pt2c {
+
+#define GEN_PASS_DECL
+#include "pt2c/Codegen/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "pt2c/Codegen/Passes.h.inc"
+
+} // namespace pt2c
+
+#endif // PT2C_CODEGEN_PASSES_H

@@ -1,0 +1,57 @@
+//===- Passes.td - pt2c's codegen passes -------------------*- tablegen -*-===//
+
+#ifndef PT2C_CODEGEN_PASSES
+#define PT2C_CODEGEN_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def FuseElementwise : Pass<"pt2c-fuse-elementwise", "mlir::ModuleOp"> {
+  let summary = "Fuse elementwise linalg chains, without undoing the im2col form";
+  let description = [{
+    linalg's elementwise fusion and reshape propagation (as
+    `linalg-fuse-elementwise-ops`), with one policy change: nothing is fused
+    into or reshaped through a linalg op with reduction loops unless the
+    fused producer is a plain elementwise/broadcast op. Upstream's policy
+    pushes the window copy of an im2col convolution back into the
+    contraction and expands its flat output positions into (oh, ow): the
+    result is a direct convolution whose innermost loop is as short as OW.
+
+    ```mlir
+    %a = linalg.generic {all parallel} ins(%x) ...      // exp
+    %b = linalg.generic {all parallel} ins(%a, %y) ...  // add
+    // => one linalg.generic computing exp and add
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::affine::AffineDialect"];
+}
+
+def ParallelizeLoops : Pass<"pt2c-parallelize", "mlir::ModuleOp"> {
+  let summary = "Split large linalg ops into scf.forall chunks for the thread pool";
+  let description = [{
+    Tiles each linalg op on tensors whose iteration space holds at least
+    `min-work` points along one parallel loop into an `scf.forall` of
+    chunks (at most `max-chunks`). The loop chosen is the outermost parallel
+    loop with a static extent of at least 2 that is not the innermost loop
+    (which LLVM vectorizes); the innermost only when it is the only choice.
+    After bufferization the forall becomes scf.parallel, then an OpenMP
+    region whose `__kmpc_*` calls the pt2c runtime implements on the
+    model's own thread pool (runtime/src/OpenMPShim.c): no libomp.
+
+    ```mlir
+    %r = linalg.generic ... outs(%init : tensor<64x1024xf32>)
+    // =>
+    %r = scf.forall (%i) in (64) shared_outs(%o = %init) { ... linalg.generic on a 1x1024 slice ... }
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"minWork", "min-work", "int64_t", /*default=*/"32768",
+           "Iteration points below which an op stays on one thread">,
+    Option<"maxChunks", "max-chunks", "int64_t", /*default=*/"64",
+           "The most chunks one op is split into">,
+  ];
+}
+
+#endif // PT2C_CODEGEN_PASSES

@@ -1,0 +1,111 @@
+//===- ParallelizeLoops.cpp - The pt2c-parallelize pass -------------------===//
+//
+// Splits each large linalg op into scf.forall chunks along one parallel
+// loop; the CPU pipeline turns the forall into an OpenMP region that the
+// runtime's __kmpc_* shim runs on the model's thread pool.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pt2c/Codegen/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace pt2c {
+
+#define GEN_PASS_DEF_PARALLELIZELOOPS
+#include "pt2c/Codegen/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+/// A `?` extent counts as this many iterations when weighing an op.
+constexpr int64_t kAssumedDynamicExtent = 16;
+
+int64_t iterationPoints(ArrayRef<int64_t> ranges) {
+  uint64_t points = 1;
+  for (int64_t extent : ranges)
+    points = llvm::SaturatingMultiply(
+        points, uint64_t(ShapedType::isDynamic(extent) ? kAssumedDynamicExtent : extent));
+  return int64_t(std::min<uint64_t>(points, INT64_MAX));
+}
+
+/// The loop to split: the outermost static parallel loop with 2 or more
+/// iterations, the innermost (LLVM's vector loop) only as a last resort.
+std::optional<unsigned> chooseLoop(linalg::LinalgOp op, ArrayRef<int64_t> ranges) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  auto splittable = [&](unsigned d) {
+    return iterators[d] == utils::IteratorType::parallel && !ShapedType::isDynamic(ranges[d]) &&
+           ranges[d] >= 2;
+  };
+  unsigned loops = ranges.size();
+  for (unsigned d = 0; d + 1 < loops; ++d)
+    if (splittable(d))
+      return d;
+  if (loops > 0 && splittable(loops - 1))
+    return loops - 1;
+  return std::nullopt;
+}
+
+/// Iterations per chunk: a divisor of `extent` when one gives at least half
+/// the wanted chunk count (full chunks keep the chunk's shapes static).
+int64_t chunkSize(int64_t extent, int64_t maxChunks) {
+  int64_t chunks = std::min(extent, maxChunks);
+  int64_t size = llvm::divideCeil(extent, chunks);
+  for (int64_t candidate = size; extent / candidate >= chunks / 2; ++candidate)
+    if (extent % candidate == 0)
+      return candidate;
+  return size;
+}
+
+class ParallelizeLoopsPass : public impl::ParallelizeLoopsBase<ParallelizeLoopsPass> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<linalg::LinalgOp> candidates;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      // Fills and copies are memory-bound: waking the pool costs more than
+      // they gain. Ops already inside a chunk stay as they are.
+      if (isa<linalg::FillOp, linalg::CopyOp>(op) || !op.hasPureTensorSemantics() ||
+          op->getParentOfType<scf::ForallOp>())
+        return;
+      candidates.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : candidates) {
+      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+      if (iterationPoints(ranges) < minWork)
+        continue;
+      std::optional<unsigned> loop = chooseLoop(op, ranges);
+      if (!loop)
+        continue;
+      SmallVector<OpFoldResult> tileSizes(ranges.size(), rewriter.getIndexAttr(0));
+      tileSizes[*loop] = rewriter.getIndexAttr(chunkSize(ranges[*loop], maxChunks));
+      scf::SCFTilingOptions options;
+      options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+      options.setTileSizes(tileSizes);
+      rewriter.setInsertionPoint(op);
+      FailureOr<scf::SCFTilingResult> tiled =
+          scf::tileUsingSCF(rewriter, cast<TilingInterface>(op.getOperation()), options);
+      // An op that cannot be tiled runs on one thread: slower, not wrong.
+      if (failed(tiled))
+        continue;
+      rewriter.replaceOp(op, tiled->replacements);
+    }
+  }
+};
+
+} // namespace
+} // namespace pt2c
