@@ -5,7 +5,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  cmake ninja-build python3
+  cmake ninja-build python3 binutils            # binutils: readelf/objdump in the e2e checks
   llvm-22-dev libmlir-22-dev mlir-22-tools   # MLIR, LLVM, mlir-tblgen, lit-22, FileCheck-22
   clang-22 lld-22 liblld-22-dev              # compiler (faster than g++ on MLIR headers), linker
   libcli11-dev libspdlog-dev catch2 libdlpack-dev zlib1g-dev libzstd-dev

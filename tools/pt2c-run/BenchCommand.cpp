@@ -13,6 +13,8 @@
 #include <cstdio>
 #include <iostream>
 
+#include <sys/resource.h>
+
 namespace pt2c::run {
 
 int benchCommand(const BenchOptions &options) {
@@ -53,6 +55,11 @@ int benchCommand(const BenchOptions &options) {
                 milliseconds.front(), n, options.warmup,
                 int(session.api().pt2c_model_cpu_threads(session.model())));
   std::cout << line << "\n";
+  // The process's high-water mark: steady across run counts unless the
+  // model leaks (test/e2e/check_steady_memory.py compares two counts).
+  struct rusage usage;
+  if (getrusage(RUSAGE_SELF, &usage) == 0)
+    std::cout << "peak RSS: " << usage.ru_maxrss << " KiB\n";
   return kExitSuccess;
 }
 

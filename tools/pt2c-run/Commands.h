@@ -3,6 +3,7 @@
 #ifndef PT2C_TOOLS_PT2C_RUN_COMMANDS_H
 #define PT2C_TOOLS_PT2C_RUN_COMMANDS_H
 
+#include "Compare.h"
 #include "Session.h"
 
 #include <optional>
@@ -14,7 +15,19 @@ struct RunOptions {
   SessionOptions session;
   std::string expectPath;           ///< empty: just run and print the outputs
   std::optional<double> atol, rtol; ///< unset: the dtype's default
+  int concurrency = 1; ///< threads running the model at once after the first run
+  int repeat = 1;      ///< runs per thread in that phase
 };
+
+/// The tolerance `run` checks an output of `dtype` with.
+Tolerance toleranceFor(DLDataType dtype, const RunOptions &options);
+
+/// After the first checked run: `options.concurrency` threads each run the
+/// model `options.repeat` times on the same inputs at once, every result
+/// compared with `expected` (or, without expectations, with the first
+/// run's outputs, bit for bit). Prints one summary line; an exit code.
+int checkConcurrentRuns(Session &session, const std::vector<NpyArray> &expected,
+                        const std::vector<DLTensor> &firstOutputs, const RunOptions &options);
 
 /// `pt2c-run run`: returns the exit code.
 int runCommand(const RunOptions &options);

@@ -25,12 +25,8 @@ std::string describe(size_t index, const std::string &name,
 /// Compares one output and prints its line; true when it passes.
 bool checkOutput(size_t index, const std::string &name, const DLTensor &output,
                  const NpyArray &expected, const RunOptions &options) {
-  Tolerance tolerance = defaultTolerance(output.dtype);
+  Tolerance tolerance = toleranceFor(output.dtype, options);
   bool exact = !isFloating(output.dtype);
-  if (!exact && options.atol)
-    tolerance.atol = *options.atol;
-  if (!exact && options.rtol)
-    tolerance.rtol = *options.rtol;
   Comparison result = compareOutput(output, expected, tolerance);
   std::cout << describe(index, name, output);
   if (!result.shapeMatches) {
@@ -74,6 +70,15 @@ int checkExpectedKeys(const std::vector<NpyArray> &expected, size_t count,
 
 } // namespace
 
+Tolerance toleranceFor(DLDataType dtype, const RunOptions &options) {
+  Tolerance tolerance = defaultTolerance(dtype);
+  if (isFloating(dtype) && options.atol)
+    tolerance.atol = *options.atol;
+  if (isFloating(dtype) && options.rtol)
+    tolerance.rtol = *options.rtol;
+  return tolerance;
+}
+
 int runCommand(const RunOptions &options) {
   Session session;
   if (int code = session.open(options.session))
@@ -106,7 +111,12 @@ int runCommand(const RunOptions &options) {
     if (!checkOutput(i, name, outputs[i], want, options))
       ++failed;
   }
+  int concurrentCode = kExitSuccess;
+  if (!failed && (options.concurrency > 1 || options.repeat > 1))
+    concurrentCode = checkConcurrentRuns(session, expected, outputs, options);
   session.freeOutputs(outputs);
+  if (concurrentCode != kExitSuccess)
+    return concurrentCode;
 
   if (expected.empty())
     return kExitSuccess;

@@ -1,7 +1,8 @@
 //===- pt2c-run.cpp - Run and time a compiled model through the C ABI -----===//
 //
 //   pt2c-run run MODEL.so --inputs X.npz [--expect Y.npz] [--atol A]
-//                [--rtol R] [--device cpu|cuda]
+//                [--rtol R] [--device cpu|cuda] [--threads N]
+//                [--concurrency C --repeat R]
 //   pt2c-run bench MODEL.so --inputs X.npz [--warmup N] [--runs N]
 //                [--threads N] [--device cpu|cuda]
 //
@@ -52,6 +53,18 @@ int main(int argc, char **argv) {
   CLI::Option *rtolOption =
       runApp->add_option("--rtol", rtol, "Relative tolerance (floats)")
           ->check(CLI::NonNegativeNumber);
+
+  runApp
+      ->add_option("--threads", run.session.threads,
+                   "CPU threads of the model's pool (default: one per online CPU)")
+      ->check(CLI::Range(1, 1024));
+  runApp
+      ->add_option("--concurrency", run.concurrency,
+                   "Then run from this many threads at once, checking every result "
+                   "(against --expect, else against the first run bit for bit)")
+      ->check(CLI::Range(1, 256));
+  runApp->add_option("--repeat", run.repeat, "Runs per thread in that phase")
+      ->check(CLI::Range(1, 1000000));
 
   BenchOptions bench;
   CLI::App *benchApp =

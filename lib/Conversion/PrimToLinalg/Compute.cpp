@@ -90,9 +90,11 @@ struct MatmulLowering : OpRewritePattern<prim::MatmulOp> {
     SmallVector<utils::IteratorType> iterators(loops, utils::IteratorType::parallel);
     iterators[k] = utils::IteratorType::reduction;
     Value rhs = dotProducts ? rhsSource : op.getRhs();
+    // contract: a multiply-add may become one FMA (one rounding instead of
+    // two, as oneDNN's kernels do); reassoc only for the dot products.
     auto reassociable = arith::FastMathFlagsAttr::get(
         getContext(), dotProducts ? arith::FastMathFlags::reassoc | arith::FastMathFlags::contract
-                                  : arith::FastMathFlags::none);
+                                  : arith::FastMathFlags::contract);
     auto generic = linalg::GenericOp::create(
         rewriter, loc, type, ValueRange{op.getLhs(), rhs}, init, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange a) {

@@ -201,9 +201,13 @@ struct ConvolutionLowering : OpRewritePattern<prim::ConvolutionOp> {
         linalg::GenericOp::create(rewriter, loc, init.getType(), ValueRange{weight, col}, init,
                                   maps, reductionAt(5, 3),
                                   [](OpBuilder &b, Location l, ValueRange a) {
-                                    Value product = arith::MulFOp::create(b, l, a[0], a[1]);
+                                    // contract: multiply-adds may become FMAs.
+                                    auto contract = arith::FastMathFlagsAttr::get(
+                                        b.getContext(), arith::FastMathFlags::contract);
+                                    Value product = arith::MulFOp::create(b, l, a[0], a[1], contract);
                                     linalg::YieldOp::create(
-                                        b, l, arith::AddFOp::create(b, l, a[2], product).getResult());
+                                        b, l,
+                                        arith::AddFOp::create(b, l, a[2], product, contract).getResult());
                                   })
             .getResult(0);
     rewriter.replaceOp(op, toNCHW(rewriter, loc, result, window));
