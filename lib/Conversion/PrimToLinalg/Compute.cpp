@@ -140,7 +140,13 @@ Value combine(OpBuilder &b, Location loc, prim::ReduceKind kind, Value x, Value 
   bool isUnsigned = lowering::isUnsignedLike(x.getType());
   switch (kind) {
   case prim::ReduceKind::sum:
-    return isFloat ? arith::AddFOp::create(b, loc, x, acc).getResult()
+    // reassoc: LLVM then vectorizes the sum (partial sums per lane); the
+    // order of a float sum is not part of the contract (design.md
+    // tolerances), and eager PyTorch reorders it too.
+    return isFloat ? arith::AddFOp::create(b, loc, x, acc,
+                                           arith::FastMathFlagsAttr::get(
+                                               b.getContext(), arith::FastMathFlags::reassoc))
+                         .getResult()
                    : arith::AddIOp::create(b, loc, x, acc).getResult();
   case prim::ReduceKind::prod:
     return isFloat ? arith::MulFOp::create(b, loc, x, acc).getResult()

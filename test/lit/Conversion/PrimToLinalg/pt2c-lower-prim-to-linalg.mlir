@@ -60,6 +60,17 @@ func.func @matmul_by_transpose(%a: tensor<2x64xf32>, %w: tensor<32x64xf32>) -> t
 
 // -----
 
+// A float sum may be reassociated, so LLVM vectorizes it.
+// CHECK-LABEL: func.func @reduce_sum
+// CHECK: linalg.reduce ins(%{{.+}} : tensor<4x64xf32>) {{.*}} dimensions = [1]
+// CHECK: arith.addf %{{.+}}, %{{.+}} fastmath<reassoc> : f32
+func.func @reduce_sum(%x: tensor<4x64xf32>) -> tensor<4xf32> {
+  %0 = prim.reduce sum %x, dims = [1] : tensor<4x64xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
 // max reduces from -inf with the NaN-propagating maximum.
 // CHECK-LABEL: func.func @reduce_max
 // CHECK: %[[NEG_INF:.+]] = arith.constant 0xFF800000 : f32
