@@ -12,7 +12,24 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
+
 namespace pt2c {
+
+/// Runs a target's lowering; its diagnostics become an internal error (the
+/// decomposition already refused what the lowering cannot take).
+static llvm::Error runLowering(mlir::PassManager &pm, mlir::ModuleOp module,
+                               llvm::StringRef target) {
+  std::string diagnostics;
+  llvm::raw_string_ostream stream(diagnostics);
+  mlir::ScopedDiagnosticHandler handler(module.getContext(), [&](mlir::Diagnostic &d) {
+    stream << d.getLocation() << ": " << d.str() << "\n";
+    return mlir::success();
+  });
+  if (mlir::failed(pm.run(module)))
+    return makeInternalError("lowering for " + target + " failed:\n" + diagnostics);
+  return llvm::Error::success();
+}
 
 llvm::Error buildSharedLibrary(mlir::ModuleOp module, const ModelSignature &signature,
                                const WeightsBlob &weights, const BuildOptions &options,
@@ -24,21 +41,34 @@ llvm::Error buildSharedLibrary(mlir::ModuleOp module, const ModelSignature &sign
   // descriptor's run() calls.
   forward->setAttr("llvm.emit_c_interface", mlir::UnitAttr::get(module.getContext()));
 
-  mlir::PassManager pm(module.getContext());
-  addCPULoweringPasses(pm, options.cpu);
-  std::string diagnostics;
-  {
-    llvm::raw_string_ostream stream(diagnostics);
-    mlir::ScopedDiagnosticHandler handler(module.getContext(), [&](mlir::Diagnostic &d) {
-      stream << d.getLocation() << ": " << d.str() << "\n";
-      return mlir::success();
-    });
-    if (mlir::failed(pm.run(module)))
-      return makeInternalError("lowering for the CPU failed:\n" + diagnostics);
+  DescriptorOptions descriptor = options.descriptor;
+  mlir::OwningOpRef<mlir::ModuleOp> cudaModule;
+  std::vector<mlir::ModuleOp> lowered;
+  if (options.forCUDA) {
+    // The CUDA host code is a second module with its own forward, linked
+    // next to the CPU one; lowering a clone leaves `module` for the CPU.
+    cudaModule = module.clone();
+    auto cudaForward = cudaModule->lookupSymbol<mlir::func::FuncOp>("forward");
+    cudaForward.setSymName("forward_cuda");
+    mlir::PassManager pm(module.getContext());
+    addGPULoweringPasses(pm, options.gpu);
+    if (llvm::Error error = runLowering(pm, *cudaModule, "CUDA"))
+      return error;
+    lowered.push_back(*cudaModule);
+    descriptor.cudaForwardSymbol = "_mlir_ciface_forward_cuda";
+  }
+  if (options.forCPU) {
+    mlir::PassManager pm(module.getContext());
+    addCPULoweringPasses(pm, options.cpu);
+    if (llvm::Error error = runLowering(pm, module, "the CPU"))
+      return error;
+    lowered.insert(lowered.begin(), module);
+  } else {
+    descriptor.forwardSymbol.clear();
   }
 
-  auto object = emitCPUObject(module, options.cpu, [&](llvm::Module &llvmModule) {
-    return emitModelDescriptor(llvmModule, signature, weights, options.descriptor);
+  auto object = emitCPUObject(lowered, options.cpu, [&](llvm::Module &llvmModule) {
+    return emitModelDescriptor(llvmModule, signature, weights, descriptor);
   });
   if (!object)
     return object.takeError();
@@ -63,7 +93,9 @@ llvm::Error buildSharedLibrary(mlir::ModuleOp module, const ModelSignature &sign
   link.versionScript =
       options.versionScript.empty() ? defaultVersionScript() : options.versionScript;
   llvm::Error linked = linkSharedLibrary(link);
-  llvm::sys::fs::remove(objectPath);
+  // PT2C_SAVE_TEMPS=1 keeps the object next to the library, for debugging.
+  if (!std::getenv("PT2C_SAVE_TEMPS"))
+    llvm::sys::fs::remove(objectPath);
   return linked;
 }
 

@@ -7,6 +7,7 @@
 #include "pt2c/Dialect/Prim/PrimDialect.h"
 #include "pt2c/Dialect/ATen/ATenOps.h"
 #include "pt2c/Driver/BuildLibrary.h"
+#include "pt2c/Driver/ExitCodes.h"
 #include "pt2c/Package/ModelSignature.h"
 #include "pt2c/Import/Importer.h"
 #include "pt2c/OpRegistry/OpRegistry.h"
@@ -137,10 +138,61 @@ static llvm::Error lowerToLinalg(mlir::ModuleOp module, llvm::StringRef archiveP
   return runStage(module, archivePath, "lower the program", createLowerPrimToLinalg());
 }
 
+/// --target, --cpu and --cuda-arch into build options; errors are usage
+/// errors, found before any work.
+static llvm::Expected<BuildOptions> buildOptionsFor(const CompileOptions &options) {
+  BuildOptions build;
+  llvm::SmallVector<llvm::StringRef> targets;
+  llvm::StringRef(options.targets).split(targets, ',', -1, /*KeepEmpty=*/false);
+  build.forCPU = build.forCUDA = false;
+  for (llvm::StringRef target : targets) {
+    target = target.trim();
+    if (target == "cpu")
+      build.forCPU = true;
+    else if (target == "cuda")
+      build.forCUDA = true;
+    else
+      return llvm::createStringError("--target: unknown target '" + target +
+                                     "' (expected cpu, cuda or cpu,cuda)");
+  }
+  if (!build.forCPU && !build.forCUDA)
+    return llvm::createStringError("--target: no target given (expected cpu, cuda or cpu,cuda)");
+  build.cpu.cpu = options.cpu;
+  if (!isKnownCPU(options.cpu))
+    return llvm::createStringError("--cpu: '" + options.cpu +
+                                   "' is not an x86-64 CPU LLVM knows (e.g. x86-64-v3, "
+                                   "x86-64-v4, skylake-avx512, znver4, native)");
+  std::string recorded = "--target " + options.targets + " --cpu " + options.cpu;
+  if (build.forCUDA) {
+    auto archs = parseCUDAArchs(options.cudaArchs);
+    if (!archs)
+      return archs.takeError();
+    build.gpu.archs = *archs;
+    if (build.gpu.toolkit.libdevice.empty())
+      return llvm::createStringError(
+          "--target cuda: the CUDA toolkit's libdevice (nvvm/libdevice/libdevice.10.bc) "
+          "is not under $CUDA_HOME, $CUDA_PATH, $CUDA_ROOT or /usr/local/cuda; kernels "
+          "need it for math functions");
+    recorded += " --cuda-arch " + options.cudaArchs;
+  }
+  build.descriptor.compileOptions = recorded;
+  return build;
+}
+
 llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outputPath) {
+  auto build = buildOptionsFor(options);
+  if (!build)
+    return build.takeError();
+  if (options.progress && build->forCUDA)
+    options.progress(build->gpu.toolkit.ptxas.empty()
+                         ? "cuda: no ptxas next to libdevice: PTX only (the driver "
+                           "compiles it when the model is created)"
+                         : "cuda: kernels for " + options.cudaArchs + " (cubins by " +
+                               build->gpu.toolkit.ptxas + ", plus PTX)");
   mlir::DialectRegistry dialects;
   registerImportDialects(dialects);
   registerCPUCodegen(dialects);
+  registerGPUCodegen();
   mlir::MLIRContext context(dialects);
   auto imported = readAndImport(options, context);
   if (!imported)
@@ -161,13 +213,11 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
   auto weights = buildWeightsBlob(*imported->archive, *signature);
   if (!weights)
     return weights.takeError();
-  BuildOptions build;
-  build.descriptor.modelName = imported->archive->modelNames().empty()
-                                   ? "model"
-                                   : imported->archive->modelNames().front();
-  build.descriptor.compileOptions = "--target cpu --cpu " + build.cpu.cpu;
+  build->descriptor.modelName = imported->archive->modelNames().empty()
+                                    ? "model"
+                                    : imported->archive->modelNames().front();
   StepTimer timer(options, "generate code and link " + outputPath.str());
-  return buildSharedLibrary(module, *signature, *weights, build, outputPath);
+  return buildSharedLibrary(module, *signature, *weights, *build, outputPath);
 }
 
 llvm::Error compileAndEmit(const CompileOptions &options, llvm::raw_ostream &os) {

@@ -17,7 +17,7 @@ namespace pt2c {
 
 namespace {
 
-constexpr unsigned kModelAbiVersion = 1; // PT2C_MODEL_ABI_VERSION
+constexpr unsigned kModelAbiVersion = 2; // PT2C_MODEL_ABI_VERSION
 
 class DescriptorEmitter {
 public:
@@ -35,22 +35,21 @@ public:
   }
 
   Error emit() {
-    Function *forward = module_.getFunction(options_.forwardSymbol);
-    if (!forward)
-      return createStringError(
-          std::make_error_code(std::errc::state_not_recoverable),
-          "internal error: the compiled module has no " + options_.forwardSymbol);
-    size_t expected = signature_.weights.size() + signature_.inputs.size() +
-                      signature_.outputs.size();
-    if (forward->arg_size() != expected)
-      return createStringError(
-          std::make_error_code(std::errc::state_not_recoverable),
-          "internal error: " + options_.forwardSymbol + " takes " +
-              Twine(forward->arg_size()) + " arguments, the signature has " +
-              Twine(expected));
+    Function *forward = nullptr, *cudaForward = nullptr;
+    if (Error error = lookupForward(options_.forwardSymbol, forward))
+      return error;
+    if (Error error = lookupForward(options_.cudaForwardSymbol, cudaForward))
+      return error;
+    if (!forward && !cudaForward)
+      return createStringError(std::make_error_code(std::errc::state_not_recoverable),
+                               "internal error: the model is compiled for no target");
 
     GlobalVariable *blob = emitBlob();
-    Function *run = emitRun(forward);
+    Constant *run = forward ? static_cast<Constant *>(emitRun(forward, "pt2c.run"))
+                            : ConstantPointerNull::get(ptr_);
+    Constant *runCuda = cudaForward
+                            ? static_cast<Constant *>(emitRun(cudaForward, "pt2c.run_cuda"))
+                            : ConstantPointerNull::get(ptr_);
     Function *outputDims = emitOutputDims();
     Function *arenaBytes = emitArenaBytes();
 
@@ -71,6 +70,7 @@ public:
         outputDims,
         arenaBytes,
         run,
+        runCuda,
     };
     std::vector<Type *> fieldTypes;
     for (Constant *field : fields)
@@ -195,9 +195,27 @@ private:
     return function;
   }
 
+  /// `symbol` (none when empty), checked against the signature.
+  Error lookupForward(const std::string &symbol, Function *&forward) {
+    if (symbol.empty())
+      return Error::success();
+    forward = module_.getFunction(symbol);
+    if (!forward)
+      return createStringError(std::make_error_code(std::errc::state_not_recoverable),
+                               "internal error: the compiled module has no " + symbol);
+    size_t expected = signature_.weights.size() + signature_.inputs.size() +
+                      signature_.outputs.size();
+    if (forward->arg_size() != expected)
+      return createStringError(std::make_error_code(std::errc::state_not_recoverable),
+                               "internal error: " + symbol + " takes " +
+                                   Twine(forward->arg_size()) +
+                                   " arguments, the signature has " + Twine(expected));
+    return Error::success();
+  }
+
   /// int32_t run(const pt2c_run_args *args)
-  Function *emitRun(Function *forward) {
-    Function *run = function(i32_, {ptr_}, "pt2c.run");
+  Function *emitRun(Function *forward, StringRef name) {
+    Function *run = function(i32_, {ptr_}, name);
     IRBuilder<> b(BasicBlock::Create(context_, "entry", run));
     // pt2c_run_args: inputs, outputs, symbols, weights, arena, pool, parallel_for.
     auto *argsType = StructType::get(context_, {ptr_, ptr_, ptr_, ptr_, ptr_, ptr_, ptr_});

@@ -120,7 +120,7 @@ pt2c_status *pt2crt_check_descriptor(const pt2c_model_desc *desc) {
                         "again with a matching pt2c)",
                         (unsigned)desc->abi_version,
                         (unsigned)PT2C_MODEL_ABI_VERSION);
-  if (!desc->output_dims || !desc->arena_bytes || !desc->run)
+  if (!desc->output_dims || !desc->arena_bytes || (!desc->run && !desc->run_cuda))
     return BROKEN("a function pointer is NULL");
   if (desc->n_symbols < 0 || (desc->n_symbols > 0 && !desc->symbols))
     return BROKEN("%d symbols without an array", (int)desc->n_symbols);

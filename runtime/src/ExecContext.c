@@ -1,6 +1,7 @@
 /*===- ExecContext.c - The free list of per-execution contexts -----------===*/
 
 #include "ExecContext.h"
+#include "CudaRun.h"
 #include "Status.h"
 
 #include <stdlib.h>
@@ -11,10 +12,12 @@ int pt2crt_contexts_init(pt2crt_context_list *list,
                          const pt2c_model_desc *desc) {
   list->free = NULL;
   list->desc = desc;
+  list->cuda_device = -1;
   return pthread_mutex_init(&list->mutex, NULL);
 }
 
 static void free_context(pt2crt_context *ctx) {
+  pt2crt_cuda_context_destroy(ctx->cuda);
   pt2crt_scratch_destroy(&ctx->scratch);
   free(ctx->arena);
   free(ctx);
@@ -77,8 +80,10 @@ pt2crt_context *pt2crt_context_acquire(pt2crt_context_list *list) {
   pthread_mutex_unlock(&list->mutex);
   if (!ctx)
     ctx = new_context(list->desc);
-  if (ctx)
+  if (ctx) {
     ctx->next = NULL;
+    ctx->cuda_device = list->cuda_device;
+  }
   return ctx;
 }
 

@@ -32,12 +32,15 @@ typedef struct pt2crt_context {
   uint8_t *arena;              /* 64-byte aligned, arena_capacity bytes */
   uint64_t arena_capacity;
   pt2crt_scratch scratch;      /* the kernels' temporaries, kept for reuse */
+  int32_t cuda_device;         /* a CUDA model's device index; -1: CPU */
+  struct pt2crt_cuda_context *cuda; /* CUDA models: stream, staging, scratch */
 } pt2crt_context;
 
 typedef struct pt2crt_context_list {
   pthread_mutex_t mutex;
   pt2crt_context *free; /* idle contexts */
   const pt2c_model_desc *desc;
+  int32_t cuda_device;   /* -1 for a CPU model */
 } pt2crt_context_list;
 
 /* Nonzero on failure (a mutex could not be made). */

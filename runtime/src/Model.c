@@ -1,5 +1,6 @@
 /*===- Model.c - pt2c_model_create / pt2c_model_destroy ------------------===*/
 
+#include "CudaRun.h"
 #include "Model.h"
 #include "Options.h"
 #include "Status.h"
@@ -33,7 +34,17 @@ static const int64_t **make_shapes(const pt2c_model_desc *desc) {
   return shapes;
 }
 
-static pt2c_status *check_options(const pt2c_options *options) {
+static pt2c_status *check_options(const pt2c_options *options,
+                                  const pt2c_model_desc *desc) {
+  int cuda = options && options->device == kDLCUDA;
+  if (cuda && !desc->run_cuda)
+    return pt2crt_error(PT2C_UNSUPPORTED,
+                        "this model was compiled for the CPU only; compile "
+                        "it with --target cuda (or cpu,cuda)");
+  if (!cuda && !desc->run)
+    return pt2crt_error(PT2C_UNSUPPORTED,
+                        "this model was compiled for CUDA only; create it "
+                        "with device cuda, or compile it with --target cpu,cuda");
   if (!options)
     return NULL;
   uint32_t caller_major = options->abi_version >> 16;
@@ -44,9 +55,6 @@ static pt2c_status *check_options(const pt2c_options *options) {
         "model library implements %u.%u",
         (unsigned)caller_major, (unsigned)(options->abi_version & 0xffffu),
         (unsigned)PT2C_ABI_VERSION_MAJOR, (unsigned)PT2C_ABI_VERSION_MINOR);
-  if (options->device == kDLCUDA)
-    return pt2crt_error(PT2C_UNSUPPORTED,
-                        "this model was compiled for cpu only");
   return NULL;
 }
 
@@ -56,9 +64,9 @@ PT2C_API pt2c_status *pt2c_model_create(const pt2c_options *options,
     return pt2crt_error(PT2C_INVALID_ARGUMENT,
                         "pt2c_model_create: out_model is NULL");
   const pt2c_model_desc *desc = &pt2c_model_descriptor;
-  pt2c_status *status = check_options(options);
+  pt2c_status *status = pt2crt_check_descriptor(desc);
   if (!status)
-    status = pt2crt_check_descriptor(desc);
+    status = check_options(options, desc);
   const uint8_t *weights = NULL;
   if (!status)
     status = pt2crt_load_weights(desc, options, &weights);
@@ -70,22 +78,36 @@ PT2C_API pt2c_status *pt2c_model_create(const pt2c_options *options,
     return pt2crt_out_of_memory();
   model->desc = desc;
   model->weights = weights;
+  if (options && options->device == kDLCUDA) {
+    status = pt2crt_cuda_model_create(desc, weights, options, &model->cuda);
+    if (status) {
+      free(model);
+      return status;
+    }
+  }
   model->shapes = make_shapes(desc);
   if (!model->shapes) {
+    pt2crt_cuda_model_destroy(model->cuda);
     free(model);
     return pt2crt_out_of_memory();
   }
   if (pt2crt_contexts_init(&model->contexts, desc) != 0) {
+    pt2crt_cuda_model_destroy(model->cuda);
     free(model->shapes);
     free(model);
     return pt2crt_error(PT2C_INTERNAL, "could not create a mutex");
   }
+  if (model->cuda)
+    model->contexts.cuda_device = pt2crt_cuda_model_device(model->cuda);
   int32_t threads = options ? options->cpu_threads : 0;
   if (threads == 0)
     threads = pt2crt_online_cpus();
+  if (model->cuda)
+    threads = 1; /* the host code only queues work */
   status = pt2crt_pool_create(threads, &model->pool);
   if (status) {
     pt2crt_contexts_destroy(&model->contexts);
+    pt2crt_cuda_model_destroy(model->cuda);
     free(model->shapes);
     free(model);
     return status;
@@ -99,6 +121,7 @@ PT2C_API void pt2c_model_destroy(pt2c_model *model) {
     return;
   pt2crt_pool_destroy(model->pool);
   pt2crt_contexts_destroy(&model->contexts);
+  pt2crt_cuda_model_destroy(model->cuda);
   free(model->shapes);
   free(model);
 }

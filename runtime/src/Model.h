@@ -17,6 +17,7 @@ struct pt2c_model {
   const pt2c_model_desc *desc;
   const uint8_t *weights; /* 64-byte aligned, desc->weights_bytes */
   pt2crt_pool *pool;
+  struct pt2crt_cuda_model *cuda; /* NULL: the model runs on the CPU */
   pt2crt_context_list contexts;
   /* Introspection: each input's, then each output's dims with -1 for
    * dynamic ones; shapes[i] points into one array. */

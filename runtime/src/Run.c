@@ -7,6 +7,7 @@
  * caller-allocated outputs when the compiled code itself fails.
  *===----------------------------------------------------------------------===*/
 
+#include "CudaRun.h"
 #include "Format.h"
 #include "Model.h"
 #include "OpenMPShim.h"
@@ -118,8 +119,11 @@ static pt2c_status *allocate_outputs(const pt2c_model_desc *desc,
   return NULL;
 }
 
-static pt2c_status *execute(const pt2c_model *model, pt2crt_context *ctx) {
+static pt2c_status *execute(const pt2c_model *model, pt2crt_context *ctx,
+                            const DLTensor *inputs, const DLTensor *outputs) {
   const pt2c_model_desc *desc = model->desc;
+  if (model->cuda)
+    return pt2crt_cuda_execute(model->cuda, desc, ctx, inputs, outputs);
   pt2c_status *status =
       pt2crt_context_reserve_arena(ctx, desc->arena_bytes(ctx->symbols));
   if (status)
@@ -132,7 +136,6 @@ static pt2c_status *execute(const pt2c_model *model, pt2crt_context *ctx) {
   args.arena = ctx->arena;
   args.pool = model->pool;
   args.parallel_for = pt2crt_parallel_for;
-  /* Parallel regions in the compiled code run on the model's pool. */
   /* Parallel regions in the compiled code run on the model's pool; its
    * temporaries come from (and go back to) this context's scratch cache. */
   pt2crt_pool *previous_pool = pt2crt_omp_set_pool(model->pool);
@@ -191,7 +194,7 @@ PT2C_API pt2c_status *pt2c_model_run(pt2c_model *model, const DLTensor *inputs,
   if (!status)
     status = allocate_outputs(desc, outputs, ctx);
   if (!status) {
-    status = execute(model, ctx);
+    status = execute(model, ctx, inputs, outputs);
     if (status)
       free_model_outputs(desc, outputs, ctx);
   }

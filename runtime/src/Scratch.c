@@ -7,6 +7,8 @@
 
 #include "Scratch.h"
 
+#include "CudaRun.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -71,6 +73,9 @@ static pt2crt_block *reuse(pt2crt_scratch *scratch, size_t size,
 }
 
 void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size) {
+  /* cuMemAlloc's blocks are 256-byte aligned, more than any layout asks. */
+  if (pt2crt_cuda_run_active())
+    return pt2crt_cuda_scratch_alloc(size);
   if (alignment < kHeaderBytes)
     alignment = kHeaderBytes;
   if (alignment & (alignment - 1))
@@ -107,6 +112,10 @@ void *_mlir_memref_to_llvm_alloc(size_t size) {
 void _mlir_memref_to_llvm_free(void *ptr) {
   if (!ptr)
     return;
+  if (pt2crt_cuda_run_active()) {
+    pt2crt_cuda_scratch_free(ptr);
+    return;
+  }
   pt2crt_block *block = header(ptr);
   pt2crt_scratch *owner = block->owner;
   if (!owner) {

@@ -39,11 +39,19 @@ static int same_dtype(DLDataType a, DLDataType b) {
 /* Device, dtype, rank and a shape array to read: what must hold before the
  * dims can be looked at. */
 static pt2c_status *check_header(label where, const pt2c_tensor_desc *tensor,
-                                 const DLTensor *given) {
-  if (given->device.device_type != kDLCPU)
+                                 const DLTensor *given, int32_t cuda_device) {
+  DLDeviceType type = given->device.device_type;
+  if (cuda_device < 0 && type != kDLCPU)
     return tensor_error(PT2C_INVALID_ARGUMENT, where,
                         "device is %s, expected cpu",
                         pt2crt_device_text(given->device).text);
+  /* A CUDA model takes host memory (copied) or its own GPU's memory. */
+  if (cuda_device >= 0 && type != kDLCPU && type != kDLCUDAHost &&
+      !(type == kDLCUDA && given->device.device_id == cuda_device))
+    return tensor_error(PT2C_INVALID_ARGUMENT, where,
+                        "device is %s, expected cpu or cuda:%d",
+                        pt2crt_device_text(given->device).text,
+                        (int)cuda_device);
   DLDataType expected = pt2crt_dl_dtype(tensor->dtype);
   if (!same_dtype(given->dtype, expected))
     return tensor_error(
@@ -174,7 +182,7 @@ pt2c_status *pt2crt_validate_inputs(const pt2c_model_desc *desc,
   for (int32_t i = 0; i < desc->n_inputs; ++i) {
     const pt2c_tensor_desc *tensor = &desc->inputs[i];
     label where = {"input", i, tensor->name};
-    pt2c_status *status = check_header(where, tensor, &inputs[i]);
+    pt2c_status *status = check_header(where, tensor, &inputs[i], ctx->cuda_device);
     if (!status)
       status = bind_dims(desc, where, tensor, &inputs[i], ctx);
     if (!status)
@@ -213,7 +221,7 @@ pt2c_status *pt2crt_validate_outputs(const pt2c_model_desc *desc,
     if (ctx->model_allocated[i])
       continue;
     label where = {"output", i, tensor->name};
-    pt2c_status *status = check_header(where, tensor, &outputs[i]);
+    pt2c_status *status = check_header(where, tensor, &outputs[i], ctx->cuda_device);
     if (!status)
       status = check_output_dims(where, tensor, &outputs[i], expected);
     if (!status)

@@ -18,3 +18,11 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "I
 config.substitutions.append(("%python", config.python_executable))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.pt2c_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+
+# The CUDA toolkit's ptxas, where installed (as pt2c looks for it): tests
+# that assemble kernels say `REQUIRES: ptxas`.
+for root in [os.environ.get(v) for v in ("CUDA_HOME", "CUDA_PATH", "CUDA_ROOT")] + ["/usr/local/cuda"]:
+    if root and os.access(os.path.join(root, "bin", "ptxas"), os.X_OK):
+        config.available_features.add("ptxas")
+        config.substitutions.append(("%ptxas", os.path.join(root, "bin", "ptxas")))
+        break

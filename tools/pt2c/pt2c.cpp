@@ -30,6 +30,9 @@ struct Arguments {
   std::string model;
   std::string output;
   std::string emit;
+  std::string target = "cpu";
+  std::string cpu = "x86-64-v3";
+  std::string cudaArchs = "sm_80,sm_90";
   bool verbose = false;
   bool debugInfo = false;
   std::string inspectModel;
@@ -59,6 +62,9 @@ int runCompile(const Arguments &args) {
   pt2c::CompileOptions options;
   options.inputPath = args.model;
   options.printDebugInfo = args.debugInfo;
+  options.targets = args.target;
+  options.cpu = args.cpu;
+  options.cudaArchs = args.cudaArchs;
   if (args.verbose)
     options.progress = [](const std::string &line) { spdlog::info("{}", line); };
   if (args.emit.empty()) {
@@ -141,6 +147,18 @@ int main(int argc, char **argv) {
   app.add_option("--emit", args.emit,
                  "Print the program at this stage and stop (" + phases + ")")
       ->check(CLI::IsMember(pt2c::phaseNames()));
+  app.add_option("--target", args.target,
+                 "Where the library runs: cpu, cuda (NVIDIA GPUs) or cpu,cuda (both; "
+                 "the caller picks with pt2c_options_set_device)")
+      ->capture_default_str();
+  app.add_option("--cpu", args.cpu,
+                 "x86-64 CPU the code is tuned and restricted to (LLVM names: "
+                 "x86-64-v2, x86-64-v3, x86-64-v4, znver4, native, ...)")
+      ->capture_default_str();
+  app.add_option("--cuda-arch", args.cudaArchs,
+                 "With --target cuda: GPU architectures, each compiled to SASS (when "
+                 "ptxas is found) and PTX; newer GPUs run the PTX")
+      ->capture_default_str();
   app.add_flag("--print-locations", args.debugInfo,
                "With --emit: print each op's location (node name, source line)");
   app.add_flag("-v,--verbose", args.verbose, "Report each step and its time on stderr");

@@ -4,6 +4,7 @@
 #define PT2C_DRIVER_BUILDLIBRARY_H
 
 #include "pt2c/Codegen/CPU/CPUCodegen.h"
+#include "pt2c/Codegen/GPU/GPUCodegen.h"
 #include "pt2c/Package/DescriptorEmitter.h"
 
 #include "llvm/Support/Error.h"
@@ -15,7 +16,10 @@ class ModuleOp;
 namespace pt2c {
 
 struct BuildOptions {
+  bool forCPU = true;   // --target cpu: desc->run
+  bool forCUDA = false; // --target cuda: desc->run_cuda
   CPUCodegenOptions cpu;
+  GPUCodegenOptions gpu;
   DescriptorOptions descriptor;
   std::string runtimeArchive; // empty: defaultRuntimeArchive()
   std::string versionScript;  // empty: defaultVersionScript()
@@ -23,7 +27,8 @@ struct BuildOptions {
 
 /// `module` holds `func.func @forward` on tensors in linalg/tensor/arith/
 /// math, with the signature's arguments (weights, then inputs) and results.
-/// Lowers it for the CPU, adds the descriptor and weights, and links
+/// Lowers it for each target asked for (the CPU, CUDA: host code that
+/// launches kernels), adds the descriptor and weights, and links
 /// `outputPath`. The module is modified.
 llvm::Error buildSharedLibrary(mlir::ModuleOp module, const ModelSignature &signature,
                                const WeightsBlob &weights, const BuildOptions &options,

@@ -37,6 +37,9 @@ struct CompileOptions {
   std::string inputPath;
   Phase emit = Phase::ATen;
   bool printDebugInfo = false; // print locations (node names, source lines)
+  std::string targets = "cpu";          // --target: cpu, cuda or cpu,cuda
+  std::string cpu = "x86-64-v3";        // --cpu: LLVM CPU name for x86 code
+  std::string cudaArchs = "sm_80,sm_90"; // --cuda-arch
   /// Called with a line of progress text when verbose output is wanted.
   std::function<void(const std::string &)> progress;
 };

@@ -43,11 +43,14 @@ llvm::Expected<WeightsBlob> buildWeightsBlob(const archive::Pt2Archive &archive,
 struct DescriptorOptions {
   std::string modelName;
   std::string compileOptions; // recorded for reproducing the build
+  /// The C interfaces `run` and `run_cuda` call; empty when the model is
+  /// not compiled for that target (the descriptor's pointer is NULL).
   std::string forwardSymbol = "_mlir_ciface_forward";
+  std::string cudaForwardSymbol;
 };
 
 /// Emits the descriptor and entry points into `module`, which must define
-/// `options.forwardSymbol`.
+/// the forward symbols `options` names.
 llvm::Error emitModelDescriptor(llvm::Module &module, const ModelSignature &signature,
                                 const WeightsBlob &weights,
                                 const DescriptorOptions &options);

@@ -6,7 +6,10 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/TargetParser/Host.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
@@ -19,21 +22,45 @@ namespace pt2c {
 
 static constexpr const char *kTriple = "x86_64-unknown-linux-gnu";
 
-static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createTargetMachine(const CPUCodegenOptions &options) {
+static const llvm::Target *x86Target(std::string &error) {
   static std::once_flag initialized;
   std::call_once(initialized, [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
   });
+  return llvm::TargetRegistry::lookupTarget(llvm::Triple(kTriple), error);
+}
+
+static std::string resolveCPU(const std::string &cpu) {
+  return cpu == "native" ? llvm::sys::getHostCPUName().str() : cpu;
+}
+
+bool isKnownCPU(const std::string &cpu) {
+  std::string error;
+  const llvm::Target *target = x86Target(error);
+  if (!target)
+    return false;
+  std::string name = resolveCPU(cpu);
+  // Asked of a generic subtarget: one made for an unknown CPU complains on
+  // stderr.
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(llvm::Triple(kTriple), "", ""));
+  return info && info->isCPUStringValid(name);
+}
+
+static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(const CPUCodegenOptions &options) {
   llvm::Triple triple(kTriple);
   std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  const llvm::Target *target = x86Target(error);
   if (!target)
     return llvm::createStringError("no x86-64 target in this LLVM: " + error);
   llvm::TargetOptions targetOptions;
+  // Constructors (the CUDA kernels' registration) go to .init_array, which
+  // the dynamic loader runs; the default, .ctors, needs crtbegin.o.
+  targetOptions.UseInitArray = true;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      triple, options.cpu, /*Features=*/"", targetOptions, llvm::Reloc::PIC_,
+      triple, resolveCPU(options.cpu), /*Features=*/"", targetOptions, llvm::Reloc::PIC_,
       std::nullopt, llvm::CodeGenOptLevel::Aggressive));
   if (!machine)
     return llvm::createStringError("unknown CPU '" + options.cpu + "'");
@@ -71,26 +98,40 @@ static void optimize(llvm::Module &module, llvm::TargetMachine &machine,
 }
 
 llvm::Expected<std::string>
-emitCPUObject(mlir::ModuleOp module, const CPUCodegenOptions &options,
+emitCPUObject(llvm::ArrayRef<mlir::ModuleOp> modules, const CPUCodegenOptions &options,
               llvm::function_ref<llvm::Error(llvm::Module &)> extend) {
   auto machine = createTargetMachine(options);
   if (!machine)
     return machine.takeError();
 
   llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> llvmModule =
-      mlir::translateModuleToLLVMIR(module, context, "pt2c_model");
+  std::unique_ptr<llvm::Module> llvmModule;
+  for (mlir::ModuleOp module : modules) {
+    std::unique_ptr<llvm::Module> translated =
+        mlir::translateModuleToLLVMIR(module, context, "pt2c_model");
+    if (!translated)
+      return llvm::createStringError(
+          std::make_error_code(std::errc::state_not_recoverable),
+          "internal error: the LLVM dialect module does not translate to LLVM IR");
+    if (!llvmModule) {
+      llvmModule = std::move(translated);
+      continue;
+    }
+    if (llvm::Linker::linkModules(*llvmModule, std::move(translated)))
+      return llvm::createStringError(
+          std::make_error_code(std::errc::state_not_recoverable),
+          "internal error: the CPU and CUDA host modules do not link");
+  }
   if (!llvmModule)
-    return llvm::createStringError(
-        std::make_error_code(std::errc::state_not_recoverable),
-        "internal error: the LLVM dialect module does not translate to LLVM IR");
+    return llvm::createStringError(std::make_error_code(std::errc::state_not_recoverable),
+                                   "internal error: nothing to compile");
   llvmModule->setTargetTriple((*machine)->getTargetTriple());
   llvmModule->setDataLayout((*machine)->createDataLayout());
   // Functions carry the CPU so inlining and vectorization use its features.
   for (llvm::Function &function : *llvmModule) {
     if (function.isDeclaration())
       continue;
-    function.addFnAttr("target-cpu", options.cpu);
+    function.addFnAttr("target-cpu", resolveCPU(options.cpu));
   }
   if (llvm::Error error = extend(*llvmModule))
     return std::move(error);

@@ -20,7 +20,7 @@
 extern "C" {
 #endif
 
-#define PT2C_MODEL_ABI_VERSION 1u
+#define PT2C_MODEL_ABI_VERSION 2u
 
 /* Element types, with DLPack's codes and bits so the runtime can compare
  * them with a caller's DLTensor directly. */
@@ -100,9 +100,55 @@ typedef struct pt2c_model_desc {
   void (*output_dims)(const int64_t *symbols, int64_t *dims);
   /* Scratch bytes one execution needs for the given symbol values. */
   uint64_t (*arena_bytes)(const int64_t *symbols);
-  /* Runs the model; 0 on success, otherwise a pt2c_status_code. */
+  /* Runs the model on the CPU; 0 on success, otherwise a pt2c_status_code.
+   * NULL when the model was not compiled for the CPU (--target cuda). */
   int32_t (*run)(const pt2c_run_args *args);
+  /* The same entry compiled for NVIDIA GPUs (--target cuda); NULL when the
+   * model was compiled for the CPU only. Every data pointer in `args`
+   * (inputs, outputs, weights) is a device pointer of the model's device;
+   * `pool`, `parallel_for` and `arena` are unused. It launches its kernels
+   * through the `mgpu*` entry points below, on the stream of the run that is
+   * current on the calling thread, and allocates its temporaries through
+   * `_mlir_memref_to_llvm_alloc/free` (device memory while a CUDA run is
+   * current). It returns when all work is queued, not finished. */
+  int32_t (*run_cuda)(const pt2c_run_args *args);
 } pt2c_model_desc;
+
+/* ---- CUDA: what the generated host code of a CUDA model calls ----------
+ *
+ * MLIR's gpu-to-llvm lowering emits these calls (the signatures of MLIR's
+ * CudaRuntimeWrappers); the runtime implements them (hidden symbols) over
+ * the CUDA driver it opens with dlopen.
+ *
+ *   void *mgpuModuleLoad(void *bundle, size_t size);   from a global ctor at
+ *       dlopen time: must not touch CUDA, only remember `bundle`.
+ *   void  mgpuModuleUnload(void *module);              from a global dtor
+ *   void *mgpuModuleGetFunction(void *module, const char *name);
+ *   void  mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+ *                          intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+ *                          intptr_t blockZ, int32_t sharedBytes, void *stream,
+ *                          void **params, void **extra, size_t paramCount);
+ *   void *mgpuStreamCreate(void);     the current run's stream
+ *   void  mgpuStreamSynchronize(void *stream);
+ *   void  mgpuStreamDestroy(void *stream);
+ *
+ * `bundle` is a kernel bundle: every compiled form of one GPU module, from
+ * which the runtime picks the one for the device at hand. Little-endian:
+ *
+ *   char     magic[8] = "PT2CKRN1";
+ *   uint32_t count;  uint32_t reserved (0);
+ *   count x { uint32_t kind;   PT2C_KERNEL_CUBIN or PT2C_KERNEL_PTX
+ *             uint32_t sm;     compute capability x 10 + minor: 80, 90
+ *             uint64_t offset; from the start of the bundle
+ *             uint64_t size; } in bytes; PTX text ends with a NUL in size
+ *   payloads.
+ *
+ * Choice: the cubin of the highest `sm` with the device's major and a minor
+ * at most the device's; else the PTX of the highest `sm` at most the
+ * device's (the driver compiles it); else the model cannot run there. */
+#define PT2C_KERNEL_BUNDLE_MAGIC "PT2CKRN1"
+#define PT2C_KERNEL_CUBIN 0u
+#define PT2C_KERNEL_PTX 1u
 
 #ifdef __cplusplus
 }

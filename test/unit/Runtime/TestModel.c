@@ -13,7 +13,8 @@
  * and both loops through parallel_for. A shift[0] of PT2C_TEST_FAIL_SHIFT
  * makes run() fail with PT2C_DEVICE_ERROR, to test how failures propagate.
  * Built three times: as is, with PT2C_TEST_EXTERNAL_WEIGHTS (no embedded
- * blob) and with PT2C_TEST_ABI_VERSION (a descriptor of another version).
+ * blob), with PT2C_TEST_ABI_VERSION (a descriptor of another version) and
+ * with PT2C_TEST_CUDA_ONLY (run_cuda instead of run).
  *===----------------------------------------------------------------------===*/
 
 #include "pt2c/model_abi.h"
@@ -131,5 +132,13 @@ const pt2c_model_desc pt2c_model_descriptor = {
     kBlobBytes,
     output_dims,
     arena_bytes,
+#ifdef PT2C_TEST_CUDA_ONLY
+    /* A stand-in for a --target cuda model: only create's checks and the
+     * driver loading are reached without a GPU. */
+    NULL,
     run,
+#else
+    run,
+    NULL,
+#endif
 };

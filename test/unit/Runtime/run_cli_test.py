@@ -135,7 +135,7 @@ def main():
         (["run", os.path.join(work, "absent.so"), "--inputs", good], 2,
          "cannot load"),
         (["run", model, "--inputs", good, "--device", "cuda"], 2,
-         "this model was compiled for cpu only"),
+         "this model was compiled for the CPU only; compile it with --target cuda"),
         (["run", model, "--inputs", good, "--expect", files["missing.npz"]], 2,
          "has no 'out0'"),
         (["run", model], 2, "--inputs is required"),

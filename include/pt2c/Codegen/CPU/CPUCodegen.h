@@ -12,6 +12,7 @@
 #ifndef PT2C_CODEGEN_CPU_CPUCODEGEN_H
 #define PT2C_CODEGEN_CPU_CPUCODEGEN_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
@@ -39,6 +40,9 @@ struct CPUCodegenOptions {
   int64_t minParallelWork = 32768;
 };
 
+/// Whether LLVM's x86-64 backend knows `cpu` ("native": the build host's).
+bool isKnownCPU(const std::string &cpu);
+
 /// Registers what the CPU pipeline parses and runs: dialects with their
 /// bufferization models, passes, and LLVM IR translations. Call once.
 void registerCPUCodegen(mlir::DialectRegistry &registry);
@@ -48,11 +52,12 @@ void registerCPUCodegen(mlir::DialectRegistry &registry);
 /// (`_mlir_ciface_forward`) taking memref descriptors.
 void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &options);
 
-/// Translates an LLVM-dialect module, lets `extend` add to the LLVM module
-/// (the packager adds the model descriptor and weights), optimises and
-/// emits an x86-64 ELF object.
+/// Translates LLVM-dialect modules (the CPU code, the CUDA host code) and
+/// links them into one LLVM module (their private symbols may clash; the
+/// linker renames them), lets `extend` add to it (the packager adds the
+/// model descriptor and weights), optimises and emits an x86-64 ELF object.
 llvm::Expected<std::string>
-emitCPUObject(mlir::ModuleOp module, const CPUCodegenOptions &options,
+emitCPUObject(llvm::ArrayRef<mlir::ModuleOp> modules, const CPUCodegenOptions &options,
               llvm::function_ref<llvm::Error(llvm::Module &)> extend);
 
 } // namespace pt2c

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""The whole GPU check of issue #4 in one command, on a machine with an
+NVIDIA GPU and PyTorch (no LLVM needed):
+
+  python3 bench/cuda_check.py --models DIR --data test/data --runner DIR/pt2c-run
+
+DIR holds NAME.so for each fixture compiled with `--target cuda`
+(bench/compile_fixtures.sh DIR --target cuda) and pt2c-run (built with a
+static libstdc++, so it runs on another userland).
+
+For every fixture it
+1. runs each stored sample (NAME.io*.npz) through the C ABI on the GPU and
+   checks every output element against eager PyTorch's stored outputs
+   (float32: |got - want| <= 1e-4 + 1e-4 |want|, design.md);
+2. runs it from 4 threads at once (each run takes its own execution
+   context, hence its own CUDA stream), every output checked again;
+3. times it next to eager PyTorch on the same GPU (TF32 off, inputs already
+   on the GPU for eager; pt2c-run's timing includes copying the inputs in
+   and the outputs back, as a server fed from host memory would).
+Exit 0 only when every check passed.
+"""
+import argparse
+import glob
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+FIXTURES = ["mlp", "mlp_dynamic", "convnet", "attention_block", "tiny_unet", "squeezenet1_1",
+            "mobilenet_v3_small", "vit_tiny", "bert_tiny", "gpt2_tiny", "llama_tiny"]
+
+
+def run(command):
+    result = subprocess.run(command, capture_output=True, text=True)
+    return result.returncode, result.stdout + result.stderr
+
+
+def eager_cuda_ms(archive, inputs, runs):
+    import numpy as np
+    import torch
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    program = torch.export.load(archive).module().to("cuda")
+    # Ops that create tensors (arange, full, ...) were exported with
+    # device=cpu baked in: point them at the GPU too.
+    for node in program.graph.nodes:
+        if isinstance(node.kwargs.get("device"), torch.device) and node.kwargs["device"].type == "cpu":
+            node.update_kwarg("device", torch.device("cuda"))
+        # Tensor constants held as plain attributes do not move with .to().
+        if node.op == "get_attr":
+            *path, attr = node.target.split(".")
+            owner = program.get_submodule(".".join(path)) if path else program
+            value = getattr(owner, attr)
+            if isinstance(value, torch.Tensor) and value.device.type == "cpu":
+                setattr(owner, attr, value.to("cuda"))
+    program.recompile()
+    data = np.load(inputs)
+    count = len([k for k in data if k.startswith("in")])
+    args = [torch.from_numpy(data[f"in{i}"]).to("cuda") for i in range(count)]
+    with torch.inference_mode():
+        for _ in range(10):
+            program(*args)
+        torch.cuda.synchronize()
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            program(*args)
+            torch.cuda.synchronize()
+            times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--models", required=True)
+    parser.add_argument("--data", required=True)
+    parser.add_argument("--runner", required=True)
+    parser.add_argument("--runs", type=int, default=50)
+    parser.add_argument("--repeat", type=int, default=50, help="runs per thread, 4 threads")
+    parser.add_argument("--only", nargs="*", default=None)
+    args = parser.parse_args()
+    failures = 0
+    rows = []
+    for name in args.only or FIXTURES:
+        library = os.path.join(args.models, name + ".so")
+        samples = sorted(glob.glob(os.path.join(args.data, name + ".io*.npz")))
+        status = []
+        for sample in samples:
+            code, text = run([args.runner, "run", library, "--device", "cuda",
+                              "--inputs", sample, "--expect", sample])
+            if code != 0:
+                failures += 1
+                status.append(f"FAIL {os.path.basename(sample)}")
+                print(text)
+        code, text = run([args.runner, "run", library, "--device", "cuda", "--inputs", samples[0],
+                          "--expect", samples[0], "--concurrency", "4", "--repeat", str(args.repeat)])
+        if code != 0:
+            failures += 1
+            status.append("FAIL 4 threads")
+            print(text)
+        correct = "; ".join(status) if status else f"pass ({len(samples)} sample(s), 4x{args.repeat} concurrent)"
+        ours = eager = float("nan")
+        code, text = run([args.runner, "bench", library, "--device", "cuda", "--inputs", samples[0],
+                          "--runs", str(args.runs)])
+        match = re.search(r"median ([0-9.]+) ms", text)
+        if code == 0 and match:
+            ours = float(match.group(1))
+        else:
+            print(text)
+        try:
+            eager = eager_cuda_ms(os.path.join(args.data, name + ".pt2"), samples[0], args.runs)
+        except Exception as error:  # eager's own failures are reported, not fatal
+            print(f"{name}: eager PyTorch failed: {error}")
+        rows.append((name, correct, eager, ours))
+        print(f"{name}: {correct}; eager {eager:.3f} ms, pt2c {ours:.3f} ms", flush=True)
+    print()
+    print(f"| fixture | correctness (1e-4 + 1e-4·|want|) | eager CUDA (ms) | pt2c CUDA (ms) | pt2c / eager |")
+    print("|---|---|---|---|---|")
+    for name, correct, eager, ours in rows:
+        print(f"| {name} | {correct} | {eager:.3f} | {ours:.3f} | {ours / eager:.2f}x |")
+    print(f"\n{'ALL PASSED' if failures == 0 else f'{failures} FAILED'}")
+    return 0 if failures == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+//===- Passes.h - pt2c's GPU codegen passes -------------------------------===//
+
+#ifndef PT2C_CODEGEN_GPU_PASSES_H
+#define PT2C_CODEGEN_GPU_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+#include <string>
+
+namespace mlir::affine {
+class AffineDialect;
+} // namespace mlir::affine
+namespace mlir::arith {
+class ArithDialect;
+} // namespace mlir::arith
+namespace mlir::func {
+class FuncOp;
+} // namespace mlir::func
+namespace mlir::gpu {
+class GPUDialect;
+} // namespace mlir::gpu
+namespace mlir::linalg {
+class LinalgDialect;
+} // namespace mlir::linalg
+namespace mlir::memref {
+class MemRefDialect;
+} // namespace mlir::memref
+namespace mlir::scf {
+class SCFDialect;
+} // namespace mlir::scf
+
+namespace pt2c {
+
+#define GEN_PASS_DECL
+#include "pt2c/Codegen/GPU/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "pt2c/Codegen/GPU/Passes.h.inc"
+
+} // namespace pt2c
+
+#endif // PT2C_CODEGEN_GPU_PASSES_H

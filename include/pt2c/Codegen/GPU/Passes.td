@@ -1,0 +1,81 @@
+//===- Passes.td - pt2c's GPU codegen passes ---------------*- tablegen -*-===//
+
+#ifndef PT2C_CODEGEN_GPU_PASSES
+#define PT2C_CODEGEN_GPU_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def MapToGPU : Pass<"pt2c-map-to-gpu", "mlir::func::FuncOp"> {
+  let summary = "Turn every linalg op and copy on memrefs into a gpu.launch";
+  let description = [{
+    After bufferization, every linalg op (and `memref.copy`, as a
+    `linalg.copy`) of the function becomes one `gpu.launch`: the op is
+    generalized, its parallel loops are moved outermost, and the parallel
+    iteration space is linearized over one-dimensional blocks of
+    `block-size` threads, one thread per point, the innermost loop varying
+    fastest (consecutive threads touch consecutive elements of contiguous
+    operands). Reduction loops run inside the thread, in order. An op
+    without parallel loops runs on one thread. What stays on the host is
+    descriptor arithmetic (reshapes, views, allocations, deallocations).
+
+    ```mlir
+    linalg.generic {iterator_types = ["parallel", "parallel"]} ins(%a : memref<4x256xf32>) ...
+    // =>
+    gpu.launch blocks(...) in (%gx = 4, ...) threads(...) in (%bx = 256, ...) {
+      // i = id / 256, j = id % 256, guarded by id < 1024; the body at (i, j)
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
+                           "::mlir::affine::AffineDialect"];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block">,
+  ];
+}
+
+def HostShapeBuffers : Pass<"pt2c-host-shape-buffers", "mlir::func::FuncOp"> {
+  let summary = "Keep shape buffers that only the host reads on the host stack";
+  let description = [{
+    A dynamic `tensor.reshape` reads its shape from a buffer the host fills
+    with `memref.store`. Allocated with `memref.alloc`, that buffer would be
+    device memory while a CUDA run is current; as a `memref.alloca` it is
+    host stack. Runs after bufferization, before deallocations are placed.
+
+    ```mlir
+    %s = memref.alloc() : memref<2xindex>
+    memref.store %n, %s[%c0] : memref<2xindex>
+    %v = memref.reshape %x(%s) : (memref<?xf32>, memref<2xindex>) -> memref<?x1xf32>
+    // => %s = memref.alloca() : memref<2xindex>
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def MergeGPUModules : Pass<"pt2c-merge-gpu-modules", "mlir::ModuleOp"> {
+  let summary = "Move every outlined kernel into one gpu.module";
+  let description = [{
+    gpu-kernel-outlining gives each kernel its own gpu.module, so each
+    would be compiled, assembled by ptxas and loaded by the driver on its
+    own. One module per model makes that once per architecture.
+  }];
+}
+
+def BundleKernels : Pass<"pt2c-bundle-kernels", "mlir::ModuleOp"> {
+  let summary = "Replace each gpu.binary's PTX objects by one pt2c kernel bundle";
+  let description = [{
+    Expects every `gpu.binary` to hold PTX (`format = isa`) objects, one per
+    NVVM target. Assembles each PTX into a cubin with `ptxas` when `ptxas`
+    names one, and replaces the objects by a single `bin` object holding a
+    kernel bundle (runtime/include/pt2c/model_abi.h): the cubins and the
+    PTX, from which the runtime picks the form that suits the device.
+    The host code then loads it with `mgpuModuleLoad(bundle, size)`.
+  }];
+  let options = [
+    Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
+           "Path of ptxas; empty: PTX only (the driver compiles it at load)">,
+  ];
+}
+
+#endif // PT2C_CODEGEN_GPU_PASSES

@@ -1,0 +1,61 @@
+//===- GPUPipeline.cpp - linalg on tensors -> host code + kernel bundles --===//
+
+#include "pt2c/Codegen/GPU/GPUCodegen.h"
+#include "pt2c/Codegen/GPU/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <mutex>
+
+namespace pt2c {
+
+void registerGPUCodegen() {
+  static std::once_flag registered;
+  std::call_once(registered, [] { registerGPUCodegenPasses(); });
+}
+
+void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &options) {
+  // The passes, in order, and why (docs/toolchain.md §3 has the pitfalls):
+  // 1. Fuse elementwise chains (one kernel each), bufferize with identity
+  //    layouts, results to out-params, shape buffers of dynamic reshapes
+  //    on the host stack (pt2c-host-shape-buffers), deallocations (freed
+  //    device scratch is reused later in the same stream, which is safe).
+  // 2. Every linalg op becomes one gpu.launch (pt2c-map-to-gpu), then
+  //    kernels are outlined into a gpu.module with their captured memrefs
+  //    as parameters.
+  // 3. Kernels: NVVM for each architecture, libdevice linked for math
+  //    functions; the host: LLVM dialect with allocations through the
+  //    runtime's scratch (device memory during a CUDA run) and launches
+  //    through mgpu* calls.
+  // 4. PTX per architecture, assembled to cubins by ptxas when present,
+  //    packed into one kernel bundle per module.
+  std::string targets;
+  for (const std::string &arch : options.archs)
+    targets += llvm::formatv("nvvm-attach-target{{chip={0} features=+ptx80 O=3},", arch).str();
+  std::string toolkit =
+      options.toolkit.root.empty() ? "" : " toolkit=" + options.toolkit.root;
+  std::string pipeline =
+      "linalg-fuse-elementwise-ops,"
+      "one-shot-bufferize{bufferize-function-boundaries "
+      "function-boundary-type-conversion=identity-layout-map},"
+      "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
+      "func.func(pt2c-host-shape-buffers),buffer-deallocation-pipeline,canonicalize,cse," +
+      llvm::formatv("func.func(pt2c-map-to-gpu{{block-size={0}}),", options.blockSize).str() +
+      "func.func(gpu-launch-sink-index-computations),gpu-kernel-outlining,pt2c-merge-gpu-modules," +
+      targets +
+      "lower-affine,convert-scf-to-cf,expand-strided-metadata,"
+      "gpu.module(convert-gpu-to-nvvm,canonicalize,cse,reconcile-unrealized-casts),"
+      "finalize-memref-to-llvm{use-generic-functions},convert-math-to-llvm,convert-math-to-libm,"
+      "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,convert-index-to-llvm,"
+      "gpu-to-llvm,reconcile-unrealized-casts,"
+      "gpu-module-to-binary{format=isa" + toolkit + "}," +
+      "pt2c-bundle-kernels{ptxas=" + options.toolkit.ptxas + "}";
+  if (mlir::failed(mlir::parsePassPipeline(pipeline, pm)))
+    llvm::report_fatal_error("pt2c: the GPU pass pipeline does not parse "
+                             "(a pt2c bug: MLIR's pass names changed?)");
+}
+
+} // namespace pt2c

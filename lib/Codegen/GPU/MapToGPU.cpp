@@ -1,0 +1,303 @@
+//===- MapToGPU.cpp - The pt2c-map-to-gpu pass ----------------------------===//
+//
+// One gpu.launch per linalg op of a bufferized function: the parallel
+// iteration space is linearized over 1-d blocks, one point per thread, the
+// innermost loop varying fastest so neighbouring threads touch neighbouring
+// elements. Upstream's gpu-map-parallel-loops maps loop dimensions to grid
+// dimensions one to one, which gives one thread per block for the leading
+// batch dims of size 1 that every model has; linearizing avoids that.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pt2c/Codegen/GPU/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <functional>
+
+namespace pt2c {
+
+#define GEN_PASS_DEF_MAPTOGPU
+#include "pt2c/Codegen/GPU/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+/// `memref.copy` is a host memcpy after lowering; as a linalg.copy it
+/// becomes a kernel like everything else.
+void copiesToLinalg(func::FuncOp func, IRRewriter &rewriter) {
+  SmallVector<memref::CopyOp> copies;
+  func.walk([&](memref::CopyOp copy) { copies.push_back(copy); });
+  for (memref::CopyOp copy : copies) {
+    rewriter.setInsertionPoint(copy);
+    rewriter.replaceOpWithNewOp<linalg::CopyOp>(copy, copy.getSource(), copy.getTarget());
+  }
+}
+
+/// Named ops (fill, copy, transpose, reduce, ...) as linalg.generic.
+FailureOr<linalg::GenericOp> generalize(linalg::LinalgOp op, IRRewriter &rewriter) {
+  if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
+    return generic;
+  rewriter.setInsertionPoint(op);
+  FailureOr<linalg::GenericOp> generalized = linalg::generalizeNamedOp(rewriter, op);
+  if (failed(generalized))
+    return op->emitOpError("cannot be generalized for the GPU"), failure();
+  return *generalized;
+}
+
+/// The values of `map`'s results at the loop indices `loopIndices`.
+SmallVector<Value> indicesAt(OpBuilder &b, Location loc, AffineMap map,
+                             ArrayRef<Value> loopIndices) {
+  SmallVector<Value> indices;
+  for (AffineExpr expr : map.getResults()) {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+      indices.push_back(loopIndices[dim.getPosition()]);
+      continue;
+    }
+    if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+      indices.push_back(arith::ConstantIndexOp::create(b, loc, constant.getValue()));
+      continue;
+    }
+    // Only the dims `expr` uses are known (an output's indices are taken
+    // before the reduction loops exist); the others are placeholders.
+    Value zero;
+    SmallVector<Value> operands;
+    for (auto [dim, value] : llvm::enumerate(loopIndices)) {
+      if (!value || !expr.isFunctionOfDim(dim)) {
+        if (!zero)
+          zero = arith::ConstantIndexOp::create(b, loc, 0);
+        operands.push_back(zero);
+        continue;
+      }
+      operands.push_back(value);
+    }
+    AffineMap single = AffineMap::get(map.getNumDims(), 0, expr);
+    indices.push_back(affine::AffineApplyOp::create(b, loc, single, operands));
+  }
+  return indices;
+}
+
+/// Emits the body of `generic` at `loopIndices`, with block arguments as
+/// given; returns the values it yields.
+SmallVector<Value> emitBody(OpBuilder &b, linalg::GenericOp generic, ArrayRef<Value> blockValues,
+                            ArrayRef<Value> loopIndices) {
+  IRMapping mapping;
+  Block &body = generic.getRegion().front();
+  mapping.map(body.getArguments(), blockValues);
+  for (Operation &op : body.without_terminator()) {
+    if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+      mapping.map(index.getResult(), loopIndices[index.getDim()]);
+      continue;
+    }
+    b.clone(op, mapping);
+  }
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  return llvm::map_to_vector(yield.getValues(),
+                             [&](Value v) { return mapping.lookupOrDefault(v); });
+}
+
+/// The inputs' elements at `loopIndices`.
+SmallVector<Value> loadInputs(OpBuilder &b, Location loc, linalg::GenericOp generic,
+                              ArrayRef<Value> loopIndices) {
+  SmallVector<Value> values;
+  for (OpOperand *input : generic.getDpsInputOperands()) {
+    AffineMap map = generic.getMatchingIndexingMap(input);
+    if (!isa<MemRefType>(input->get().getType())) {
+      values.push_back(input->get()); // a scalar operand
+      continue;
+    }
+    values.push_back(memref::LoadOp::create(b, loc, input->get(),
+                                            indicesAt(b, loc, map, loopIndices)));
+  }
+  return values;
+}
+
+/// One thread's work for the parallel indices already in `loopIndices`:
+/// the reduction loops (if any) as scf.for nests carrying the accumulators
+/// in registers (outputs do not depend on reduction loops), then the
+/// results stored once.
+void emitThreadWork(OpBuilder &b, Location loc, linalg::GenericOp generic,
+                    SmallVector<Value> loopIndices, ArrayRef<Range> ranges) {
+  SmallVector<OpOperand *> outputs = llvm::map_to_vector(
+      generic.getDpsInitsMutable(), [](OpOperand &operand) { return &operand; });
+  SmallVector<SmallVector<Value>> outputIndices;
+  SmallVector<Value> accumulators;
+  // Reduction loop indices are not known yet; output maps never use them.
+  for (OpOperand *output : outputs) {
+    outputIndices.push_back(
+        indicesAt(b, loc, generic.getMatchingIndexingMap(output), loopIndices));
+    // An output the body never reads (most elementwise ops) is not loaded.
+    Type element = getElementTypeOrSelf(output->get().getType());
+    if (generic.getMatchingBlockArgument(output).use_empty())
+      accumulators.push_back(arith::ConstantOp::create(b, loc, b.getZeroAttr(element)));
+    else
+      accumulators.push_back(
+          memref::LoadOp::create(b, loc, output->get(), outputIndices.back()));
+  }
+  SmallVector<unsigned> reductions;
+  for (auto [dim, iterator] : llvm::enumerate(generic.getIteratorTypesArray()))
+    if (iterator != utils::IteratorType::parallel)
+      reductions.push_back(dim);
+
+  std::function<SmallVector<Value>(OpBuilder &, size_t, ValueRange)> nest =
+      [&](OpBuilder &builder, size_t level, ValueRange carried) -> SmallVector<Value> {
+    if (level == reductions.size()) {
+      SmallVector<Value> blockValues = loadInputs(builder, loc, generic, loopIndices);
+      blockValues.append(carried.begin(), carried.end());
+      return emitBody(builder, generic, blockValues, loopIndices);
+    }
+    const Range &range = ranges[reductions[level]];
+    auto loop = scf::ForOp::create(
+        builder, loc, getValueOrCreateConstantIndexOp(builder, loc, range.offset),
+        getValueOrCreateConstantIndexOp(builder, loc, range.size),
+        getValueOrCreateConstantIndexOp(builder, loc, range.stride), carried);
+    OpBuilder inner = OpBuilder::atBlockBegin(loop.getBody());
+    loopIndices[reductions[level]] = loop.getInductionVar();
+    SmallVector<Value> next = nest(inner, level + 1, loop.getRegionIterArgs());
+    scf::YieldOp::create(inner, loc, next);
+    return SmallVector<Value>(loop.getResults().begin(), loop.getResults().end());
+  };
+  SmallVector<Value> results = nest(b, 0, accumulators);
+  for (auto [output, value, indices] : llvm::zip(outputs, results, outputIndices))
+    memref::StoreOp::create(b, loc, value, output->get(), indices);
+}
+
+/// Replaces `generic` by a gpu.launch with one thread per point of its
+/// parallel loops (one thread when it has none).
+void launchGeneric(linalg::GenericOp generic, int64_t blockSize, IRRewriter &rewriter) {
+  Location loc = generic.getLoc();
+  rewriter.setInsertionPoint(generic);
+  SmallVector<Range> ranges =
+      cast<linalg::LinalgOp>(generic.getOperation()).createLoopRanges(rewriter, loc);
+  SmallVector<unsigned> parallel;
+  for (auto [dim, iterator] : llvm::enumerate(generic.getIteratorTypesArray()))
+    if (iterator == utils::IteratorType::parallel)
+      parallel.push_back(dim);
+
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Value total = one;
+  SmallVector<Value> counts;
+  for (unsigned dim : parallel) {
+    // createLoopRanges gives offset 0 and stride 1: the size is the count.
+    Value count = getValueOrCreateConstantIndexOp(rewriter, loc, ranges[dim].size);
+    counts.push_back(count);
+    total = arith::MulIOp::create(rewriter, loc, total, count);
+  }
+  Value block = parallel.empty() ? one : arith::ConstantIndexOp::create(rewriter, loc, blockSize);
+  Value grid = parallel.empty() ? one : arith::CeilDivUIOp::create(rewriter, loc, total, block);
+  auto launch = gpu::LaunchOp::create(rewriter, loc, grid, one, one, block, one, one);
+  Block &body = launch.getBody().front();
+  rewriter.setInsertionPointToEnd(&body);
+  auto terminator = gpu::TerminatorOp::create(rewriter, loc);
+  rewriter.setInsertionPoint(terminator);
+
+  SmallVector<Value> loopIndices(generic.getNumLoops());
+  if (!parallel.empty()) {
+    Value blockStart =
+        arith::MulIOp::create(rewriter, loc, launch.getBlockIds().x, launch.getBlockSize().x);
+    Value id = arith::AddIOp::create(rewriter, loc, blockStart, launch.getThreadIds().x);
+    Value inRange = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, id, total);
+    auto guard = scf::IfOp::create(rewriter, loc, inRange, /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(guard.thenBlock());
+    // Delinearize, the innermost parallel loop fastest.
+    Value rest = id;
+    for (int64_t k = int64_t(parallel.size()) - 1; k >= 0; --k) {
+      Value index = rest;
+      if (k > 0) {
+        index = arith::RemUIOp::create(rewriter, loc, rest, counts[k]);
+        rest = arith::DivUIOp::create(rewriter, loc, rest, counts[k]);
+      }
+      loopIndices[parallel[k]] = index;
+    }
+  }
+  emitThreadWork(rewriter, loc, generic, loopIndices, ranges);
+  rewriter.eraseOp(generic);
+}
+
+/// Constant tables (`memref.get_global` of a bufferized dense constant,
+/// e.g. upsampling's source indices) live in host memory; a kernel reads
+/// its own copy, which outlining moves into the GPU module.
+void getGlobalsInsideLaunches(func::FuncOp func, IRRewriter &rewriter) {
+  func.walk([&](gpu::LaunchOp launch) {
+    llvm::SmallDenseMap<Value, Value> local;
+    launch.getBody().walk([&](Operation *op) {
+      for (OpOperand &operand : op->getOpOperands()) {
+        auto global = operand.get().getDefiningOp<memref::GetGlobalOp>();
+        if (!global || launch->isAncestor(global))
+          continue;
+        Value &copy = local[operand.get()];
+        if (!copy) {
+          rewriter.setInsertionPointToStart(&launch.getBody().front());
+          copy = rewriter.clone(*global)->getResult(0);
+        }
+        rewriter.modifyOpInPlace(op, [&] { operand.set(copy); });
+      }
+    });
+  });
+}
+
+bool isInsideLaunch(Operation *op) { return op->getParentOfType<gpu::LaunchOp>() != nullptr; }
+
+struct MapToGPUPass : impl::MapToGPUBase<MapToGPUPass> {
+  using MapToGPUBase::MapToGPUBase;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    // Private functions are the host helpers of buffer deallocation.
+    if (func.isPrivate() || func.isDeclaration())
+      return;
+    IRRewriter rewriter(&getContext());
+    copiesToLinalg(func, rewriter);
+
+    SmallVector<linalg::LinalgOp> ops;
+    func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+    for (linalg::LinalgOp op : ops) {
+      if (!op.hasPureBufferSemantics()) {
+        op->emitOpError("on tensors left after bufferization");
+        return signalPassFailure();
+      }
+      FailureOr<linalg::GenericOp> generic = generalize(op, rewriter);
+      if (failed(generic))
+        return signalPassFailure();
+      launchGeneric(*generic, blockSize, rewriter);
+    }
+
+    getGlobalsInsideLaunches(func, rewriter);
+
+    // Anything that reads or writes memory outside a launch would touch
+    // device memory from the host.
+    WalkResult leftover = func.walk([&](Operation *op) {
+      if (isInsideLaunch(op) || isa<func::FuncOp>(op))
+        return WalkResult::advance();
+      Value memory;
+      if (auto load = dyn_cast<memref::LoadOp>(op))
+        memory = load.getMemRef();
+      if (auto store = dyn_cast<memref::StoreOp>(op))
+        memory = store.getMemRef();
+      // Stack buffers are host memory (the deallocation helpers use them).
+      if (memory && !memory.getDefiningOp<memref::AllocaOp>()) {
+        op->emitOpError("would access device memory from the host");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (leftover.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+} // namespace pt2c

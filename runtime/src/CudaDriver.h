@@ -1,0 +1,77 @@
+/*===- CudaDriver.h - The CUDA driver API, opened with dlopen ------------===*
+ *
+ * A model .so links no CUDA library, so it loads where there is no GPU;
+ * the driver (libcuda.so.1) is opened the first time a CUDA model is
+ * created. The few types and entry points the runtime uses are declared
+ * here (the driver's ABI is stable), so building needs no CUDA headers.
+ *===----------------------------------------------------------------------===*/
+
+#ifndef PT2C_RUNTIME_CUDADRIVER_H
+#define PT2C_RUNTIME_CUDADRIVER_H
+
+#include "pt2c/pt2c.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef int CUresult; /* CUDA_SUCCESS is 0 */
+typedef int CUdevice;
+typedef unsigned long long CUdeviceptr;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+
+enum {
+  PT2CRT_CU_DEVICE_ATTRIBUTE_CC_MAJOR = 75,
+  PT2CRT_CU_DEVICE_ATTRIBUTE_CC_MINOR = 76,
+  PT2CRT_CU_STREAM_NON_BLOCKING = 1,
+};
+
+typedef struct pt2crt_cuda_driver {
+  CUresult (*cuInit)(unsigned int);
+  CUresult (*cuDeviceGetCount)(int *);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRelease)(CUdevice);
+  CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuCtxGetCurrent)(CUcontext *);
+  CUresult (*cuModuleLoadData)(CUmodule *, const void *);
+  CUresult (*cuModuleUnload)(CUmodule);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, CUstream, void **,
+                             void **);
+  CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
+  CUresult (*cuMemFree)(CUdeviceptr);
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
+  CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr, const void *, size_t, CUstream);
+  CUresult (*cuMemcpyDtoHAsync)(void *, CUdeviceptr, size_t, CUstream);
+  CUresult (*cuStreamCreate)(CUstream *, unsigned int);
+  CUresult (*cuStreamDestroy)(CUstream);
+  CUresult (*cuStreamSynchronize)(CUstream);
+  CUresult (*cuGetErrorName)(CUresult, const char **);
+  CUresult (*cuGetErrorString)(CUresult, const char **);
+} pt2crt_cuda_driver;
+
+/* The driver, opened and initialised once per process: the path in
+ * $PT2C_CUDA_DRIVER, else libcuda.so.1 on the loader's path, else the
+ * usual install places. NULL with *out_status set when there is none. */
+const pt2crt_cuda_driver *pt2crt_cuda_driver_get(pt2c_status **out_status);
+
+/* The driver if it is already open (pt2c_tensor_free, shutdown); or NULL. */
+const pt2crt_cuda_driver *pt2crt_cuda_driver_loaded(void);
+
+/* "CUDA_ERROR_OUT_OF_MEMORY: out of memory" into `buffer`. */
+const char *pt2crt_cuda_error_text(CUresult result, char *buffer, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PT2C_RUNTIME_CUDADRIVER_H */

@@ -1,0 +1,40 @@
+// RUN: %pt2c-opt %s --pt2c-merge-gpu-modules | FileCheck %s
+
+// Two outlined modules whose different kernels share a name: one module
+// remains, the second kernel is renamed and its launch follows. The
+// constant table both modules copied is kept once.
+// CHECK: gpu.module @first
+// CHECK: memref.global "private" constant @table
+// CHECK: gpu.func @kernel(
+// CHECK: gpu.func @[[$SECOND:kernel_[0-9]+]](
+// CHECK: memref.store
+// CHECK-NOT: memref.global
+// CHECK-NOT: gpu.module @second
+// CHECK-LABEL: func.func @host
+// CHECK: gpu.launch_func @first::@kernel
+// CHECK: gpu.launch_func @first::@[[$SECOND]]
+module attributes {gpu.container_module} {
+  gpu.module @first {
+    memref.global "private" constant @table : memref<2xi64> = dense<[3, 4]>
+    gpu.func @kernel(%a: memref<4xf32>) kernel {
+      %t = memref.get_global @table : memref<2xi64>
+      gpu.return
+    }
+  }
+  gpu.module @second {
+    memref.global "private" constant @table : memref<2xi64> = dense<[3, 4]>
+    gpu.func @kernel(%a: memref<4xf32>) kernel {
+      %t = memref.get_global @table : memref<2xi64>
+      %c0 = arith.constant 0 : index
+      %zero = arith.constant 0.0 : f32
+      memref.store %zero, %a[%c0] : memref<4xf32>
+      gpu.return
+    }
+  }
+  func.func @host(%a: memref<4xf32>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @first::@kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4xf32>)
+    gpu.launch_func @second::@kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4xf32>)
+    return
+  }
+}
