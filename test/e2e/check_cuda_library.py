@@ -20,7 +20,8 @@ import shutil
 import subprocess
 import sys
 
-ALLOWED_NEEDED = {"libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "ld-linux-x86-64.so.2"}
+from library_checks import compile_and_check
+
 SKIP = 77
 
 
@@ -43,11 +44,6 @@ def run(command):
     return result.returncode, result.stdout + result.stderr
 
 
-def needed_libraries(path):
-    out = subprocess.run(["readelf", "-d", path], capture_output=True, text=True).stdout
-    return {line.split("[")[1].split("]")[0] for line in out.splitlines() if "(NEEDED)" in line}
-
-
 def main():
     pt2c, runner, data, work, name, targets = sys.argv[1:7]
     if not toolkit_present():
@@ -55,21 +51,9 @@ def main():
         return SKIP
     os.makedirs(work, exist_ok=True)
     archive = os.path.join(data, name + ".pt2")
-    tag = targets.replace(",", "-")
-    first = os.path.join(work, f"{name}.{tag}.so")
-    second = os.path.join(work, f"{name}.{tag}.again.so")
-    for output in (first, second):
-        code, text = run([pt2c, archive, "-o", output, "--target", targets])
-        if code != 0:
-            print(text)
-            print(f"{name}: FAIL: pt2c --target {targets} could not compile it")
-            return 1
-    if open(first, "rb").read() != open(second, "rb").read():
-        print(f"{name}: FAIL: two compiles with --target {targets} differ")
-        return 1
-    extra = needed_libraries(first) - ALLOWED_NEEDED
-    if extra:
-        print(f"{name}: FAIL: {first} needs {sorted(extra)}")
+    first = compile_and_check(pt2c, archive, work, f"{name}.{targets.replace(',', '-')}",
+                              ["--target", targets])
+    if not first:
         return 1
     sample = sorted(glob.glob(os.path.join(data, name + ".io*.npz")))[0]
     if not driver_present():

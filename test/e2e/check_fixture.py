@@ -13,10 +13,7 @@ import os
 import subprocess
 import sys
 
-# The dynamic loader appears once the runtime uses thread-local variables
-# (__tls_get_addr); the issue allows it next to libc, libm, libpthread, libdl.
-ALLOWED_NEEDED = {"libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "ld-linux-x86-64.so.2"}
-
+from library_checks import compile_and_check
 
 def run(command):
     result = subprocess.run(command, capture_output=True, text=True)
@@ -25,28 +22,12 @@ def run(command):
     return result.returncode
 
 
-def needed_libraries(path):
-    # DT_NEEDED entries via readelf-free parsing would be long; binutils' readelf
-    # is part of every build machine (it comes with the compiler).
-    out = subprocess.run(["readelf", "-d", path], capture_output=True, text=True).stdout
-    return {line.split("[")[1].split("]")[0] for line in out.splitlines() if "(NEEDED)" in line}
-
-
 def main():
     pt2c, runner, data, work, name = sys.argv[1:6]
     os.makedirs(work, exist_ok=True)
     archive = os.path.join(data, name + ".pt2")
-    first, second = os.path.join(work, name + ".so"), os.path.join(work, name + ".again.so")
-    for output in (first, second):
-        if run([pt2c, archive, "-o", output]) != 0:
-            print(f"{name}: FAIL: pt2c could not compile {archive}")
-            return 1
-    if open(first, "rb").read() != open(second, "rb").read():
-        print(f"{name}: FAIL: two compiles of the same archive differ")
-        return 1
-    extra = needed_libraries(first) - ALLOWED_NEEDED
-    if extra:
-        print(f"{name}: FAIL: {first} needs {sorted(extra)}")
+    first = compile_and_check(pt2c, archive, work, name)
+    if not first:
         return 1
     samples = sorted(glob.glob(os.path.join(data, name + ".io*.npz")))
     if not samples:
