@@ -1,0 +1,132 @@
+// RUN: %pt2c-opt %s --pt2c-decompose-aten --split-input-file | FileCheck %s
+
+// conv2d(x, w, b, stride 2, padding 1): one convolution with symmetric
+// padding [lo, hi] = [1, 1] per spatial dim, then the bias added along the
+// channel dim 1.
+// CHECK-LABEL: func.func @conv2d
+// CHECK-SAME: (%[[X:.+]]: tensor<2x3x32x32xf32>, %[[W:.+]]: tensor<16x3x3x3xf32>, %[[B:.+]]: tensor<16xf32>)
+// CHECK: %[[C:.+]] = prim.convolution %[[X]], %[[W]], strides = [2, 2], padding = {{\[\[}}1, 1], [1, 1]], rhs_dilation = [1, 1], feature_group_count = 1 : (tensor<2x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<2x16x16x16xf32>
+// CHECK: %[[BB:.+]] = prim.broadcast_in_dim %[[B]], dims = [1] : tensor<16xf32> -> tensor<2x16x16x16xf32>
+// CHECK: %[[R:.+]] = prim.add %[[C]], %[[BB]] : tensor<2x16x16x16xf32>
+// CHECK: return %[[R]]
+func.func @conv2d(%x: tensor<2x3x32x32xf32>, %w: tensor<16x3x3x3xf32>, %b: tensor<16xf32>) -> tensor<2x16x16x16xf32> {
+  %0 = aten.call "aten.conv2d.default"(input: %x, weight: %w, bias: %b) {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<2x3x32x32xf32>, tensor<16x3x3x3xf32>, tensor<16xf32>) -> tensor<2x16x16x16xf32>
+  return %0 : tensor<2x16x16x16xf32>
+}
+
+// -----
+
+// Depthwise conv2d (groups = 8), dilation 2, no bias: the dilation is the
+// kernel's (rhs_dilation), the groups the feature_group_count; no add.
+// CHECK-LABEL: func.func @conv2d_depthwise_dilated
+// CHECK-SAME: (%[[X:.+]]: tensor<1x8x10x12xf32>, %[[W:.+]]: tensor<8x1x3x3xf32>)
+// CHECK: %[[C:.+]] = prim.convolution %[[X]], %[[W]], strides = [1, 1], padding = {{\[\[}}0, 0], [0, 0]], rhs_dilation = [2, 2], feature_group_count = 8 : (tensor<1x8x10x12xf32>, tensor<8x1x3x3xf32>) -> tensor<1x8x6x8xf32>
+// CHECK-NOT: prim.add
+// CHECK: return %[[C]]
+func.func @conv2d_depthwise_dilated(%x: tensor<1x8x10x12xf32>, %w: tensor<8x1x3x3xf32>) -> tensor<1x8x6x8xf32> {
+  %0 = aten.call "aten.conv2d.default"(input: %x, weight: %w) {bias = #aten.none, dilation = array<i64: 2, 2>, groups = 8 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x8x10x12xf32>, tensor<8x1x3x3xf32>) -> tensor<1x8x6x8xf32>
+  return %0 : tensor<1x8x6x8xf32>
+}
+
+// -----
+
+// batch_norm in eval mode: y = (x - mean) * rsqrt(var + 1e-3) * w + b, every
+// per-channel vector broadcast along dim 1.
+// CHECK-LABEL: func.func @batch_norm
+// CHECK-SAME: (%[[X:.+]]: tensor<2x4x5x5xf32>, %[[W:.+]]: tensor<4xf32>, %[[B:.+]]: tensor<4xf32>, %[[M:.+]]: tensor<4xf32>, %[[V:.+]]: tensor<4xf32>)
+// CHECK: %[[EPS:.+]] = prim.constant dense<1.000000e-03> : tensor<2x4x5x5xf32>
+// CHECK: %[[VB:.+]] = prim.broadcast_in_dim %[[V]], dims = [1] : tensor<4xf32> -> tensor<2x4x5x5xf32>
+// CHECK: %[[VE:.+]] = prim.add %[[VB]], %[[EPS]] : tensor<2x4x5x5xf32>
+// CHECK: %[[SCALE:.+]] = prim.rsqrt %[[VE]] : tensor<2x4x5x5xf32>
+// CHECK: %[[MB:.+]] = prim.broadcast_in_dim %[[M]], dims = [1] : tensor<4xf32> -> tensor<2x4x5x5xf32>
+// CHECK: %[[C:.+]] = prim.sub %[[X]], %[[MB]] : tensor<2x4x5x5xf32>
+// CHECK: %[[N:.+]] = prim.mul %[[C]], %[[SCALE]] : tensor<2x4x5x5xf32>
+// CHECK: %[[WB:.+]] = prim.broadcast_in_dim %[[W]], dims = [1] : tensor<4xf32> -> tensor<2x4x5x5xf32>
+// CHECK: %[[NW:.+]] = prim.mul %[[N]], %[[WB]] : tensor<2x4x5x5xf32>
+// CHECK: %[[BB:.+]] = prim.broadcast_in_dim %[[B]], dims = [1] : tensor<4xf32> -> tensor<2x4x5x5xf32>
+// CHECK: %[[R:.+]] = prim.add %[[NW]], %[[BB]] : tensor<2x4x5x5xf32>
+// CHECK: return %[[R]]
+func.func @batch_norm(%x: tensor<2x4x5x5xf32>, %w: tensor<4xf32>, %b: tensor<4xf32>, %m: tensor<4xf32>, %v: tensor<4xf32>) -> tensor<2x4x5x5xf32> {
+  %0 = aten.call "aten.batch_norm.default"(input: %x, weight: %w, bias: %b, running_mean: %m, running_var: %v) {cudnn_enabled = false, eps = 1.000000e-03 : f64, momentum = 1.000000e-01 : f64, training = false} : (tensor<2x4x5x5xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x4x5x5xf32>
+  return %0 : tensor<2x4x5x5xf32>
+}
+
+// -----
+
+// batch_norm with a dynamic batch and no affine: the eps splat and the
+// channel broadcasts are sized by x's dim 0; no weight mul, no bias add.
+// CHECK-LABEL: func.func @batch_norm_dynamic
+// CHECK-SAME: (%[[X:.+]]: tensor<?x4x5x5xf32>, %[[M:.+]]: tensor<4xf32>, %[[V:.+]]: tensor<4xf32>)
+// CHECK-DAG: %[[EPSS:.+]] = arith.constant 9.99999974E-6 : f32
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK: %[[N0:.+]] = tensor.dim %[[X]], %[[C0]]
+// CHECK: %[[EPS:.+]] = prim.splat %[[EPSS]], dynamic_sizes(%[[N0]]) : f32 -> tensor<?x4x5x5xf32>
+// CHECK: %[[N1:.+]] = tensor.dim %[[X]], %[[C0]]
+// CHECK: %[[VB:.+]] = prim.broadcast_in_dim %[[V]], dims = [1], dynamic_sizes(%[[N1]]) : tensor<4xf32> -> tensor<?x4x5x5xf32>
+// CHECK: %[[VE:.+]] = prim.add %[[VB]], %[[EPS]] : tensor<?x4x5x5xf32>
+// CHECK: %[[SCALE:.+]] = prim.rsqrt %[[VE]] : tensor<?x4x5x5xf32>
+// CHECK: %[[N2:.+]] = tensor.dim %[[X]], %[[C0]]
+// CHECK: %[[MB:.+]] = prim.broadcast_in_dim %[[M]], dims = [1], dynamic_sizes(%[[N2]]) : tensor<4xf32> -> tensor<?x4x5x5xf32>
+// CHECK: %[[C:.+]] = prim.sub %[[X]], %[[MB]] : tensor<?x4x5x5xf32>
+// CHECK: %[[R:.+]] = prim.mul %[[C]], %[[SCALE]] : tensor<?x4x5x5xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @batch_norm_dynamic(%x: tensor<?x4x5x5xf32>, %m: tensor<4xf32>, %v: tensor<4xf32>) -> tensor<?x4x5x5xf32> {
+  %0 = aten.call "aten.batch_norm.default"(input: %x, running_mean: %m, running_var: %v) {bias = #aten.none, cudnn_enabled = false, eps = 1.000000e-05 : f64, momentum = 1.000000e-01 : f64, training = false, weight = #aten.none} : (tensor<?x4x5x5xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<?x4x5x5xf32>
+  return %0 : tensor<?x4x5x5xf32>
+}
+
+// -----
+
+// max_pool2d(k=2) with the default stride (= kernel): a max window
+// [1, 1, 2, 2], strides [1, 1, 2, 2], no padding.
+// CHECK-LABEL: func.func @max_pool2d
+// CHECK-SAME: (%[[X:.+]]: tensor<2x16x32x32xf32>)
+// CHECK: %[[R:.+]] = prim.reduce_window max %[[X]], window = [1, 1, 2, 2], strides = [1, 1, 2, 2], window_dilations = [1, 1, 1, 1], padding = {{\[\[}}0, 0], [0, 0], [0, 0], [0, 0]] : tensor<2x16x32x32xf32> -> tensor<2x16x16x16xf32>
+// CHECK: return %[[R]]
+func.func @max_pool2d(%x: tensor<2x16x32x32xf32>) -> tensor<2x16x16x16xf32> {
+  %0 = aten.call "aten.max_pool2d.default"(self: %x) {ceil_mode = false, dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64>} : (tensor<2x16x32x32xf32>) -> tensor<2x16x16x16xf32>
+  return %0 : tensor<2x16x16x16xf32>
+}
+
+// -----
+
+// max_pool2d(k=3, s=2, p=1, ceil_mode) on 8x8 gives 5x5: the windows start at
+// -1, 1, 3, 5, 7, so the last one needs high padding (5-1)*2 + 3 - 8 - 1 = 2
+// (low padding stays 1); padding counts as -inf for max.
+// CHECK-LABEL: func.func @max_pool2d_ceil
+// CHECK-SAME: (%[[X:.+]]: tensor<1x2x8x8xf32>)
+// CHECK: %[[R:.+]] = prim.reduce_window max %[[X]], window = [1, 1, 3, 3], strides = [1, 1, 2, 2], window_dilations = [1, 1, 1, 1], padding = {{\[\[}}0, 0], [0, 0], [1, 2], [1, 2]] : tensor<1x2x8x8xf32> -> tensor<1x2x5x5xf32>
+// CHECK: return %[[R]]
+func.func @max_pool2d_ceil(%x: tensor<1x2x8x8xf32>) -> tensor<1x2x5x5xf32> {
+  %0 = aten.call "aten.max_pool2d.default"(self: %x) {ceil_mode = true, dilation = array<i64: 1, 1>, kernel_size = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x2x8x8xf32>) -> tensor<1x2x5x5xf32>
+  return %0 : tensor<1x2x5x5xf32>
+}
+
+// -----
+
+// adaptive_avg_pool2d 8x6 -> 2x3: equal 4x2 windows (stride 4x2) summed, times
+// 1/8.
+// CHECK-LABEL: func.func @adaptive_avg_pool2d
+// CHECK-SAME: (%[[X:.+]]: tensor<2x32x8x6xf32>)
+// CHECK: %[[INV:.+]] = prim.constant dense<1.250000e-01> : tensor<2x32x2x3xf32>
+// CHECK: %[[S:.+]] = prim.reduce_window sum %[[X]], window = [1, 1, 4, 2], strides = [1, 1, 4, 2] : tensor<2x32x8x6xf32> -> tensor<2x32x2x3xf32>
+// CHECK: %[[R:.+]] = prim.mul %[[S]], %[[INV]] : tensor<2x32x2x3xf32>
+// CHECK: return %[[R]]
+func.func @adaptive_avg_pool2d(%x: tensor<2x32x8x6xf32>) -> tensor<2x32x2x3xf32> {
+  %0 = aten.call "aten.adaptive_avg_pool2d.default"(self: %x) {output_size = array<i64: 2, 3>} : (tensor<2x32x8x6xf32>) -> tensor<2x32x2x3xf32>
+  return %0 : tensor<2x32x2x3xf32>
+}
+
+// -----
+
+// adaptive_avg_pool2d to 1x1: the mean of each channel's 8x8 plane (1/64).
+// CHECK-LABEL: func.func @adaptive_avg_pool2d_global
+// CHECK-SAME: (%[[X:.+]]: tensor<2x32x8x8xf32>)
+// CHECK: %[[INV:.+]] = prim.constant dense<1.562500e-02> : tensor<2x32x1x1xf32>
+// CHECK: %[[S:.+]] = prim.reduce_window sum %[[X]], window = [1, 1, 8, 8], strides = [1, 1, 8, 8] : tensor<2x32x8x8xf32> -> tensor<2x32x1x1xf32>
+// CHECK: %[[R:.+]] = prim.mul %[[S]], %[[INV]] : tensor<2x32x1x1xf32>
+// CHECK: return %[[R]]
+func.func @adaptive_avg_pool2d_global(%x: tensor<2x32x8x8xf32>) -> tensor<2x32x1x1xf32> {
+  %0 = aten.call "aten.adaptive_avg_pool2d.default"(self: %x) {output_size = array<i64: 1, 1>} : (tensor<2x32x8x8xf32>) -> tensor<2x32x1x1xf32>
+  return %0 : tensor<2x32x1x1xf32>
+}
