@@ -112,8 +112,11 @@ PT2C_API void pt2c_options_free(pt2c_options *options);
  * with PT2C_INVALID_ARGUMENT on NULL options or an out-of-range value.
  * Thread safety: not concurrently with other uses of the same options. */
 
-/* kDLCPU (default) or kDLCUDA. Models compiled for cpu only fail to create
- * with PT2C_UNSUPPORTED when asked for cuda. */
+/* kDLCPU (default) or kDLCUDA. A model compiled for cpu only fails to
+ * create with PT2C_UNSUPPORTED when asked for cuda, and one compiled for
+ * cuda only when asked for cpu. cuda needs the NVIDIA driver at create
+ * time, which the library opens with dlopen (libcuda.so.1, or the path in
+ * the environment variable PT2C_CUDA_DRIVER); see pt2c_model_create. */
 PT2C_API pt2c_status *pt2c_options_set_device(pt2c_options *options,
                                               DLDeviceType device_type);
 
@@ -121,7 +124,11 @@ PT2C_API pt2c_status *pt2c_options_set_device(pt2c_options *options,
 PT2C_API pt2c_status *pt2c_options_set_device_index(pt2c_options *options,
                                                     int32_t device_index);
 
-/* A CUDA stream (CUstream/cudaStream_t) to run on; NULL for the model's own.
+/* A CUDA stream (CUstream/cudaStream_t) to run on; NULL (default): each
+ * concurrent run gets a stream of the model's own. Given one, every run of
+ * the model is queued on it, behind whatever the caller queued there, and
+ * still waits for it before returning. It must belong to the device's
+ * primary context (as the CUDA runtime's and PyTorch's streams do).
  * Not owned: it must outlive the model. Ignored on cpu. */
 PT2C_API pt2c_status *pt2c_options_set_cuda_stream(pt2c_options *options,
                                                    void *stream);
@@ -147,15 +154,24 @@ typedef struct pt2c_model pt2c_model;
  * (and no version check); it is not retained.
  * Fails with PT2C_UNSUPPORTED on an ABI major mismatch, an unsupported
  * device or external weights; PT2C_INTERNAL when the compiled model's
- * descriptor is inconsistent.
+ * descriptor is inconsistent. On cuda also: PT2C_DEVICE_ERROR when the
+ * NVIDIA driver cannot be loaded or initialised (the message names every
+ * path tried) or fails; PT2C_INVALID_ARGUMENT when there is no GPU of that
+ * index; PT2C_UNSUPPORTED when the model has no kernels for its
+ * architecture (the message says which it has); PT2C_OUT_OF_MEMORY.
  * Ownership: *out_model belongs to the caller (pt2c_model_destroy); it is
  * left untouched on failure.
- * Blocking: starts the CPU worker threads. Thread safety: any thread. */
+ * Blocking: starts the CPU worker threads; on cuda, loads the kernels and
+ * copies the weights to the GPU. The thread's current CUDA context is left
+ * as it was. Thread safety: any thread. */
 PT2C_API pt2c_status *pt2c_model_create(const pt2c_options *options,
                                         pt2c_model **out_model);
 
-/* Stops the worker threads and frees everything the model owns; NULL is a
- * no-op. Tensors allocated by pt2c_model_run stay valid.
+/* Stops the worker threads and frees everything the model owns (on cuda:
+ * its device memory and streams; the device's primary context and the
+ * kernels loaded into it stay for the rest of the process, as with the
+ * CUDA runtime); NULL is a no-op. Tensors allocated by pt2c_model_run stay
+ * valid.
  * Blocking: joins the worker threads. Thread safety: no other call on this
  * model may be in progress or follow. */
 PT2C_API void pt2c_model_destroy(pt2c_model *model);
@@ -222,7 +238,9 @@ PT2C_API pt2c_status *pt2c_model_symbol_range(const pt2c_model *model,
 /* Runs the model once.
  *
  * inputs: `n_inputs` tensors, in signature order. Each must match the
- *   model: dtype (lanes 1), device kDLCPU, rank, static dims; dynamic dims
+ *   model: dtype (lanes 1), device kDLCPU (a CUDA model also takes
+ *   kDLCUDAHost, and kDLCUDA memory of its own GPU: see below), rank,
+ *   static dims; dynamic dims
  *   within their symbol's range and equal wherever the same symbol appears;
  *   strides NULL or compact row-major (dims of size 1 may have any stride);
  *   data non-NULL (unless it has no elements) and `data + byte_offset`
@@ -235,14 +253,19 @@ PT2C_API pt2c_status *pt2c_model_symbol_range(const pt2c_model *model,
  *   - model-allocated (`data == NULL`): on success the model sets every
  *     field: `data` (64-byte aligned) and `shape` (an array of `ndim`) are
  *     owned by the caller and released with pt2c_tensor_free; strides NULL,
- *     byte_offset 0, device kDLCPU. On failure `data` stays NULL and nothing
- *     needs releasing.
+ *     byte_offset 0, device kDLCPU (host memory, for CUDA models too). On
+ *     failure `data` stays NULL and nothing needs releasing.
  *   Outputs must not overlap the inputs or each other.
+ * CUDA models: host tensors (kDLCPU, kDLCUDAHost) are copied to or from the
+ *   GPU on the run's stream; kDLCUDA tensors of the model's device index are
+ *   read and written in place; another GPU's are refused.
  * Errors: PT2C_INVALID_ARGUMENT, PT2C_SHAPE_MISMATCH or PT2C_UNSUPPORTED for
- *   bad tensors; PT2C_OUT_OF_MEMORY; whatever the compiled code reports.
- * Blocking: returns when the outputs are written; uses the model's thread
- *   pool. Thread safety: any number of threads may run the same model at
- *   once (each run gets its own scratch arena), with distinct outputs. */
+ *   bad tensors; PT2C_OUT_OF_MEMORY; whatever the compiled code reports;
+ *   on cuda, PT2C_DEVICE_ERROR naming the first failed copy or kernel.
+ * Blocking: returns when the outputs are written (on cuda: after waiting
+ *   for the run's stream); uses the model's thread pool. Thread safety: any
+ *   number of threads may run the same model at once (each run gets its own
+ *   scratch arena, and on cuda its own stream), with distinct outputs. */
 PT2C_API pt2c_status *pt2c_model_run(pt2c_model *model, const DLTensor *inputs,
                                      size_t n_inputs, DLTensor *outputs,
                                      size_t n_outputs);

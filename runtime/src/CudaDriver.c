@@ -9,67 +9,47 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Written once, under the mutex; never changed after `loaded` is set. */
+static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
 static pt2crt_cuda_driver driver;
 static const pt2crt_cuda_driver *loaded;
-static char failure[1024];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-/* Resolves `name` (or `name`_v2, the current ABI of the memory and stream
- * functions) into *slot; nonzero when missing. */
+/* Appends "; path: why" to `tried`. A missing file is the common case and
+ * dlerror's wording of it is long; anything else (a wrong architecture, a
+ * missing dependency) is worth quoting. */
+static void note_failure(char *tried, size_t size, const char *path) {
+  const char *why = dlerror();
+  if (!why)
+    why = "unknown error";
+  else if (strstr(why, "No such file or directory"))
+    why = "not found";
+  else if (strncmp(why, path, strlen(path)) == 0 && why[strlen(path)] == ':')
+    why += strlen(path) + 2; /* dlerror repeats the path */
+  size_t used = strlen(tried);
+  snprintf(tried + used, size - used, "%s%s: %s", used ? "; " : "", path, why);
+}
+
+/* Resolves `v2` (when the driver has it) or `name` into *slot. */
 static int resolve(void *library, const char *name, const char *v2, void **slot) {
   *slot = v2 ? dlsym(library, v2) : NULL;
   if (!*slot)
     *slot = dlsym(library, name);
-  if (!*slot) {
-    snprintf(failure, sizeof failure,
-             "cuda: the NVIDIA driver has no %s (too old a driver?)", name);
-    return 1;
-  }
-  return 0;
+  return *slot != NULL;
 }
 
-static void open_driver(void) {
-  const char *candidates[] = {getenv("PT2C_CUDA_DRIVER"), "libcuda.so.1",
-                              "/usr/lib/x86_64-linux-gnu/libcuda.so.1",
-                              "/usr/lib64/libcuda.so.1",
-                              "/usr/local/cuda/compat/libcuda.so.1"};
-  void *library = NULL;
-  char tried[512] = "";
-  size_t first = candidates[0] && *candidates[0] ? 0 : 1;
-  /* An explicit path is the only one tried: a wrong one must not be
-   * silently replaced by another driver. */
-  size_t last = first == 0 ? 1 : sizeof candidates / sizeof *candidates;
-  const char *error = "";
-  for (size_t i = first; i < last && !library; ++i) {
-    library = dlopen(candidates[i], RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-      const char *text = dlerror();
-      error = text ? text : "";
-      size_t used = strlen(tried);
-      snprintf(tried + used, sizeof tried - used, "%s%s", used ? ", " : "",
-               candidates[i]);
-    }
-  }
-  if (!library) {
-    snprintf(failure, sizeof failure,
-             "cuda: cannot load the NVIDIA driver (tried %s: %s); is a GPU "
-             "driver installed? Set PT2C_CUDA_DRIVER to libcuda.so.1's path",
-             tried, error);
-    return;
-  }
+/* Fills `driver` from `library`; the missing symbol's name, or NULL. */
+static const char *resolve_all(void *library) {
 #define RESOLVE(field, v2)                                                     \
-  if (resolve(library, #field, v2, (void **)&driver.field))                    \
-    return;
+  if (!resolve(library, #field, v2, (void **)&driver.field))                   \
+    return v2 ? v2 : #field;
   RESOLVE(cuInit, NULL)
   RESOLVE(cuDeviceGetCount, NULL)
   RESOLVE(cuDeviceGet, NULL)
   RESOLVE(cuDeviceGetAttribute, NULL)
   RESOLVE(cuDevicePrimaryCtxRetain, NULL)
-  RESOLVE(cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2")
-  RESOLVE(cuCtxSetCurrent, NULL)
-  RESOLVE(cuCtxGetCurrent, NULL)
+  RESOLVE(cuCtxPushCurrent, "cuCtxPushCurrent_v2")
+  RESOLVE(cuCtxPopCurrent, "cuCtxPopCurrent_v2")
   RESOLVE(cuModuleLoadData, NULL)
-  RESOLVE(cuModuleUnload, NULL)
   RESOLVE(cuModuleGetFunction, NULL)
   RESOLVE(cuLaunchKernel, NULL)
   RESOLVE(cuMemAlloc, "cuMemAlloc_v2")
@@ -83,26 +63,68 @@ static void open_driver(void) {
   RESOLVE(cuGetErrorName, NULL)
   RESOLVE(cuGetErrorString, NULL)
 #undef RESOLVE
+  return NULL;
+}
+
+/* Under the mutex. An explicit $PT2C_CUDA_DRIVER is the only path tried:
+ * a wrong one must not be silently replaced by another driver. */
+static pt2c_status *open_driver(void) {
+  const char *explicit_path = getenv("PT2C_CUDA_DRIVER");
+  const char *defaults[] = {"libcuda.so.1", "/usr/lib/x86_64-linux-gnu/libcuda.so.1",
+                            "/usr/lib64/libcuda.so.1",
+                            "/usr/local/cuda/compat/libcuda.so.1"};
+  const char *const *paths = defaults;
+  size_t n_paths = sizeof defaults / sizeof *defaults;
+  if (explicit_path && *explicit_path) {
+    paths = &explicit_path;
+    n_paths = 1;
+  }
+  char tried[1024] = "";
+  void *library = NULL;
+  const char *path = NULL;
+  for (size_t i = 0; i < n_paths && !library; ++i) {
+    path = paths[i];
+    library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!library)
+      note_failure(tried, sizeof tried, path);
+  }
+  if (!library)
+    return pt2crt_error(PT2C_DEVICE_ERROR,
+                        "cuda: cannot load the NVIDIA driver (%s); is an NVIDIA "
+                        "driver installed? Set PT2C_CUDA_DRIVER to the path of "
+                        "its libcuda.so.1",
+                        tried);
+  const char *missing = resolve_all(library);
+  if (missing) {
+    /* Nothing of it ran yet, so closing it is safe. */
+    dlclose(library);
+    return pt2crt_error(PT2C_DEVICE_ERROR,
+                        "cuda: %s is not a usable NVIDIA driver: it has no %s "
+                        "(too old a driver?)",
+                        path, missing);
+  }
   CUresult result = driver.cuInit(0);
-  if (result != 0) {
+  if (result != PT2CRT_CUDA_SUCCESS) {
+    /* Kept open: the driver may have started threads in cuInit. */
     char text[256];
-    snprintf(failure, sizeof failure,
-             "cuda: the NVIDIA driver does not initialise (%s); is a GPU "
-             "visible to this process?",
-             pt2crt_cuda_error_text(result, text, sizeof text));
-    return;
+    return pt2crt_error(PT2C_DEVICE_ERROR,
+                        "cuda: the NVIDIA driver (%s) does not initialise: %s; "
+                        "is a GPU visible to this process?",
+                        path, pt2crt_cuda_error_text(result, text, sizeof text));
   }
   loaded = &driver;
+  return NULL;
 }
 
 const pt2crt_cuda_driver *pt2crt_cuda_driver_get(pt2c_status **out_status) {
-  pthread_once(&once, open_driver);
-  if (!loaded)
-    *out_status = pt2crt_error(PT2C_DEVICE_ERROR, "%s", failure);
-  return loaded;
+  pthread_mutex_lock(&mutex);
+  pt2c_status *status = loaded ? NULL : open_driver();
+  const pt2crt_cuda_driver *result = loaded;
+  pthread_mutex_unlock(&mutex);
+  if (status)
+    *out_status = status;
+  return result;
 }
-
-const pt2crt_cuda_driver *pt2crt_cuda_driver_loaded(void) { return loaded; }
 
 const char *pt2crt_cuda_error_text(CUresult result, char *buffer, size_t size) {
   const char *name = NULL, *text = NULL;
@@ -110,7 +132,20 @@ const char *pt2crt_cuda_error_text(CUresult result, char *buffer, size_t size) {
     driver.cuGetErrorName(result, &name);
   if (driver.cuGetErrorString)
     driver.cuGetErrorString(result, &text);
-  snprintf(buffer, size, "%s: %s", name ? name : "CUDA error",
-           text ? text : "unknown");
+  if (name)
+    snprintf(buffer, size, "%s: %s", name, text ? text : "no description");
+  else
+    snprintf(buffer, size, "CUDA error %d", (int)result);
   return buffer;
+}
+
+pt2c_code pt2crt_cuda_code(CUresult result) {
+  return result == PT2CRT_CUDA_ERROR_OUT_OF_MEMORY ? PT2C_OUT_OF_MEMORY
+                                                   : PT2C_DEVICE_ERROR;
+}
+
+pt2c_status *pt2crt_cuda_error(CUresult result, const char *what) {
+  char text[256];
+  return pt2crt_error(pt2crt_cuda_code(result), "cuda: %s: %s", what,
+                      pt2crt_cuda_error_text(result, text, sizeof text));
 }

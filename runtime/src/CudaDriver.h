@@ -27,22 +27,24 @@ typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 
 enum {
+  PT2CRT_CUDA_SUCCESS = 0,
+  PT2CRT_CUDA_ERROR_OUT_OF_MEMORY = 2,
   PT2CRT_CU_DEVICE_ATTRIBUTE_CC_MAJOR = 75,
   PT2CRT_CU_DEVICE_ATTRIBUTE_CC_MINOR = 76,
   PT2CRT_CU_STREAM_NON_BLOCKING = 1,
 };
 
+/* The entry points, under the driver's current names (the `_v2` ones where
+ * the driver has them: the unsuffixed symbols are the old 32-bit ABI). */
 typedef struct pt2crt_cuda_driver {
   CUresult (*cuInit)(unsigned int);
   CUresult (*cuDeviceGetCount)(int *);
   CUresult (*cuDeviceGet)(CUdevice *, int);
   CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
   CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
-  CUresult (*cuDevicePrimaryCtxRelease)(CUdevice);
-  CUresult (*cuCtxSetCurrent)(CUcontext);
-  CUresult (*cuCtxGetCurrent)(CUcontext *);
+  CUresult (*cuCtxPushCurrent)(CUcontext);
+  CUresult (*cuCtxPopCurrent)(CUcontext *);
   CUresult (*cuModuleLoadData)(CUmodule *, const void *);
-  CUresult (*cuModuleUnload)(CUmodule);
   CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
   CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
                              unsigned, unsigned, unsigned, CUstream, void **,
@@ -59,16 +61,21 @@ typedef struct pt2crt_cuda_driver {
   CUresult (*cuGetErrorString)(CUresult, const char **);
 } pt2crt_cuda_driver;
 
-/* The driver, opened and initialised once per process: the path in
- * $PT2C_CUDA_DRIVER, else libcuda.so.1 on the loader's path, else the
- * usual install places. NULL with *out_status set when there is none. */
+/* The driver, opened and initialised for the rest of the process: the path
+ * in $PT2C_CUDA_DRIVER (then only that one), else libcuda.so.1 on the
+ * loader's path, else the usual install places. NULL with *out_status set
+ * (PT2C_DEVICE_ERROR, naming every path tried and why it failed) when there
+ * is none; a failure is not remembered, so the next call tries again. */
 const pt2crt_cuda_driver *pt2crt_cuda_driver_get(pt2c_status **out_status);
-
-/* The driver if it is already open (pt2c_tensor_free, shutdown); or NULL. */
-const pt2crt_cuda_driver *pt2crt_cuda_driver_loaded(void);
 
 /* "CUDA_ERROR_OUT_OF_MEMORY: out of memory" into `buffer`. */
 const char *pt2crt_cuda_error_text(CUresult result, char *buffer, size_t size);
+
+/* PT2C_OUT_OF_MEMORY for the driver's out-of-memory, else DEVICE_ERROR. */
+pt2c_code pt2crt_cuda_code(CUresult result);
+
+/* "cuda: <what>: <error text>" with pt2crt_cuda_code's code. */
+pt2c_status *pt2crt_cuda_error(CUresult result, const char *what);
 
 #ifdef __cplusplus
 }

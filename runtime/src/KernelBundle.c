@@ -26,10 +26,11 @@ int pt2crt_kernel_bundle_select(const void *bundle, uint64_t size, uint32_t sm,
     forms[0] = '\0';
   if (!bytes || size < kHeaderBytes ||
       memcmp(bytes, PT2C_KERNEL_BUNDLE_MAGIC, 8) != 0)
-    return 2;
+    return PT2CRT_BUNDLE_MALFORMED;
   uint64_t count = read32(bytes + 8);
-  if (count > (size - kHeaderBytes) / kEntryBytes)
-    return 2;
+  /* An empty bundle would make "compiled for nothing" messages. */
+  if (count == 0 || count > (size - kHeaderBytes) / kEntryBytes)
+    return PT2CRT_BUNDLE_MALFORMED;
   int best_cubin = -1, best_ptx = -1;
   pt2crt_kernel_image images[2];
   for (uint64_t i = 0; i < count; ++i) {
@@ -38,12 +39,12 @@ int pt2crt_kernel_bundle_select(const void *bundle, uint64_t size, uint32_t sm,
                                  read64(entry + 16)};
     uint64_t offset = read64(entry + 8);
     if (offset > size || image.size > size - offset || image.size == 0)
-      return 2;
+      return PT2CRT_BUNDLE_MALFORMED;
     image.data = bytes + offset;
     if (image.kind == PT2C_KERNEL_PTX && image.data[image.size - 1] != '\0')
-      return 2;
+      return PT2CRT_BUNDLE_MALFORMED;
     if (image.kind != PT2C_KERNEL_PTX && image.kind != PT2C_KERNEL_CUBIN)
-      return 2;
+      return PT2CRT_BUNDLE_MALFORMED;
     if (forms && forms_size) {
       size_t used = strlen(forms);
       snprintf(forms + used, forms_size - used, "%s%s sm_%u", used ? ", " : "",
@@ -64,11 +65,11 @@ int pt2crt_kernel_bundle_select(const void *bundle, uint64_t size, uint32_t sm,
   }
   if (best_cubin >= 0) {
     *out = images[0];
-    return 0;
+    return PT2CRT_BUNDLE_OK;
   }
   if (best_ptx >= 0) {
     *out = images[1];
-    return 0;
+    return PT2CRT_BUNDLE_OK;
   }
-  return 1;
+  return PT2CRT_BUNDLE_NO_FIT;
 }

@@ -22,13 +22,20 @@ typedef struct pt2crt_kernel_image {
   uint64_t size;
 } pt2crt_kernel_image;
 
+enum {
+  PT2CRT_BUNDLE_OK = 0,
+  PT2CRT_BUNDLE_NO_FIT = 1,    /* well formed, but nothing runs there */
+  PT2CRT_BUNDLE_MALFORMED = 2, /* never read past `size` to find out */
+};
+
 /* The image for a device of compute capability `sm` (major x 10 + minor):
  * the cubin with the device's major and the highest minor not above the
- * device's; else the PTX with the highest sm not above the device's.
- * Returns 0 and fills *out; 1 when nothing fits; 2 when the bundle is
- * malformed (bad magic, entries or payloads outside `size`, PTX without
- * its NUL). `forms` receives e.g. "cubin sm_80, cubin sm_90, ptx sm_90"
- * (for messages) when not NULL. */
+ * device's (SASS runs on later minors of its major); else the PTX with the
+ * highest sm not above the device's (the driver compiles it). Returns
+ * PT2CRT_BUNDLE_OK and fills *out; NO_FIT when nothing fits; MALFORMED for
+ * a bad magic, a count or payload beyond `size`, an empty payload, an
+ * unknown kind or PTX without its NUL. `forms` receives e.g. "cubin sm_80,
+ * cubin sm_90, ptx sm_90" (for messages) when not NULL. */
 int pt2crt_kernel_bundle_select(const void *bundle, uint64_t size, uint32_t sm,
                                 pt2crt_kernel_image *out, char *forms,
                                 size_t forms_size);

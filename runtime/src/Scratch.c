@@ -7,7 +7,7 @@
 
 #include "Scratch.h"
 
-#include "CudaRun.h"
+#include "CudaState.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -73,9 +73,10 @@ static pt2crt_block *reuse(pt2crt_scratch *scratch, size_t size,
 }
 
 void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size) {
-  /* cuMemAlloc's blocks are 256-byte aligned, more than any layout asks. */
-  if (pt2crt_cuda_run_active())
-    return pt2crt_cuda_scratch_alloc(size);
+  /* A CUDA model's host code allocates only what its kernels use. */
+  pt2crt_cuda_run *cuda = pt2crt_cuda_current_run();
+  if (cuda)
+    return pt2crt_device_scratch_alloc(cuda, alignment, size);
   if (alignment < kHeaderBytes)
     alignment = kHeaderBytes;
   if (alignment & (alignment - 1))
@@ -112,8 +113,9 @@ void *_mlir_memref_to_llvm_alloc(size_t size) {
 void _mlir_memref_to_llvm_free(void *ptr) {
   if (!ptr)
     return;
-  if (pt2crt_cuda_run_active()) {
-    pt2crt_cuda_scratch_free(ptr);
+  pt2crt_cuda_run *cuda = pt2crt_cuda_current_run();
+  if (cuda) {
+    pt2crt_device_scratch_free(cuda, ptr);
     return;
   }
   pt2crt_block *block = header(ptr);

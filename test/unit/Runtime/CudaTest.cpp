@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelBundle.h"
+#include "KernelCache.h"
 #include "TestModelLibrary.h"
 
 #include "pt2c/model_abi.h"
@@ -138,9 +139,62 @@ TEST_CASE("Malformed kernel bundles are refused, not read past", "[runtime][cuda
   pick(std::vector<uint8_t>(4, 0), 80, &code);
   CHECK(code == 2);
 
+  auto put32 = [](std::vector<uint8_t> &b, size_t at, uint32_t v) {
+    for (int i = 0; i < 4; ++i)
+      b[at + i] = uint8_t(v >> (8 * i));
+  };
+  auto empty = bundle({});
+  pick(empty, 80, &code);
+  CHECK(code == 2); // no entries: nothing to say what it was compiled for
+  auto unknownKind = bundle({{7, 80, "x"}});
+  pick(unknownKind, 80, &code);
+  CHECK(code == 2);
+  auto emptyCubin = bundle({{PT2C_KERNEL_CUBIN, 80, ""}});
+  pick(emptyCubin, 80, &code);
+  CHECK(code == 2);
+  auto farOffset = bundle({{PT2C_KERNEL_CUBIN, 80, "sass"}});
+  put32(farOffset, 16 + 12, 1); // offset += 2^32: far past the end
+  pick(farOffset, 80, &code);
+  CHECK(code == 2);
+  auto hugeSize = bundle({{PT2C_KERNEL_CUBIN, 80, "sass"}});
+  put32(hugeSize, 16 + 20, 0xffffffffu); // size near 2^64: offset + size wraps
+  pick(hugeSize, 80, &code);
+  CHECK(code == 2);
+  auto hugeCount = good;
+  put32(hugeCount, 8, 0xffffffffu);
+  pick(hugeCount, 80, &code);
+  CHECK(code == 2);
+  CHECK(pt2crt_kernel_bundle_select(nullptr, 100, 80, nullptr, nullptr, 0) == 2);
+
   char forms[128];
   pt2crt_kernel_image image{};
   auto b = bundle({{PT2C_KERNEL_CUBIN, 90, "s"}, {PT2C_KERNEL_PTX, 90, kPtx90}});
   CHECK(pt2crt_kernel_bundle_select(b.data(), b.size(), 80, &image, forms, sizeof forms) == 1);
   CHECK(std::string(forms) == "cubin sm_90, ptx sm_90");
+}
+
+TEST_CASE("The kernel cache finds every kernel it was given, past its first size",
+          "[runtime][cuda]") {
+  pt2crt_kernel_cache cache{};
+  static char names[1000][8];
+  int modules[2];
+  CHECK(pt2crt_kernel_cache_find(&cache, &modules[0], names[0]) == nullptr);
+  for (int i = 0; i < 1000; ++i)
+    pt2crt_kernel_cache_add(&cache, &modules[i % 2], names[i],
+                            reinterpret_cast<CUfunction>(uintptr_t(i + 1)));
+  CHECK(cache.count == 1000);
+  CHECK(cache.capacity >= 2000); // at most half full
+  for (int i = 0; i < 1000; ++i) {
+    INFO("kernel " << i);
+    REQUIRE(pt2crt_kernel_cache_find(&cache, &modules[i % 2], names[i]) ==
+            reinterpret_cast<CUfunction>(uintptr_t(i + 1)));
+    // Keyed by module too: the same name in the other module is another kernel.
+    REQUIRE(pt2crt_kernel_cache_find(&cache, &modules[1 - i % 2], names[i]) == nullptr);
+  }
+  CHECK(pt2crt_kernel_cache_name(&cache, reinterpret_cast<CUfunction>(uintptr_t(500))) ==
+        names[499]);
+  CHECK(pt2crt_kernel_cache_name(&cache, reinterpret_cast<CUfunction>(uintptr_t(5000))) ==
+        nullptr);
+  pt2crt_kernel_cache_destroy(&cache);
+  CHECK(pt2crt_kernel_cache_find(&cache, &modules[0], names[0]) == nullptr);
 }

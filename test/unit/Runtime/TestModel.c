@@ -12,9 +12,11 @@
  * x * w goes through the arena (so concurrent runs sharing one would show)
  * and both loops through parallel_for. A shift[0] of PT2C_TEST_FAIL_SHIFT
  * makes run() fail with PT2C_DEVICE_ERROR, to test how failures propagate.
- * Built three times: as is, with PT2C_TEST_EXTERNAL_WEIGHTS (no embedded
- * blob), with PT2C_TEST_ABI_VERSION (a descriptor of another version) and
- * with PT2C_TEST_CUDA_ONLY (run_cuda instead of run).
+ * Built several times: as is, with PT2C_TEST_EXTERNAL_WEIGHTS (no embedded
+ * blob), with PT2C_TEST_ABI_VERSION (a descriptor of another version), with
+ * PT2C_TEST_CUDA_ONLY (run_cuda instead of run, no kernels: only create's
+ * checks are reached) and with PT2C_TEST_GPU (run and TestModelCuda.c's
+ * run_cuda, like --target cpu,cuda).
  *===----------------------------------------------------------------------===*/
 
 #include "pt2c/model_abi.h"
@@ -111,6 +113,10 @@ static int32_t run(const pt2c_run_args *args) {
   return 0;
 }
 
+#ifdef PT2C_TEST_GPU
+__attribute__((visibility("hidden"))) int32_t pt2c_test_run_cuda(const pt2c_run_args *args);
+#endif
+
 __attribute__((visibility("hidden")))
 const pt2c_model_desc pt2c_model_descriptor = {
     PT2C_TEST_ABI_VERSION,
@@ -132,11 +138,14 @@ const pt2c_model_desc pt2c_model_descriptor = {
     kBlobBytes,
     output_dims,
     arena_bytes,
-#ifdef PT2C_TEST_CUDA_ONLY
+#if defined(PT2C_TEST_CUDA_ONLY)
     /* A stand-in for a --target cuda model: only create's checks and the
      * driver loading are reached without a GPU. */
     NULL,
     run,
+#elif defined(PT2C_TEST_GPU)
+    run,
+    pt2c_test_run_cuda,
 #else
     run,
     NULL,

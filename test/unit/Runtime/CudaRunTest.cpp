@@ -1,0 +1,523 @@
+//===- CudaRunTest.cpp - Running a CUDA model: fake driver, and real GPUs -===//
+//
+// The test double compiled for cpu and cuda (TestModelCuda.c) runs here
+// twice over:
+//  - "[cuda]" against FakeCuda.c (PT2C_CUDA_DRIVER), so CI covers the whole
+//    CUDA path without a GPU: staging, device tensors, streams, scratch
+//    reuse, kernel lookups, failures injected into the driver, and that the
+//    runtime misuses nothing and leaks nothing;
+//  - "[gpu]" against the machine's NVIDIA driver, the same scenarios on a
+//    real GPU (real PTX, JIT-compiled). Without a driver these pass with a
+//    warning, as in CI.
+// Each backend has its own copy of the model library, so each has its own
+// runtime with its own driver.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CudaDriverApi.h"
+#include "FakeCuda.h"
+#include "TestModelLibrary.h"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <thread>
+
+using namespace pt2c::test;
+using Catch::Matchers::Contains;
+
+namespace {
+
+struct Backend {
+  const char *library;
+  std::string driver; ///< PT2C_CUDA_DRIVER while creating; "" for the real one
+  bool fake;
+
+  const ModelApi &api() const { return loadModelLibrary(library); }
+
+  /// A CUDA model on `device`, or the failure.
+  std::pair<pt2c_code, std::string> create(pt2c_model **model, int device = 0,
+                                           void *stream = nullptr) const {
+    const ModelApi &a = api();
+    pt2c_options *options = nullptr;
+    REQUIRE(a.pt2c_options_create(PT2C_ABI_VERSION, &options) == nullptr);
+    REQUIRE(a.pt2c_options_set_device(options, kDLCUDA) == nullptr);
+    REQUIRE(a.pt2c_options_set_device_index(options, device) == nullptr);
+    REQUIRE(a.pt2c_options_set_cuda_stream(options, stream) == nullptr);
+    if (fake)
+      setenv("PT2C_CUDA_DRIVER", driver.c_str(), 1);
+    else
+      unsetenv("PT2C_CUDA_DRIVER");
+    auto result = a.take(a.pt2c_model_create(options, model));
+    unsetenv("PT2C_CUDA_DRIVER");
+    a.pt2c_options_free(options);
+    return result;
+  }
+
+  CudaDriverApi &driverApi() const {
+    static std::map<std::string, std::unique_ptr<CudaDriverApi>> opened;
+    std::string path = fake ? driver : "libcuda.so.1";
+    auto &api = opened[path];
+    if (!api)
+      api = std::make_unique<CudaDriverApi>(path, 0);
+    return *api;
+  }
+};
+
+const Backend &fakeBackend() {
+  static const Backend backend{PT2C_TEST_MODEL_GPU, PT2C_FAKE_CUDA, true};
+  return backend;
+}
+
+/// The machine's GPU, or NULL (with a warning) when it has none.
+const Backend *gpuBackend() {
+  static const Backend backend{PT2C_TEST_MODEL_GPU_REAL, "", false};
+  static const bool present = [] {
+    pt2c_model *model = nullptr;
+    auto [code, message] = backend.create(&model);
+    backend.api().pt2c_model_destroy(model);
+    if (code == PT2C_OK)
+      return true;
+    bool noDriver = message.find("cannot load the NVIDIA driver") != std::string::npos ||
+                    message.find("does not initialise") != std::string::npos;
+    if (!noDriver)
+      FAIL("creating the model on the GPU failed: " << message);
+    return false;
+  }();
+  if (!present)
+    WARN("no NVIDIA driver or GPU here: the [gpu] checks did not run");
+  return present ? &backend : nullptr;
+}
+
+/// Destroys the model at scope exit.
+struct CudaModel {
+  const Backend &backend;
+  pt2c_model *model = nullptr;
+  explicit CudaModel(const Backend &backend, int device = 0, void *stream = nullptr)
+      : backend(backend) {
+    auto [code, message] = backend.create(&model, device, stream);
+    INFO(message);
+    REQUIRE(code == PT2C_OK);
+  }
+  ~CudaModel() { backend.api().pt2c_model_destroy(model); }
+  std::pair<pt2c_code, std::string> run(DLTensor *inputs, DLTensor *outputs) const {
+    const ModelApi &api = backend.api();
+    return api.take(api.pt2c_model_run(model, inputs, 2, outputs, 2));
+  }
+};
+
+void checkOutputs(const DoubleInputs &inputs, const float *y, const uint8_t *positive) {
+  std::vector<float> want = expectedY(inputs);
+  for (size_t k = 0; k < want.size(); ++k) {
+    INFO("element " << k);
+    REQUIRE(y[k] == want[k]);
+    REQUIRE(positive[k] == (want[k] > 0.0f ? 1 : 0));
+  }
+}
+
+/// Host inputs; caller-allocated host outputs, then model-allocated ones.
+void checkHostTensors(const Backend &backend) {
+  CudaModel model(backend);
+  const ModelApi &api = backend.api();
+  for (int64_t rows : {1, 5, 64, 5}) {
+    DoubleInputs inputs(rows, int(rows));
+    std::vector<float> y(size_t(rows) * 4, -99.0f);
+    std::vector<uint8_t> positive(size_t(rows) * 4, 7);
+    std::vector<int64_t> shape{rows, 4};
+    DLTensor outputs[2] = {makeTensor(y.data(), kFloat32, shape),
+                           makeTensor(positive.data(), kBool, shape)};
+    auto [code, message] = model.run(inputs.tensors, outputs);
+    INFO(message);
+    REQUIRE(code == PT2C_OK);
+    checkOutputs(inputs, y.data(), positive.data());
+
+    DLTensor allocated[2] = {};
+    std::tie(code, message) = model.run(inputs.tensors, allocated);
+    REQUIRE(code == PT2C_OK);
+    for (const DLTensor &output : allocated) {
+      REQUIRE(output.data);
+      CHECK(output.device.device_type == kDLCPU);
+      CHECK(output.shape[0] == rows);
+    }
+    checkOutputs(inputs, static_cast<float *>(allocated[0].data),
+                 static_cast<uint8_t *>(allocated[1].data));
+    api.pt2c_tensor_free(&allocated[0]);
+    api.pt2c_tensor_free(&allocated[1]);
+  }
+}
+
+/// Inputs and outputs in device memory, used in place; then a mix.
+void checkDeviceTensors(const Backend &backend) {
+  CudaModel model(backend);
+  CudaDriverApi &driver = backend.driverApi();
+  constexpr int64_t rows = 9;
+  DoubleInputs inputs(rows, 3);
+  size_t n = size_t(rows) * 4;
+  void *x = driver.alloc(n * 4), *shift = driver.alloc(rows * 8);
+  void *y = driver.alloc(n * 4), *positive = driver.alloc(n);
+  driver.toDevice(x, inputs.x.data(), n * 4);
+  driver.toDevice(shift, inputs.shift.data(), rows * 8);
+  DLTensor deviceInputs[2] = {inputs.tensors[0], inputs.tensors[1]};
+  deviceInputs[0].data = x;
+  deviceInputs[1].data = shift;
+  std::vector<int64_t> shape{rows, 4};
+  DLTensor outputs[2] = {makeTensor(y, kFloat32, shape), makeTensor(positive, kBool, shape)};
+  for (DLTensor *tensor : {&deviceInputs[0], &deviceInputs[1], &outputs[0], &outputs[1]})
+    tensor->device = {kDLCUDA, 0};
+  auto [code, message] = model.run(deviceInputs, outputs);
+  INFO(message);
+  REQUIRE(code == PT2C_OK);
+  std::vector<float> hostY(n);
+  std::vector<uint8_t> hostPositive(n);
+  driver.toHost(hostY.data(), y, n * 4);
+  driver.toHost(hostPositive.data(), positive, n);
+  checkOutputs(inputs, hostY.data(), hostPositive.data());
+
+  // x on the host, shift on the device; y on the host, positive on it.
+  std::vector<float> mixedY(n, -99.0f);
+  DLTensor mixedInputs[2] = {inputs.tensors[0], deviceInputs[1]};
+  DLTensor mixedOutputs[2] = {makeTensor(mixedY.data(), kFloat32, shape), outputs[1]};
+  driver.toDevice(positive, std::vector<uint8_t>(n, 7).data(), n);
+  std::tie(code, message) = model.run(mixedInputs, mixedOutputs);
+  REQUIRE(code == PT2C_OK);
+  driver.toHost(hostPositive.data(), positive, n);
+  checkOutputs(inputs, mixedY.data(), hostPositive.data());
+
+  // Another GPU's memory is refused before anything runs.
+  deviceInputs[0].device.device_id = 1;
+  std::tie(code, message) = model.run(deviceInputs, outputs);
+  CHECK(code == PT2C_INVALID_ARGUMENT);
+  CHECK(message == "input 0 ('x'): device is cuda:1, expected cpu or cuda:0");
+  for (void *ptr : {x, shift, y, positive})
+    driver.free(ptr);
+}
+
+/// 4 threads at once on one model, each run a different size.
+void checkThreads(const Backend &backend, int runs) {
+  CudaModel model(backend);
+  const ModelApi &api = backend.api();
+  std::atomic<int> failed{0}, wrong{0}, completed{0};
+  std::string firstError;
+  std::atomic<bool> haveError{false};
+  auto worker = [&](int thread) {
+    for (int run = 0; run < runs; ++run) {
+      int64_t rows = 1 + (thread * 17 + run * 7) % 64;
+      if (rows == 63) // the double's missing-kernel trigger
+        rows = 62;
+      DoubleInputs inputs(rows, thread * runs + run);
+      DLTensor outputs[2] = {};
+      pt2c_status *status = api.pt2c_model_run(model.model, inputs.tensors, 2, outputs, 2);
+      if (status) {
+        if (!haveError.exchange(true))
+          firstError = api.pt2c_status_message(status);
+        api.pt2c_status_free(status);
+        ++failed;
+        continue;
+      }
+      std::vector<float> want = expectedY(inputs);
+      const float *y = static_cast<const float *>(outputs[0].data);
+      const uint8_t *positive = static_cast<const uint8_t *>(outputs[1].data);
+      for (size_t k = 0; k < want.size(); ++k)
+        if (y[k] != want[k] || positive[k] != (want[k] > 0.0f))
+          ++wrong;
+      api.pt2c_tensor_free(&outputs[0]);
+      api.pt2c_tensor_free(&outputs[1]);
+      ++completed;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back(worker, t);
+  for (std::thread &thread : threads)
+    thread.join();
+  INFO("first error: " << firstError);
+  CHECK(failed == 0);
+  CHECK(wrong == 0);
+  CHECK(completed == 4 * runs);
+}
+
+/// The caller's stream, for every run.
+void checkCallerStream(const Backend &backend) {
+  CudaDriverApi &driver = backend.driverApi();
+  void *stream = driver.createStream();
+  {
+    CudaModel model(backend, 0, stream);
+    DoubleInputs inputs(7, 2);
+    DLTensor outputs[2] = {};
+    auto [code, message] = model.run(inputs.tensors, outputs);
+    INFO(message);
+    REQUIRE(code == PT2C_OK);
+    checkOutputs(inputs, static_cast<float *>(outputs[0].data),
+                 static_cast<uint8_t *>(outputs[1].data));
+    backend.api().pt2c_tensor_free(&outputs[0]);
+    backend.api().pt2c_tensor_free(&outputs[1]);
+  }
+  driver.destroyStream(stream);
+}
+
+/// A kernel the module lacks: named in the status; the model runs on.
+void checkMissingKernel(const Backend &backend) {
+  CudaModel model(backend);
+  DoubleInputs inputs(63);
+  DLTensor outputs[2] = {};
+  auto [code, message] = model.run(inputs.tensors, outputs);
+  CHECK(code == PT2C_INTERNAL);
+  CHECK_THAT(message, Contains("model 'test_double': cuda: kernel pt2c_test_missing") &&
+                          Contains("CUDA_ERROR_NOT_FOUND"));
+  CHECK(outputs[0].data == nullptr);
+  CHECK(outputs[1].data == nullptr);
+  DoubleInputs next(5);
+  std::tie(code, message) = model.run(next.tensors, outputs);
+  INFO(message);
+  REQUIRE(code == PT2C_OK);
+  checkOutputs(next, static_cast<float *>(outputs[0].data),
+               static_cast<uint8_t *>(outputs[1].data));
+  backend.api().pt2c_tensor_free(&outputs[0]);
+  backend.api().pt2c_tensor_free(&outputs[1]);
+}
+
+// ---- The fake driver's view ------------------------------------------------
+
+fake_cuda_stats fakeStats() {
+  auto get = reinterpret_cast<decltype(&fake_cuda_get_stats)>(
+      fakeBackend().driverApi().symbol("fake_cuda_get_stats"));
+  REQUIRE(get);
+  fake_cuda_stats stats{};
+  get(&stats);
+  return stats;
+}
+
+void fakeFailNext(const char *function, int result) {
+  auto fail = reinterpret_cast<decltype(&fake_cuda_fail_next)>(
+      fakeBackend().driverApi().symbol("fake_cuda_fail_next"));
+  REQUIRE(fail);
+  fail(function, result);
+}
+
+int fakeContextDepth() {
+  auto depth = reinterpret_cast<decltype(&fake_cuda_context_depth)>(
+      fakeBackend().driverApi().symbol("fake_cuda_context_depth"));
+  REQUIRE(depth);
+  return depth();
+}
+
+/// Wraps a fake-driver test: no misuse, nothing left allocated or pushed.
+struct FakeDriverCheck {
+  fake_cuda_stats before = fakeStats();
+  ~FakeDriverCheck() {
+    fake_cuda_stats after = fakeStats();
+    INFO("last misuse: " << after.misuse);
+    CHECK(after.bad_calls == before.bad_calls);
+    CHECK(after.live_allocations == before.live_allocations);
+    CHECK(after.live_streams == before.live_streams);
+    CHECK(fakeContextDepth() == 0);
+  }
+};
+
+} // namespace
+
+TEST_CASE("CUDA model on the fake driver: host and device tensors", "[runtime][cuda]") {
+  FakeDriverCheck check;
+  checkHostTensors(fakeBackend());
+  checkDeviceTensors(fakeBackend());
+}
+
+TEST_CASE("CUDA model on the fake driver: 4 threads at once", "[runtime][cuda]") {
+  FakeDriverCheck check;
+  checkThreads(fakeBackend(), 200);
+  // Each thread took its own context, hence its own stream: all destroyed.
+}
+
+TEST_CASE("CUDA model on the fake driver: the caller's stream", "[runtime][cuda]") {
+  FakeDriverCheck check;
+  long streamsBefore = fakeStats().live_streams;
+  CudaDriverApi &driver = fakeBackend().driverApi();
+  void *stream = driver.createStream();
+  {
+    CudaModel model(fakeBackend(), 0, stream);
+    DoubleInputs inputs(3);
+    DLTensor outputs[2] = {};
+    REQUIRE(model.run(inputs.tensors, outputs).first == PT2C_OK);
+    fake_cuda_stats stats = fakeStats();
+    CHECK(stats.last_stream == stream);
+    CHECK(stats.live_streams == streamsBefore + 1); // no stream of its own
+    fakeBackend().api().pt2c_tensor_free(&outputs[0]);
+    fakeBackend().api().pt2c_tensor_free(&outputs[1]);
+  }
+  driver.destroyStream(stream);
+  checkCallerStream(fakeBackend());
+}
+
+TEST_CASE("CUDA model on the fake driver: steady runs allocate and look up nothing",
+          "[runtime][cuda]") {
+  FakeDriverCheck check;
+  CudaModel model(fakeBackend());
+  DoubleInputs inputs(12);
+  DLTensor outputs[2] = {};
+  auto runOnce = [&] {
+    REQUIRE(model.run(inputs.tensors, outputs).first == PT2C_OK);
+    checkOutputs(inputs, static_cast<float *>(outputs[0].data),
+                 static_cast<uint8_t *>(outputs[1].data));
+    fakeBackend().api().pt2c_tensor_free(&outputs[0]);
+    fakeBackend().api().pt2c_tensor_free(&outputs[1]);
+  };
+  runOnce();
+  fake_cuda_stats first = fakeStats();
+  for (int i = 0; i < 5; ++i)
+    runOnce();
+  fake_cuda_stats later = fakeStats();
+  // Staging buffers and scratch blocks are kept, kernel handles cached.
+  CHECK(later.allocations == first.allocations);
+  CHECK(later.function_lookups == first.function_lookups);
+  // Two kernels a run; the empty launch never reaches the driver.
+  CHECK(later.launches == first.launches + 5 * 2);
+}
+
+TEST_CASE("CUDA model on the fake driver: a kernel that is not there", "[runtime][cuda]") {
+  FakeDriverCheck check;
+  checkMissingKernel(fakeBackend());
+}
+
+TEST_CASE("CUDA model on the fake driver: driver failures become statuses",
+          "[runtime][cuda]") {
+  FakeDriverCheck check;
+  CudaModel model(fakeBackend());
+  const ModelApi &api = fakeBackend().api();
+  DoubleInputs inputs(6);
+  auto failingRun = [&](const char *function, int result, DLTensor *tensors) {
+    fakeFailNext(function, result);
+    DLTensor outputs[2] = {};
+    auto status = model.run(tensors, outputs);
+    CHECK(outputs[0].data == nullptr); // nothing to free after a failure
+    CHECK(outputs[1].data == nullptr);
+    return status;
+  };
+
+  auto [code, message] = failingRun("cuLaunchKernel", 719, inputs.tensors);
+  CHECK(code == PT2C_DEVICE_ERROR);
+  CHECK(message == "model 'test_double': cuda: launching kernel pt2c_test_scale (grid "
+                   "[1, 1, 1], block [128, 1, 1]): CUDA_ERROR_LAUNCH_FAILED: unspecified "
+                   "launch failure");
+
+  std::tie(code, message) = failingRun("cuStreamSynchronize", 700, inputs.tensors);
+  CHECK(code == PT2C_DEVICE_ERROR);
+  CHECK(message == "model 'test_double': cuda: running its kernels: "
+                   "CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was encountered");
+
+  // A new size: the first allocation is the staging buffer of input 0.
+  DoubleInputs bigger(40);
+  std::tie(code, message) = failingRun("cuMemAlloc_v2", 2, bigger.tensors);
+  CHECK(code == PT2C_OUT_OF_MEMORY);
+  CHECK_THAT(message, Contains("allocating a device buffer for a host tensor") &&
+                          Contains("CUDA_ERROR_OUT_OF_MEMORY"));
+
+  // Device inputs and outputs need no staging: the first allocation of a
+  // new size is the kernels' scratch.
+  CudaDriverApi &driver = fakeBackend().driverApi();
+  DoubleInputs other(17);
+  size_t n = 17 * 4;
+  void *x = driver.alloc(n * 4), *shift = driver.alloc(17 * 8);
+  void *y = driver.alloc(n * 4), *positive = driver.alloc(n);
+  driver.toDevice(x, other.x.data(), n * 4);
+  driver.toDevice(shift, other.shift.data(), 17 * 8);
+  DLTensor deviceInputs[2] = {other.tensors[0], other.tensors[1]};
+  deviceInputs[0].data = x;
+  deviceInputs[1].data = shift;
+  std::vector<int64_t> shape{17, 4};
+  DLTensor deviceOutputs[2] = {makeTensor(y, kFloat32, shape),
+                               makeTensor(positive, kBool, shape)};
+  for (DLTensor *tensor : {&deviceInputs[0], &deviceInputs[1], &deviceOutputs[0],
+                           &deviceOutputs[1]})
+    tensor->device = {kDLCUDA, 0};
+  fakeFailNext("cuMemAlloc_v2", 2);
+  std::tie(code, message) = model.run(deviceInputs, deviceOutputs);
+  CHECK(code == PT2C_OUT_OF_MEMORY);
+  CHECK(message == "model 'test_double': cuda: allocating 272 bytes of device scratch: "
+                   "CUDA_ERROR_OUT_OF_MEMORY: out of memory");
+  REQUIRE(model.run(deviceInputs, deviceOutputs).first == PT2C_OK);
+  // The fake's device memory is host memory: read it in place.
+  checkOutputs(other, static_cast<float *>(y), static_cast<uint8_t *>(positive));
+
+  // The model is fine afterwards.
+  DLTensor outputs[2] = {};
+  std::tie(code, message) = model.run(deviceInputs, outputs);
+  INFO(message);
+  REQUIRE(code == PT2C_OK);
+  checkOutputs(other, static_cast<float *>(outputs[0].data),
+               static_cast<uint8_t *>(outputs[1].data));
+  api.pt2c_tensor_free(&outputs[0]);
+  api.pt2c_tensor_free(&outputs[1]);
+  for (void *ptr : {x, shift, y, positive})
+    driver.free(ptr);
+}
+
+TEST_CASE("CUDA model on the fake driver: devices it cannot use", "[runtime][cuda]") {
+  FakeDriverCheck check;
+  const Backend &backend = fakeBackend();
+  pt2c_model *model = nullptr;
+  auto [code, message] = backend.create(&model, 7);
+  CHECK(code == PT2C_INVALID_ARGUMENT);
+  CHECK(message == "cuda: there is no device 7 (3 GPUs visible to this process)");
+
+  // Device 1 is sm_50, older than the bundle's only form.
+  std::tie(code, message) = backend.create(&model, 1);
+  CHECK(code == PT2C_UNSUPPORTED);
+  CHECK(message == "cuda: device 1 is sm_50; this model's kernels were compiled for "
+                   "ptx sm_60 (compile it with --cuda-arch sm_50)");
+
+  // The driver rejects the kernels on device 2; a later create tries again.
+  fakeFailNext("cuModuleLoadData", 218);
+  std::tie(code, message) = backend.create(&model, 2);
+  CHECK(code == PT2C_DEVICE_ERROR);
+  CHECK(message == "cuda: the driver cannot load this model's kernels (PTX for sm_60) on "
+                   "device 2 (sm_86): CUDA_ERROR_INVALID_PTX: a PTX JIT compilation failed");
+  CHECK(model == nullptr);
+  CudaModel onDevice2(backend, 2);
+  DoubleInputs inputs(4);
+  DLTensor outputs[2] = {};
+  REQUIRE(onDevice2.run(inputs.tensors, outputs).first == PT2C_OK);
+  checkOutputs(inputs, static_cast<float *>(outputs[0].data),
+               static_cast<uint8_t *>(outputs[1].data));
+  backend.api().pt2c_tensor_free(&outputs[0]);
+  backend.api().pt2c_tensor_free(&outputs[1]);
+}
+
+TEST_CASE("CUDA model on the fake driver: the same library on the CPU", "[runtime][cuda]") {
+  const ModelApi &api = fakeBackend().api();
+  ModelHandle model(2, api);
+  DoubleInputs inputs(5);
+  DLTensor outputs[2] = {};
+  REQUIRE(api.pt2c_model_run(model.get(), inputs.tensors, 2, outputs, 2) == nullptr);
+  checkOutputs(inputs, static_cast<float *>(outputs[0].data),
+               static_cast<uint8_t *>(outputs[1].data));
+  api.pt2c_tensor_free(&outputs[0]);
+  api.pt2c_tensor_free(&outputs[1]);
+}
+
+// ---- A real GPU --------------------------------------------------------------
+
+TEST_CASE("CUDA model on a GPU: host and device tensors", "[runtime][gpu]") {
+  if (const Backend *gpu = gpuBackend()) {
+    checkHostTensors(*gpu);
+    checkDeviceTensors(*gpu);
+  }
+}
+
+TEST_CASE("CUDA model on a GPU: 4 threads at once", "[runtime][gpu]") {
+  if (const Backend *gpu = gpuBackend())
+    checkThreads(*gpu, 500);
+}
+
+TEST_CASE("CUDA model on a GPU: the caller's stream", "[runtime][gpu]") {
+  if (const Backend *gpu = gpuBackend())
+    checkCallerStream(*gpu);
+}
+
+TEST_CASE("CUDA model on a GPU: a kernel that is not there", "[runtime][gpu]") {
+  if (const Backend *gpu = gpuBackend())
+    checkMissingKernel(*gpu);
+}

@@ -1,0 +1,429 @@
+/*===- FakeCuda.c - A stand-in for libcuda.so.1, for tests without a GPU --===*
+ *
+ * Implements the driver entry points the runtime resolves (CudaDriver.c),
+ * strictly enough to catch misuse: every pointer handed to a copy or a
+ * kernel must lie inside a live allocation, every call that needs a
+ * current context must have one, streams must exist, pushes and pops must
+ * match. Misuse does not crash the test: it is counted (FakeCuda.h) and
+ * the tests check the count is 0. Copies and kernels run synchronously,
+ * which is one legal ordering of a stream.
+ *===----------------------------------------------------------------------===*/
+
+#include "FakeCuda.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int CUresult;
+typedef unsigned long long CUdeviceptr;
+
+enum {
+  kSuccess = 0,
+  kInvalidValue = 1,
+  kOutOfMemory = 2,
+  kInvalidContext = 201,
+  kInvalidPtx = 218,
+  kInvalidHandle = 400,
+  kNotFound = 500,
+  kIllegalAddress = 700,
+  kLaunchFailed = 719,
+};
+
+enum { kDevices = 3, kMaxDepth = 16, kMaxStreams = 256, kMaxAllocations = 4096 };
+static const int kComputeCapability[kDevices][2] = {{9, 0}, {5, 0}, {8, 6}};
+
+typedef struct fake_context {
+  int device;
+  int retains;
+} fake_context;
+
+typedef struct fake_module {
+  int device;
+} fake_module;
+
+typedef struct fake_allocation {
+  char *base;
+  size_t size;
+} fake_allocation;
+
+static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
+static fake_context contexts[kDevices] = {{0, 0}, {1, 0}, {2, 0}};
+static fake_allocation allocations[kMaxAllocations];
+static int n_allocations;
+static void *streams[kMaxStreams];
+static int n_streams;
+static fake_cuda_stats stats;
+static char fail_function[64];
+static CUresult fail_result;
+
+static _Thread_local fake_context *stack[kMaxDepth];
+static _Thread_local int depth;
+
+/* Under the mutex. */
+__attribute__((format(printf, 1, 2))) static CUresult misuse(const char *format, ...) {
+  ++stats.bad_calls;
+  va_list args;
+  va_start(args, format);
+  vsnprintf(stats.misuse, sizeof stats.misuse, format, args);
+  va_end(args);
+  return kInvalidValue;
+}
+
+/* Takes the mutex; returns an injected failure (mutex released) or 0. */
+static CUresult enter(const char *function, int needs_context) {
+  pthread_mutex_lock(&mutex);
+  if (fail_function[0] && strcmp(fail_function, function) == 0) {
+    fail_function[0] = '\0';
+    CUresult result = fail_result;
+    pthread_mutex_unlock(&mutex);
+    return result;
+  }
+  if (needs_context && depth == 0) {
+    misuse("%s without a current context", function);
+    pthread_mutex_unlock(&mutex);
+    return kInvalidContext;
+  }
+  return kSuccess;
+}
+
+static CUresult leave(CUresult result) {
+  pthread_mutex_unlock(&mutex);
+  return result;
+}
+
+/* Under the mutex: whether [p, p + bytes) lies in a live allocation. */
+static int inside(const void *p, size_t bytes) {
+  const char *c = p;
+  for (int i = 0; i < n_allocations; ++i)
+    if (c >= allocations[i].base && bytes <= allocations[i].size &&
+        c - allocations[i].base <= (ptrdiff_t)(allocations[i].size - bytes))
+      return 1;
+  return 0;
+}
+
+static int known_stream(void *stream) {
+  for (int i = 0; i < n_streams; ++i)
+    if (streams[i] == stream)
+      return 1;
+  return 0;
+}
+
+/*===------------------------- For the tests -------------------------===*/
+
+void fake_cuda_get_stats(fake_cuda_stats *out) {
+  pthread_mutex_lock(&mutex);
+  *out = stats;
+  out->live_allocations = n_allocations;
+  out->live_streams = n_streams;
+  pthread_mutex_unlock(&mutex);
+}
+
+void fake_cuda_fail_next(const char *function, int result) {
+  pthread_mutex_lock(&mutex);
+  snprintf(fail_function, sizeof fail_function, "%s", function);
+  fail_result = result;
+  pthread_mutex_unlock(&mutex);
+}
+
+int fake_cuda_context_depth(void) { return depth; }
+
+/*===------------------------ Devices, contexts -----------------------===*/
+
+CUresult cuInit(unsigned int flags) { return flags == 0 ? kSuccess : kInvalidValue; }
+
+CUresult cuDeviceGetCount(int *count) {
+  *count = kDevices;
+  return kSuccess;
+}
+
+CUresult cuDeviceGet(int *device, int ordinal) {
+  if (ordinal < 0 || ordinal >= kDevices)
+    return 101; /* CUDA_ERROR_INVALID_DEVICE */
+  *device = ordinal;
+  return kSuccess;
+}
+
+CUresult cuDeviceGetAttribute(int *value, int attribute, int device) {
+  if (device < 0 || device >= kDevices || (attribute != 75 && attribute != 76))
+    return kInvalidValue;
+  *value = kComputeCapability[device][attribute == 75 ? 0 : 1];
+  return kSuccess;
+}
+
+CUresult cuDevicePrimaryCtxRetain(void **context, int device) {
+  CUresult result = enter("cuDevicePrimaryCtxRetain", 0);
+  if (result)
+    return result;
+  if (device < 0 || device >= kDevices)
+    return leave(misuse("cuDevicePrimaryCtxRetain of device %d", device));
+  ++contexts[device].retains;
+  *context = &contexts[device];
+  return leave(kSuccess);
+}
+
+CUresult cuCtxPushCurrent_v2(void *context) {
+  CUresult result = enter("cuCtxPushCurrent_v2", 0);
+  if (result)
+    return result;
+  fake_context *c = context;
+  if (c < contexts || c >= contexts + kDevices || c->retains == 0 || depth == kMaxDepth)
+    return leave(misuse("cuCtxPushCurrent_v2 of a context not retained"));
+  stack[depth++] = c;
+  return leave(kSuccess);
+}
+
+CUresult cuCtxPopCurrent_v2(void **context) {
+  CUresult result = enter("cuCtxPopCurrent_v2", 0);
+  if (result)
+    return result;
+  if (depth == 0)
+    return leave(misuse("cuCtxPopCurrent_v2 without a push"));
+  *context = stack[--depth];
+  return leave(kSuccess);
+}
+
+/*===---------------------------- Modules -----------------------------===*/
+
+/* The kernels of TestModelCuda.c, as the PTX there computes them. */
+typedef struct fake_kernel {
+  const char *name;
+  int (*check)(void **params); /* under the mutex: pointers in bounds */
+  void (*run)(void **params, long long i);
+} fake_kernel;
+
+static int check_scale(void **params) {
+  long long n = *(long long *)params[3];
+  return inside(*(void **)params[0], (size_t)n * 4) && inside(*(void **)params[1], 16) &&
+         inside(*(void **)params[2], (size_t)n * 4);
+}
+
+static void run_scale(void **params, long long i) {
+  const float *x = *(const float **)params[0], *w = *(const float **)params[1];
+  float *scaled = *(float **)params[2];
+  if (i < *(long long *)params[3])
+    scaled[i] = x[i] * w[i & 3];
+}
+
+static int check_finish(void **params) {
+  long long n = *(long long *)params[5];
+  return inside(*(void **)params[0], (size_t)n * 4) && inside(*(void **)params[1], 16) &&
+         inside(*(void **)params[2], (size_t)n / 4 * 8) &&
+         inside(*(void **)params[3], (size_t)n * 4) && inside(*(void **)params[4], (size_t)n);
+}
+
+static void run_finish(void **params, long long i) {
+  const float *scaled = *(const float **)params[0], *b = *(const float **)params[1];
+  const long long *shift = *(const long long **)params[2];
+  float *y = *(float **)params[3];
+  unsigned char *positive = *(unsigned char **)params[4];
+  if (i < *(long long *)params[5]) {
+    float sum = scaled[i] + b[i & 3];
+    float v = sum + (float)shift[i >> 2];
+    y[i] = v;
+    positive[i] = v > 0.0f;
+  }
+}
+
+static fake_kernel kernels[] = {{"pt2c_test_scale", check_scale, run_scale},
+                                {"pt2c_test_finish", check_finish, run_finish}};
+static fake_module modules[64];
+static int n_modules;
+
+CUresult cuModuleLoadData(void **module, const void *image) {
+  CUresult result = enter("cuModuleLoadData", 1);
+  if (result)
+    return result;
+  /* The test model's bundle holds PTX only. */
+  if (!strstr(image, ".entry pt2c_test_scale") || n_modules == 64)
+    return leave(kInvalidPtx);
+  modules[n_modules].device = stack[depth - 1]->device;
+  *module = &modules[n_modules++];
+  ++stats.module_loads;
+  return leave(kSuccess);
+}
+
+CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
+  CUresult result = enter("cuModuleGetFunction", 1);
+  if (result)
+    return result;
+  ++stats.function_lookups;
+  fake_module *m = module;
+  if (m < modules || m >= modules + n_modules)
+    return leave(misuse("cuModuleGetFunction of an unknown module"));
+  if (m->device != stack[depth - 1]->device)
+    return leave(misuse("cuModuleGetFunction of a module of another device"));
+  for (size_t i = 0; i < sizeof kernels / sizeof *kernels; ++i)
+    if (strcmp(kernels[i].name, name) == 0) {
+      *function = &kernels[i];
+      return leave(kSuccess);
+    }
+  return leave(kNotFound);
+}
+
+CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                        unsigned by, unsigned bz, unsigned shared, void *stream,
+                        void **params, void **extra) {
+  CUresult result = enter("cuLaunchKernel", 1);
+  if (result)
+    return result;
+  fake_kernel *kernel = function;
+  if (kernel != &kernels[0] && kernel != &kernels[1])
+    return leave(misuse("cuLaunchKernel of an unknown function"));
+  if (!known_stream(stream))
+    return leave(misuse("cuLaunchKernel on unknown stream %p", stream));
+  if (gx == 0 || gy == 0 || gz == 0 || bx == 0 || by == 0 || bz == 0 || extra || !params)
+    return leave(misuse("cuLaunchKernel of %s with grid %u block %u", kernel->name, gx, bx));
+  if (!kernel->check(params))
+    return leave(misuse("cuLaunchKernel of %s with a pointer outside device memory",
+                        kernel->name));
+  long long threads = (long long)gx * gy * gz * bx * by * bz;
+  for (long long i = 0; i < threads; ++i)
+    kernel->run(params, i);
+  ++stats.launches;
+  stats.last_stream = stream;
+  (void)shared;
+  return leave(kSuccess);
+}
+
+/*===---------------------------- Memory ------------------------------===*/
+
+CUresult cuMemAlloc_v2(CUdeviceptr *ptr, size_t size) {
+  CUresult result = enter("cuMemAlloc_v2", 1);
+  if (result)
+    return result;
+  if (size == 0)
+    return leave(kInvalidValue); /* as the driver */
+  if (n_allocations == kMaxAllocations)
+    return leave(kOutOfMemory);
+  char *base = aligned_alloc(256, (size + 255) / 256 * 256);
+  if (!base)
+    return leave(kOutOfMemory);
+  allocations[n_allocations++] = (fake_allocation){base, size};
+  ++stats.allocations;
+  *ptr = (CUdeviceptr)(uintptr_t)base;
+  return leave(kSuccess);
+}
+
+CUresult cuMemFree_v2(CUdeviceptr ptr) {
+  CUresult result = enter("cuMemFree_v2", 1);
+  if (result)
+    return result;
+  for (int i = 0; i < n_allocations; ++i)
+    if (allocations[i].base == (char *)(uintptr_t)ptr) {
+      free(allocations[i].base);
+      allocations[i] = allocations[--n_allocations];
+      return leave(kSuccess);
+    }
+  return leave(misuse("cuMemFree_v2 of %p, not an allocation", (void *)(uintptr_t)ptr));
+}
+
+static CUresult copy(const char *function, void *to, const void *from, size_t bytes,
+                     const void *device, void *stream, int async) {
+  CUresult result = enter(function, 1);
+  if (result)
+    return result;
+  if (!inside(device, bytes))
+    return leave(misuse("%s of %zu bytes outside device memory", function, bytes));
+  if (async && !known_stream(stream))
+    return leave(misuse("%s on unknown stream %p", function, stream));
+  memcpy(to, from, bytes);
+  return leave(kSuccess);
+}
+
+CUresult cuMemcpyHtoD_v2(CUdeviceptr to, const void *from, size_t bytes) {
+  void *device = (void *)(uintptr_t)to;
+  return copy("cuMemcpyHtoD_v2", device, from, bytes, device, NULL, 0);
+}
+
+CUresult cuMemcpyDtoH_v2(void *to, CUdeviceptr from, size_t bytes) {
+  void *device = (void *)(uintptr_t)from;
+  return copy("cuMemcpyDtoH_v2", to, device, bytes, device, NULL, 0);
+}
+
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr to, const void *from, size_t bytes,
+                              void *stream) {
+  void *device = (void *)(uintptr_t)to;
+  return copy("cuMemcpyHtoDAsync_v2", device, from, bytes, device, stream, 1);
+}
+
+CUresult cuMemcpyDtoHAsync_v2(void *to, CUdeviceptr from, size_t bytes, void *stream) {
+  void *device = (void *)(uintptr_t)from;
+  return copy("cuMemcpyDtoHAsync_v2", to, device, bytes, device, stream, 1);
+}
+
+/*===---------------------------- Streams -----------------------------===*/
+
+CUresult cuStreamCreate(void **stream, unsigned int flags) {
+  CUresult result = enter("cuStreamCreate", 1);
+  if (result)
+    return result;
+  if (n_streams == kMaxStreams)
+    return leave(kOutOfMemory);
+  streams[n_streams++] = *stream = malloc(1);
+  (void)flags;
+  return leave(kSuccess);
+}
+
+CUresult cuStreamDestroy_v2(void *stream) {
+  CUresult result = enter("cuStreamDestroy_v2", 1);
+  if (result)
+    return result;
+  for (int i = 0; i < n_streams; ++i)
+    if (streams[i] == stream) {
+      free(stream);
+      streams[i] = streams[--n_streams];
+      return leave(kSuccess);
+    }
+  return leave(misuse("cuStreamDestroy_v2 of unknown stream %p", stream));
+}
+
+CUresult cuStreamSynchronize(void *stream) {
+  CUresult result = enter("cuStreamSynchronize", 1);
+  if (result)
+    return result;
+  return leave(known_stream(stream) ? kSuccess
+                                    : misuse("cuStreamSynchronize of unknown stream %p",
+                                             stream));
+}
+
+/*===---------------------------- Errors ------------------------------===*/
+
+static const struct {
+  CUresult code;
+  const char *name, *text;
+} kErrors[] = {
+    {kSuccess, "CUDA_SUCCESS", "no error"},
+    {kInvalidValue, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
+    {kOutOfMemory, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
+    {kInvalidContext, "CUDA_ERROR_INVALID_CONTEXT", "invalid device context"},
+    {kInvalidPtx, "CUDA_ERROR_INVALID_PTX", "a PTX JIT compilation failed"},
+    {kInvalidHandle, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle"},
+    {kNotFound, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
+    {kIllegalAddress, "CUDA_ERROR_ILLEGAL_ADDRESS", "an illegal memory access was encountered"},
+    {kLaunchFailed, "CUDA_ERROR_LAUNCH_FAILED", "unspecified launch failure"},
+};
+
+CUresult cuGetErrorName(CUresult error, const char **name) {
+  for (size_t i = 0; i < sizeof kErrors / sizeof *kErrors; ++i)
+    if (kErrors[i].code == error) {
+      *name = kErrors[i].name;
+      return kSuccess;
+    }
+  *name = NULL;
+  return kInvalidValue;
+}
+
+CUresult cuGetErrorString(CUresult error, const char **text) {
+  for (size_t i = 0; i < sizeof kErrors / sizeof *kErrors; ++i)
+    if (kErrors[i].code == error) {
+      *text = kErrors[i].text;
+      return kSuccess;
+    }
+  *text = NULL;
+  return kInvalidValue;
+}
