@@ -39,10 +39,12 @@ llvm::Expected<std::vector<std::string>> parseCUDAArchs(llvm::StringRef list) {
   list.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
   for (llvm::StringRef part : parts) {
     part = part.trim();
+    // sm_NN, or sm_NNa for an architecture-specific target (sm_90a).
     llvm::StringRef digits = part;
+    bool named = digits.consume_front("sm_");
+    digits.consume_back("a");
     unsigned number = 0;
-    if (!digits.consume_front("sm_") || digits.consume_back("a"), digits.getAsInteger(10, number) ||
-        number < 50)
+    if (!named || digits.getAsInteger(10, number) || number < 50)
       return llvm::createStringError("--cuda-arch: '" + part +
                                      "' is not an architecture like sm_80 or sm_90a");
     archs.push_back(part.str());
