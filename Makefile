@@ -6,7 +6,7 @@ JOBS ?= $(shell nproc)
 EXAMPLE ?= examples/mlp.pt2
 CMAKE_FLAGS ?=
 
-.PHONY: all setup configure build run test bench clean
+.PHONY: all setup configure build run test bench op-table clean
 
 all: build
 
@@ -37,6 +37,11 @@ test: build
 
 bench: build
 	python3 bench/inspect_large_archive.py --pt2c $(BUILD)/bin/pt2c
+
+# docs/op-coverage.md, generated from the decomposition table (a test checks it).
+op-table: build
+	$(BUILD)/bin/pt2c-op-table docs/op-goal.txt test/data/corpus/manifest.json \
+	  test/data/corpus/known-failures.txt > docs/op-coverage.md
 
 clean:
 	rm -rf $(BUILD)

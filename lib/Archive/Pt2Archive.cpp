@@ -51,7 +51,8 @@ uint64_t TensorView::nbytes() const {
 /// Fills a Pt2Archive step by step. A friend of Pt2Archive.
 class Pt2ArchiveLoader {
 public:
-  explicit Pt2ArchiveLoader(llvm::StringRef path) : archive(new Pt2Archive()) {
+  Pt2ArchiveLoader(llvm::StringRef path, llvm::StringRef wantedModel)
+      : archive(new Pt2Archive()), wantedModel(wantedModel.str()) {
     archive->path_ = path.str();
   }
 
@@ -75,6 +76,7 @@ public:
 
 private:
   std::unique_ptr<Pt2Archive> archive;
+  std::string wantedModel; // empty: the archive's only (or "model") program
   std::string modelName;
 
   const ZipReader &zip() const { return *archive->zip_; }
@@ -175,7 +177,34 @@ private:
     auto it = llvm::find(archive->modelNames_, "model");
     if (it != archive->modelNames_.end())
       std::rotate(archive->modelNames_.begin(), it, it + 1);
-    modelName = archive->modelNames_.front();
+    auto listed = [&] {
+      // Enough to recognise the archive without flooding the terminal.
+      constexpr size_t kShown = 12;
+      std::string names;
+      for (const std::string &name : llvm::ArrayRef(archive->modelNames_).take_front(kShown))
+        names += (names.empty() ? "" : ", ") + name;
+      if (archive->modelNames_.size() > kShown)
+        names += ", and " + std::to_string(archive->modelNames_.size() - kShown) +
+                 " more";
+      return names;
+    };
+    if (!wantedModel.empty()) {
+      if (!llvm::is_contained(archive->modelNames_, wantedModel))
+        return fail("models/" + wantedModel + ".json",
+                    "no such model; the archive holds: " + listed());
+      modelName = wantedModel;
+    } else if (it == archive->modelNames_.end() &&
+               archive->modelNames_.size() > 1) {
+      // Several programs (package_pt2 with a dict) and none is the default:
+      // picking one silently would compile the wrong model.
+      return fail("models/", "the archive holds " +
+                                 llvm::Twine(archive->modelNames_.size()) +
+                                 " models (" + listed() +
+                                 "); choose one (pt2c --model NAME)");
+    } else {
+      modelName = archive->modelNames_.front();
+    }
+    archive->modelName_ = modelName;
     return llvm::Error::success();
   }
 
@@ -322,8 +351,8 @@ private:
 };
 
 llvm::Expected<std::unique_ptr<Pt2Archive>>
-Pt2Archive::open(llvm::StringRef path) {
-  return Pt2ArchiveLoader(path).load();
+Pt2Archive::open(llvm::StringRef path, llvm::StringRef model) {
+  return Pt2ArchiveLoader(path, model).load();
 }
 
 const TensorView *Pt2Archive::findTensor(llvm::StringRef fqn) const {

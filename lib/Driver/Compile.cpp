@@ -89,7 +89,7 @@ static llvm::Expected<Imported> readAndImport(const CompileOptions &options,
   Imported result;
   {
     StepTimer timer(options, "read " + options.inputPath);
-    auto opened = archive::Pt2Archive::open(options.inputPath);
+    auto opened = archive::Pt2Archive::open(options.inputPath, options.model);
     if (!opened)
       return opened.takeError();
     result.archive = std::move(*opened);
@@ -213,9 +213,7 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
   auto weights = buildWeightsBlob(*imported->archive, *signature);
   if (!weights)
     return weights.takeError();
-  build->descriptor.modelName = imported->archive->modelNames().empty()
-                                    ? "model"
-                                    : imported->archive->modelNames().front();
+  build->descriptor.modelName = imported->archive->modelName().str();
   StepTimer timer(options, "generate code and link " + outputPath.str());
   return buildSharedLibrary(module, *signature, *weights, *build, outputPath);
 }

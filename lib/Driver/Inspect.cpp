@@ -79,7 +79,7 @@ InspectReport buildInspectReport(const Pt2Archive &archive, const OpRegistry &re
 
   InspectReport report;
   report.archivePath = archive.path().str();
-  report.modelName = archive.modelNames().empty() ? "" : archive.modelNames().front();
+  report.modelName = archive.modelName().str();
   report.torchVersion = program.torchVersion;
   report.schemaVersion = std::to_string(program.schemaVersion.major) + "." +
                          std::to_string(program.schemaVersion.minor);

@@ -4,11 +4,11 @@
 #include "ArgumentConversion.h"
 #include "TypeConversion.h"
 
+#include "pt2c/Archive/NodeSource.h"
 #include "pt2c/Dialect/ATen/ATenOps.h"
 #include "pt2c/OpRegistry/HigherOrderOps.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Regex.h"
 
 using namespace mlir;
 using namespace pt2c::archive;
@@ -22,28 +22,6 @@ GraphImporter::GraphImporter(OpBuilder &builder, const OpRegistry &registry,
 llvm::Error GraphImporter::error(const std::string &nodePath,
                                  const llvm::Twine &message) const {
   return llvm::createStringError(where_ + ": " + nodePath + ": " + message.str());
-}
-
-std::pair<std::string, unsigned> sourceLineOf(const Node &node) {
-  auto it = node.metadata.find("stack_trace");
-  if (it == node.metadata.end())
-    return {"", 0};
-  // Frames are outermost first. The innermost frame outside torch itself is
-  // the line the user wrote (or the library model code they called).
-  static const llvm::Regex frame("File \"([^\"]*)\", line ([0-9]+)");
-  std::pair<std::string, unsigned> best{"", 0};
-  llvm::StringRef rest = it->second;
-  llvm::SmallVector<llvm::StringRef, 3> match;
-  while (frame.match(rest, &match)) {
-    unsigned line = 0;
-    match[2].getAsInteger(10, line);
-    bool insideTorch = match[1].contains("/site-packages/torch/") ||
-                       match[1].contains("/torch/nn/");
-    if (!insideTorch || best.first.empty())
-      best = {match[1].str(), line};
-    rest = rest.substr(match[0].data() - rest.data() + match[0].size());
-  }
-  return best;
 }
 
 Location GraphImporter::nodeLocation(const Node &node) {
@@ -155,13 +133,6 @@ private:
   NamedAttrList attributes_;
 };
 
-// "aten.relu_.default" -> "aten.relu.default".
-static std::string functionalTarget(const OpSchema &schema) {
-  std::string name = schema.name.substr(0, schema.name.size() - 1);
-  return schema.ns + "." + name + "." +
-         (schema.overload.empty() ? "default" : schema.overload);
-}
-
 llvm::Error GraphImporter::importNode(const Graph &graph, const Node &node,
                                       const std::string &nodePath) {
   llvm::StringRef target = OpRegistry::stripTorchOpsPrefix(node.target);
@@ -208,7 +179,7 @@ llvm::Error GraphImporter::importNode(const Graph &graph, const Node &node,
     return err;
 
   bool inPlace = schema && schema->isInPlace();
-  std::string callTarget = inPlace ? functionalTarget(*schema) : target.str();
+  std::string callTarget = inPlace ? schema->functionalTarget() : target.str();
   aten::CallOp op = call.build(callTarget, resultTypes);
 
   // Keep the symbols of dynamic result dims, so shapes can be specialised.

@@ -64,10 +64,6 @@ private:
   friend class CallBuilder;
 };
 
-/// The node's innermost user-code frame ("model.py", 41) from its
-/// stack_trace metadata; line 0 when it has none.
-std::pair<std::string, unsigned> sourceLineOf(const archive::Node &node);
-
 } // namespace pt2c::import
 
 #endif // PT2C_LIB_IMPORT_GRAPHIMPORTER_H

@@ -40,11 +40,7 @@ public:
                   const OpRegistry &registry)
       : context_(context), builder_(&context), archive_(archive),
         registry_(registry),
-        where_((archive.path() + ": models/" +
-                (archive.modelNames().empty() ? std::string("model")
-                                              : archive.modelNames().front()) +
-                ".json")
-                   .str()) {}
+        where_((archive.path() + ": models/" + archive.modelName() + ".json").str()) {}
 
   llvm::Expected<OwningOpRef<ModuleOp>> run();
 

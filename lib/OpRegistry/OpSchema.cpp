@@ -24,6 +24,13 @@ bool OpSchema::isInPlace() const {
          arguments.front().isMutable;
 }
 
+std::string OpSchema::functionalTarget() const {
+  if (!isInPlace())
+    return target();
+  return ns + "." + name.substr(0, name.size() - 1) + "." +
+         (overload.empty() ? "default" : overload);
+}
+
 const OpArgument *OpSchema::findArgument(llvm::StringRef argName) const {
   for (const OpArgument &arg : arguments)
     if (arg.name == argName)

@@ -1,7 +1,9 @@
 //===- pt2c.cpp - The pt2c command line -----------------------------------===//
 //
-//   pt2c MODEL.pt2 --emit aten [-v]     compile, print a stage and stop
-//   pt2c inspect MODEL.pt2 [--json]     what the archive holds
+//   pt2c MODEL.pt2 -o MODEL.so [-v]        compile to a shared library
+//   pt2c MODEL.pt2 --emit aten [-v]        compile, print a stage and stop
+//   pt2c inspect MODEL.pt2 [--json]        what the archive holds
+//   pt2c inspect MODEL.pt2 --coverage      which ops pt2c cannot compile yet
 //
 // Exit codes (docs/design.md): 0 success, 1 a check failed, 2 bad input or
 // usage, 3 internal error.
@@ -10,6 +12,7 @@
 
 #include "pt2c/Archive/Pt2Archive.h"
 #include "pt2c/Driver/Compile.h"
+#include "pt2c/Driver/Coverage.h"
 #include "pt2c/Driver/ExitCodes.h"
 #include "pt2c/Driver/Inspect.h"
 #include "pt2c/OpRegistry/OpRegistry.h"
@@ -28,6 +31,7 @@ namespace {
 
 struct Arguments {
   std::string model;
+  std::string modelName; // --model: one program of a multi-model archive
   std::string output;
   std::string emit;
   std::string target = "cpu";
@@ -37,15 +41,25 @@ struct Arguments {
   bool debugInfo = false;
   std::string inspectModel;
   bool inspectJson = false;
+  bool inspectCoverage = false;
 };
 
 int runInspect(const Arguments &args) {
   auto registry = pt2c::OpRegistry::createBuiltin();
   if (!registry)
     return pt2c::reportError(registry.takeError());
-  auto archive = pt2c::archive::Pt2Archive::open(args.inspectModel);
+  auto archive = pt2c::archive::Pt2Archive::open(args.inspectModel, args.modelName);
   if (!archive)
     return pt2c::reportError(archive.takeError());
+  if (args.inspectCoverage) {
+    pt2c::CoverageReport coverage =
+        pt2c::checkCoverage((*archive)->program().graphModule.graph, *registry);
+    if (args.inspectJson)
+      llvm::outs() << llvm::formatv("{0:2}", pt2c::coverageToJson(coverage)) << "\n";
+    else
+      pt2c::printCoverageText(llvm::outs(), args.inspectModel, coverage);
+    return coverage.complete() ? pt2c::kExitSuccess : pt2c::kExitCheckFailed;
+  }
   pt2c::InspectReport report = pt2c::buildInspectReport(**archive, *registry);
   if (args.inspectJson)
     llvm::outs() << llvm::formatv("{0:2}", pt2c::inspectToJson(report)) << "\n";
@@ -61,6 +75,7 @@ int runCompile(const Arguments &args) {
   }
   pt2c::CompileOptions options;
   options.inputPath = args.model;
+  options.model = args.modelName;
   options.printDebugInfo = args.debugInfo;
   options.targets = args.target;
   options.cpu = args.cpu;
@@ -131,6 +146,8 @@ int main(int argc, char **argv) {
   CLI::App app{"pt2c: compiles a torch.export archive (.pt2) ahead of time.\n"
                "  pt2c MODEL.pt2 -o MODEL.so | --emit STAGE    compile\n"
                "  pt2c inspect MODEL.pt2 [--json]              what the archive holds\n"
+               "  pt2c inspect MODEL.pt2 --coverage            ops pt2c cannot compile "
+               "yet (exit 1 if any)\n"
                "  pt2c run|bench MODEL.so ...                  run a compiled model "
                "(pt2c-run --help)\n"
                "Exit codes: 0 success, 1 a check failed, 2 bad input or "
@@ -139,6 +156,9 @@ int main(int argc, char **argv) {
   app.set_version_flag("--version", "pt2c 0.1.0");
   app.add_option("model", args.model, "The archive written by torch.export.save")
       ->check(CLI::ExistingPath);
+  app.add_option("--model", args.modelName,
+                 "Which program of an archive that holds several (models/NAME.json); "
+                 "default: 'model', as torch.export.save writes it");
   app.add_option("-o,--output", args.output,
                  "Where to write the result ('-' or none: standard output)");
   std::string phases;
@@ -167,6 +187,11 @@ int main(int argc, char **argv) {
       "inspect", "Signature, weights and op histogram of an archive");
   inspect->add_option("model", args.inspectModel, "The .pt2 archive")->required();
   inspect->add_flag("--json", args.inspectJson, "Print the report as JSON");
+  inspect->add_flag("--coverage", args.inspectCoverage,
+                    "Only check that pt2c covers every op: name each node whose op has "
+                    "no decomposition, with its source line; exit 1 if any");
+  inspect->add_option("--model", args.modelName,
+                      "Which program of an archive that holds several");
 
   try {
     app.parse(argc, argv);

@@ -53,15 +53,21 @@ struct TensorView {
 
 class Pt2Archive {
 public:
-  /// Opens and checks `path`. Never aborts on bad input.
-  static llvm::Expected<std::unique_ptr<Pt2Archive>> open(llvm::StringRef path);
+  /// Opens and checks `path` and the program of `model` (a name under
+  /// models/). With no `model`: "model" (what torch.export.save writes) or
+  /// the only program; an archive of several others is an error naming
+  /// them. Never aborts on bad input.
+  static llvm::Expected<std::unique_ptr<Pt2Archive>> open(llvm::StringRef path,
+                                                          llvm::StringRef model = "");
 
   llvm::StringRef path() const { return path_; }
   /// The root folder prefix of every entry ("mlp/"), possibly empty.
   llvm::StringRef rootPrefix() const { return rootPrefix_; }
   /// Names under models/ ("model").
   llvm::ArrayRef<std::string> modelNames() const { return modelNames_; }
-  /// The program of the first model ("model" for torch.export.save).
+  /// The model whose program, weights and constants were loaded.
+  llvm::StringRef modelName() const { return modelName_; }
+  /// The program of that model.
   const ExportedProgram &program() const { return program_; }
   /// Weights (parameters and persistent buffers), then constants, each in
   /// config key order. Every FQN the signature names is present.
@@ -83,6 +89,7 @@ private:
   std::string path_;
   std::string rootPrefix_;
   std::vector<std::string> modelNames_;
+  std::string modelName_;
   ExportedProgram program_;
   std::vector<TensorView> tensors_;
   llvm::StringMap<size_t> tensorIndex_; // fqn -> position in tensors_

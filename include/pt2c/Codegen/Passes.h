@@ -11,6 +11,9 @@ class AffineDialect;
 namespace mlir::arith {
 class ArithDialect;
 } // namespace mlir::arith
+namespace mlir::func {
+class FuncOp;
+} // namespace mlir::func
 namespace mlir::linalg {
 class LinalgDialect;
 } // namespace mlir::linalg

@@ -54,4 +54,26 @@ def ParallelizeLoops : Pass<"pt2c-parallelize", "mlir::ModuleOp"> {
   ];
 }
 
+def DistinctResults : Pass<"pt2c-distinct-results", "mlir::func::FuncOp"> {
+  let summary = "Give every returned tensor a buffer of its own";
+  let description = [{
+    The runtime hands `forward` one output buffer per result
+    (buffer-results-to-out-params). A result that is another result (CSE
+    merged two equal outputs, e.g. `embedding(i, w)` and
+    `embedding(i, w, padding_idx=0)`), a function argument or a constant has
+    no allocation of its own to write there, and MLIR's out-params pass
+    crashes on the duplicate. Each such result becomes a `linalg.copy` into
+    a fresh `tensor.empty`; results computed by an op are left alone.
+
+    ```mlir
+    return %r, %r : tensor<4xf32>, tensor<4xf32>
+    // =>
+    %e = tensor.empty() : tensor<4xf32>
+    %c = linalg.copy ins(%r : tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    return %r, %c : tensor<4xf32>, tensor<4xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"];
+}
+
 #endif // PT2C_CODEGEN_PASSES

@@ -35,6 +35,7 @@ std::vector<std::string> phaseNames();
 
 struct CompileOptions {
   std::string inputPath;
+  std::string model; // --model: a program of a multi-model archive
   Phase emit = Phase::ATen;
   bool printDebugInfo = false; // print locations (node names, source lines)
   std::string targets = "cpu";          // --target: cpu, cuda or cpu,cuda

@@ -106,6 +106,9 @@ struct OpSchema {
   std::string target() const;
   /// True for `add_`-style ops whose first argument is mutated in place.
   bool isInPlace() const;
+  /// What the importer rewrites an in-place op to: "aten.relu_.default" ->
+  /// "aten.relu.default". The target itself for other ops.
+  std::string functionalTarget() const;
   const OpArgument *findArgument(llvm::StringRef argName) const;
 };
 

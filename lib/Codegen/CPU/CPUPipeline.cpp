@@ -33,6 +33,7 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   // 1. Fuse producer/consumer elementwise generics into one loop nest,
   //    keeping contractions as lowered (pt2c-fuse-elementwise).
   // 2. Split large ops into scf.forall chunks for the thread pool.
+  //    Every returned tensor gets its own buffer (pt2c-distinct-results).
   // 3. Bufferize the whole module, function boundaries included, with
   //    identity layouts so the C interface sees plain strided memrefs.
   // 4. Results become out-parameters the runtime allocates
@@ -50,7 +51,7 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   if (options.minParallelWork <= 0)
     parallelize.clear();
   std::string pipeline =
-      "pt2c-fuse-elementwise," + parallelize +
+      "pt2c-fuse-elementwise," + parallelize + "func.func(pt2c-distinct-results),"
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
@@ -60,6 +61,14 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
       "func.func(convert-linalg-to-loops),"
       "convert-scf-to-openmp,canonicalize,"
       "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
+      // float16/bfloat16 arithmetic and math in f32, rounded back after each
+      // op (what x86 without AVX512-FP16 does anyway, made explicit so math
+      // functions have an f32 form); then the bfloat16 <-> f32 conversions as
+      // integer ops: x86-64-v3 has no instruction for them and LLVM would
+      // call compiler-rt helpers that no model links.
+      "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},"
+      "math-extend-to-supported-types{target-type=f32},"
+      "arith-expand{include-bf16},"
       "finalize-memref-to-llvm{use-generic-functions},convert-math-to-llvm,convert-math-to-libm,"
       "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
       "convert-index-to-llvm,convert-openmp-to-llvm,reconcile-unrealized-casts";

@@ -38,7 +38,7 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   std::string toolkit =
       options.toolkit.root.empty() ? "" : " toolkit=" + options.toolkit.root;
   std::string pipeline =
-      "linalg-fuse-elementwise-ops,"
+      "linalg-fuse-elementwise-ops,func.func(pt2c-distinct-results),"
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"

@@ -29,19 +29,63 @@ LogicalResult sdpa(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   if (rank < 2 || kType.getRank() != rank || qType.isDynamicDim(rank - 1) ||
       qType.isDynamicDim(rank - 2) || kType.isDynamicDim(rank - 2))
     return rewriter.notifyMatchFailure(call, "static L, S and E only, so far");
-  if (args.boolean("enable_gqa").value_or(false) &&
-      qType.getShape().drop_back(2) != kType.getShape().drop_back(2))
-    return rewriter.notifyMatchFailure(call, "grouped-query attention is not supported yet");
-
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
-  Type element = type.getElementType();
+  // float16/bfloat16 attention runs in f32 and is rounded once, as torch's
+  // CPU (flash) and CUDA kernels do: softmax in half precision loses digits.
+  Type element = type.getElementType().getIntOrFloatBitWidth() < 32
+                     ? Type(rewriter.getF32Type())
+                     : type.getElementType();
   int64_t L = qType.getDimSize(rank - 2), S = kType.getDimSize(rank - 2);
   int64_t E = qType.getDimSize(rank - 1);
-  q = p.convert(q, element);
+  auto vType = cast<RankedTensorType>(v.getType());
+  if (vType.getRank() != rank || type.getRank() != rank)
+    return rewriter.notifyMatchFailure(call, "query, key, value and result ranks differ");
+
+  // Grouped-query attention: query head h reads key/value head h / (Hq/Hkv)
+  // (torch repeats each key/value head Hq/Hkv times, repeat_interleave).
+  if (args.boolean("enable_gqa").value_or(false) && rank >= 3 &&
+      kType.getDimSize(rank - 3) != qType.getDimSize(rank - 3)) {
+    int64_t hq = qType.getDimSize(rank - 3), hkv = kType.getDimSize(rank - 3);
+    if (!kType.hasStaticShape() || !vType.hasStaticShape() || ShapedType::isDynamic(hq) ||
+        hkv <= 0 || hq % hkv)
+      return rewriter.notifyMatchFailure(
+          call, "grouped-query attention needs static key/value shapes and Hq divisible by Hkv");
+    auto repeatHeads = [&](Value x) {
+      auto xType = cast<RankedTensorType>(x.getType());
+      SmallVector<int64_t> spread(xType.getShape());
+      spread.insert(spread.begin() + (rank - 2), hq / hkv);
+      SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, rank - 2));
+      dims.append({rank - 1, rank});
+      Value spreadOut = p.broadcastInDim(x, xType.clone(spread), dims, {});
+      SmallVector<int64_t> merged(xType.getShape());
+      merged[rank - 3] = hq;
+      return Value(prim::ReshapeOp::create(rewriter, loc, xType.clone(merged), spreadOut,
+                                           ValueRange{}));
+    };
+    k = repeatHeads(k);
+    v = repeatHeads(v);
+  }
+  // Batch dims broadcast (numpy rules) to the result's, as torch's math
+  // kernel does through matmul: q [2, 4, L, E] with k, v [1, 4, S, E].
+  auto toBatch = [&](Value x) -> Value {
+    auto xType = cast<RankedTensorType>(x.getType());
+    SmallVector<int64_t> shape(type.getShape().drop_back(2));
+    shape.append({xType.getDimSize(rank - 2), xType.getDimSize(rank - 1)});
+    auto target = RankedTensorType::get(shape, element);
+    if (xType == target)
+      return x;
+    return p.broadcastTo(x, target, {x, q, k, v});
+  };
+  q = toBatch(q);
+  k = toBatch(k);
+  v = toBatch(v);
+  if (!q || !k || !v)
+    return rewriter.notifyMatchFailure(call, "query, key and value batch dims do not broadcast");
+
   SmallVector<int64_t> swapLast = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   std::swap(swapLast[rank - 1], swapLast[rank - 2]);
-  Value kT = prim::TransposeOp::create(rewriter, loc, p.convert(k, element),
+  Value kT = prim::TransposeOp::create(rewriter, loc, k,
                                        rewriter.getDenseI64ArrayAttr(swapLast));
   Value scores = prim::MatmulOp::create(rewriter, loc, q, kT);
   auto scoresType = cast<RankedTensorType>(scores.getType());
@@ -80,8 +124,8 @@ LogicalResult sdpa(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
     }
   }
   Value weights = softmaxAlong(p, scores, rank - 1);
-  Value out = prim::MatmulOp::create(rewriter, loc, weights, p.convert(v, element));
-  rewriter.replaceOp(call, out);
+  Value out = prim::MatmulOp::create(rewriter, loc, weights, v);
+  rewriter.replaceOp(call, p.convert(out, type.getElementType()));
   return success();
 }
 

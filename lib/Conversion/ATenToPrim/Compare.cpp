@@ -9,23 +9,59 @@ using namespace mlir;
 namespace pt2c {
 namespace {
 
-// self <op> other -> bool. Both sides are compared in a common type: self's,
-// unless other is a float tensor and self is not (torch's promotion).
+// torch's type categories: bool < integer < floating.
+int category(Type type) {
+  if (type.isInteger(1))
+    return 0;
+  return isa<IntegerType>(type) ? 1 : 2;
+}
+
+// torch.promote_types for two tensor dtypes of the same category.
+Type promoteSameCategory(Type a, Type b, Builder &builder) {
+  if (a == b)
+    return a;
+  unsigned widthA = a.getIntOrFloatBitWidth(), widthB = b.getIntOrFloatBitWidth();
+  if (widthA != widthB) // f16 vs f32 -> f32, i32 vs i64 -> i64
+    return widthA > widthB ? a : b;
+  // Same width, different kinds: float16 with bfloat16 -> float32; uint8
+  // with int8 -> int16.
+  return isa<FloatType>(a) ? Type(builder.getF32Type()) : Type(builder.getI16Type());
+}
+
+// The dtype torch compares `self` and `other` in (torch.result_type):
+// dimensioned tensors promote among themselves; a 0-dim tensor or a Python
+// number only matters when its category is higher, and then a number
+// brings int64 or the default float32, a 0-dim tensor its own dtype.
+Type comparisonType(const CallArgs &args, Builder &builder) {
+  auto selfType = cast<RankedTensorType>(args.value("self").getType());
+  Type self = selfType.getElementType();
+  Value otherTensor = args.value("other");
+  if (!otherTensor) {
+    int scalarCategory = args.boolean("other") ? 0 : args.integer("other") ? 1 : 2;
+    if (scalarCategory <= category(self))
+      return self;
+    return scalarCategory == 1 ? Type(builder.getI64Type()) : Type(builder.getF32Type());
+  }
+  auto otherType = cast<RankedTensorType>(otherTensor.getType());
+  Type other = otherType.getElementType();
+  bool selfScalar = selfType.getRank() == 0, otherScalar = otherType.getRank() == 0;
+  if (category(self) != category(other))
+    return category(self) > category(other) ? self : other;
+  if (selfScalar != otherScalar) // same category: the dimensioned tensor decides
+    return selfScalar ? other : self;
+  return promoteSameCategory(self, other, builder);
+}
+
+// self <op> other -> bool, compared in the promoted dtype.
 template <prim::ComparePredicate predicate>
 LogicalResult compare(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value self = args.value("self");
   if (!type || !self)
     return rewriter.notifyMatchFailure(call, "expects a tensor self");
-  Type common = cast<RankedTensorType>(self.getType()).getElementType();
-  if (Value other = args.value("other")) {
-    Type otherElement = cast<RankedTensorType>(other.getType()).getElementType();
-    if (isa<FloatType>(otherElement) && !isa<FloatType>(common))
-      common = otherElement;
-  } else if (auto scalar = args.number("other");
-             scalar && !isa<FloatType>(common) && *scalar != static_cast<int64_t>(*scalar)) {
-    common = rewriter.getF32Type();
-  }
+  if (!args.value("other") && !args.number("other") && !args.boolean("other"))
+    return rewriter.notifyMatchFailure(call, "other must be a tensor or a number");
+  Type common = comparisonType(args, rewriter);
   RankedTensorType operandType = type.clone(common);
   PrimBuilder p(rewriter, call.getLoc());
   SmallVector<Value> sources = {self};

@@ -65,31 +65,37 @@ LogicalResult groupNorm(aten::CallOp call, const CallArgs &args, PatternRewriter
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   int64_t n = type.getDimSize(0), per = type.getNumElements() / (n * *groups);
-  auto grouped = RankedTensorType::get({n, *groups, per}, type.getElementType());
-  Value x = prim::ReshapeOp::create(rewriter, loc, grouped,
-                                    p.convert(input, type.getElementType()), ValueRange{});
+  // float16/bfloat16 statistics in f32, as torch's kernels (and layer_norm
+  // here) compute them; the result is rounded once at the end.
+  Type compute = type.getElementType().getIntOrFloatBitWidth() < 32
+                     ? Type(rewriter.getF32Type())
+                     : type.getElementType();
+  RankedTensorType computeType = type.clone(compute);
+  auto grouped = RankedTensorType::get({n, *groups, per}, compute);
+  Value x = prim::ReshapeOp::create(rewriter, loc, grouped, p.convert(input, compute),
+                                    ValueRange{});
   auto expand = [&](Value kept) { return p.broadcastInDim(kept, grouped, {0, 1, 2}, {}); };
   Value mean = prim::MulOp::create(
       rewriter, loc, p.reduce(prim::ReduceKind::sum, x, {2}, true),
-      p.splat(1.0 / per, RankedTensorType::get({n, *groups, 1}, type.getElementType()), {}));
+      p.splat(1.0 / per, RankedTensorType::get({n, *groups, 1}, compute), {}));
   Value centered = prim::SubOp::create(rewriter, loc, x, expand(mean));
   Value var = prim::MulOp::create(
       rewriter, loc,
       p.reduce(prim::ReduceKind::sum, prim::MulOp::create(rewriter, loc, centered, centered),
                {2}, true),
-      p.splat(1.0 / per, RankedTensorType::get({n, *groups, 1}, type.getElementType()), {}));
+      p.splat(1.0 / per, RankedTensorType::get({n, *groups, 1}, compute), {}));
   Value rstd = prim::RsqrtOp::create(
       rewriter, loc,
       prim::AddOp::create(rewriter, loc, var,
                           p.splat(*eps, cast<RankedTensorType>(var.getType()), {})));
   Value y = prim::ReshapeOp::create(
-      rewriter, loc, type, prim::MulOp::create(rewriter, loc, centered, expand(rstd)),
+      rewriter, loc, computeType, prim::MulOp::create(rewriter, loc, centered, expand(rstd)),
       ValueRange{});
   if (Value weight = args.value("weight"))
-    y = prim::MulOp::create(rewriter, loc, y, p.broadcastInDim(weight, type, {1}, {}));
+    y = prim::MulOp::create(rewriter, loc, y, p.broadcastInDim(weight, computeType, {1}, {}));
   if (Value bias = args.value("bias"))
-    y = prim::AddOp::create(rewriter, loc, y, p.broadcastInDim(bias, type, {1}, {}));
-  rewriter.replaceOp(call, y);
+    y = prim::AddOp::create(rewriter, loc, y, p.broadcastInDim(bias, computeType, {1}, {}));
+  rewriter.replaceOp(call, p.convert(y, type.getElementType()));
   return success();
 }
 

@@ -71,8 +71,10 @@ struct MatmulLowering : OpRewritePattern<prim::MatmulOp> {
       sizes.push_back(tensor::DimOp::create(rewriter, loc,
                                             fromRhs ? op.getRhs() : op.getLhs(), d));
     }
-    Value init = filled(rewriter, loc, type, sizes,
-                        zeroOf(rewriter, loc, type.getElementType()));
+    // f16/bf16 products are summed in f32 and rounded once at the end.
+    Type acc = accumulatorType(type.getElementType());
+    RankedTensorType accType = type.clone(acc);
+    Value init = filled(rewriter, loc, accType, sizes, zeroOf(rewriter, loc, acc));
     // Loop dims: batch 0..rank-3, then m, and k and n in either order.
     unsigned loops = rank + 1;
     int64_t m = rank - 2, k = dotProducts ? rank : rank - 1, n = dotProducts ? rank - 1 : rank;
@@ -96,15 +98,17 @@ struct MatmulLowering : OpRewritePattern<prim::MatmulOp> {
         getContext(), dotProducts ? arith::FastMathFlags::reassoc | arith::FastMathFlags::contract
                                   : arith::FastMathFlags::contract);
     auto generic = linalg::GenericOp::create(
-        rewriter, loc, type, ValueRange{op.getLhs(), rhs}, init, maps, iterators,
+        rewriter, loc, accType, ValueRange{op.getLhs(), rhs}, init, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange a) {
-          Value product = isFloat ? arith::MulFOp::create(b, l, a[0], a[1], reassociable).getResult()
-                                  : arith::MulIOp::create(b, l, a[0], a[1]).getResult();
+          Value lhsElement = extendTo(b, l, a[0], acc), rhsElement = extendTo(b, l, a[1], acc);
+          Value product =
+              isFloat ? arith::MulFOp::create(b, l, lhsElement, rhsElement, reassociable).getResult()
+                      : arith::MulIOp::create(b, l, a[0], a[1]).getResult();
           Value sum = isFloat ? arith::AddFOp::create(b, l, a[2], product, reassociable).getResult()
                               : arith::AddIOp::create(b, l, a[2], product).getResult();
           linalg::YieldOp::create(b, l, sum);
         });
-    rewriter.replaceOp(op, generic.getResult(0));
+    rewriter.replaceOp(op, roundTo(rewriter, loc, generic.getResult(0), type));
     return success();
   }
 };
@@ -182,14 +186,17 @@ struct ReduceLowering : OpRewritePattern<prim::ReduceOp> {
       if (!llvm::is_contained(dims, d) && operandType.isDynamicDim(d))
         sizes.push_back(tensor::DimOp::create(rewriter, loc, op.getOperand(), d));
     prim::ReduceKind kind = op.getKind();
-    Value identity = arith::ConstantOp::create(rewriter, loc, identityOf(rewriter, kind, element));
-    Value init = filled(rewriter, loc, type, sizes, identity);
+    // f16/bf16 sums and products accumulate in f32 (max/min are exact).
+    bool widen = kind == prim::ReduceKind::sum || kind == prim::ReduceKind::prod;
+    Type acc = widen ? accumulatorType(element) : element;
+    Value identity = arith::ConstantOp::create(rewriter, loc, identityOf(rewriter, kind, acc));
+    Value init = filled(rewriter, loc, type.clone(acc), sizes, identity);
     auto reduce = linalg::ReduceOp::create(
         rewriter, loc, ValueRange{op.getOperand()}, ValueRange{init}, dims,
         [&](OpBuilder &b, Location l, ValueRange a) {
-          linalg::YieldOp::create(b, l, combine(b, l, kind, a[0], a[1]));
+          linalg::YieldOp::create(b, l, combine(b, l, kind, extendTo(b, l, a[0], acc), a[1]));
         });
-    rewriter.replaceOp(op, reduce.getResult(0));
+    rewriter.replaceOp(op, roundTo(rewriter, loc, reduce.getResult(0), type));
     return success();
   }
 };

@@ -39,6 +39,37 @@ Value filled(OpBuilder &b, Location loc, RankedTensorType type, ValueRange dynam
       .getResult(0);
 }
 
+Type accumulatorType(Type element) {
+  auto floatType = dyn_cast<FloatType>(element);
+  if (floatType && floatType.getWidth() < 32)
+    return Float32Type::get(element.getContext());
+  return element;
+}
+
+Value extendTo(OpBuilder &b, Location loc, Value scalar, Type type) {
+  if (scalar.getType() == type)
+    return scalar;
+  return arith::ExtFOp::create(b, loc, type, scalar);
+}
+
+Value roundTo(OpBuilder &b, Location loc, Value value, RankedTensorType type) {
+  auto valueType = cast<RankedTensorType>(value.getType());
+  if (valueType == type)
+    return value;
+  unsigned rank = type.getRank();
+  SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+  Value init = empty(b, loc, type, dynamicSizesOf(b, loc, value));
+  return linalg::GenericOp::create(
+             b, loc, type, value, init, maps, iterators,
+             [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+               Value rounded = arith::TruncFOp::create(nested, nestedLoc,
+                                                       type.getElementType(), args[0]);
+               linalg::YieldOp::create(nested, nestedLoc, rounded);
+             })
+      .getResult(0);
+}
+
 namespace {
 
 /// Builds the scalar result from the scalar operands; null if unsupported.

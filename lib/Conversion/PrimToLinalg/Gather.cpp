@@ -110,8 +110,11 @@ struct CumsumLowering : OpRewritePattern<prim::CumsumOp> {
     Type element = type.getElementType();
     bool isFloat = isa<FloatType>(element);
     Location loc = op.getLoc();
-    Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
-    Value init = filled(rewriter, loc, type, dynamicSizesOf(rewriter, loc, op.getOperand()), zero);
+    // f16/bf16 running sums in f32, each rounded once.
+    Type acc = accumulatorType(element);
+    Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(acc));
+    Value init = filled(rewriter, loc, type.clone(acc),
+                        dynamicSizesOf(rewriter, loc, op.getOperand()), zero);
     SmallVector<AffineExpr> inputExprs;
     for (int64_t r = 0; r < rank; ++r)
       inputExprs.push_back(rewriter.getAffineDimExpr(r == dim ? rank : r));
@@ -123,17 +126,17 @@ struct CumsumLowering : OpRewritePattern<prim::CumsumOp> {
     SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
     iterators.push_back(utils::IteratorType::reduction);
     auto generic = linalg::GenericOp::create(
-        rewriter, loc, type, op.getOperand(), init, maps, iterators,
+        rewriter, loc, type.clone(acc), op.getOperand(), init, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange a) {
           Value i = linalg::IndexOp::create(b, l, dim);
           Value k = linalg::IndexOp::create(b, l, rank);
           Value inside = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ule, k, i);
-          Value term = arith::SelectOp::create(b, l, inside, a[0], zero);
+          Value term = arith::SelectOp::create(b, l, inside, extendTo(b, l, a[0], acc), zero);
           Value sum = isFloat ? arith::AddFOp::create(b, l, a[1], term).getResult()
                               : arith::AddIOp::create(b, l, a[1], term).getResult();
           linalg::YieldOp::create(b, l, sum);
         });
-    rewriter.replaceOp(op, generic.getResult(0));
+    rewriter.replaceOp(op, roundTo(rewriter, loc, generic.getResult(0), type));
     return success();
   }
 };

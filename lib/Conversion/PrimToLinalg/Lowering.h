@@ -21,6 +21,19 @@ mlir::Value empty(mlir::OpBuilder &b, mlir::Location loc, mlir::RankedTensorType
 mlir::Value filled(mlir::OpBuilder &b, mlir::Location loc, mlir::RankedTensorType type,
                    mlir::ValueRange dynamicSizes, mlir::Value value);
 
+/// The type sums and products of `element` accumulate in: f32 for f16 and
+/// bf16 (docs/prim-ops.md "Accumulation", as torch's kernels), else itself.
+mlir::Type accumulatorType(mlir::Type element);
+
+/// `scalar` widened to `type` inside a loop body (arith.extf), or itself.
+mlir::Value extendTo(mlir::OpBuilder &b, mlir::Location loc, mlir::Value scalar,
+                     mlir::Type type);
+
+/// `value`, computed in accumulatorType(type's elements), rounded once to
+/// `type` (an elementwise arith.truncf); `value` itself when types match.
+mlir::Value roundTo(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
+                    mlir::RankedTensorType type);
+
 /// True for i1 and ui8, the element types that compare and extend unsigned.
 inline bool isUnsignedLike(mlir::Type type) {
   return type.isInteger(1) || type.isUnsignedInteger();

@@ -3,6 +3,7 @@
 #include "../../../lib/Import/ArgumentConversion.h"
 #include "../../../lib/Import/GraphImporter.h"
 
+#include "pt2c/Archive/NodeSource.h"
 #include "pt2c/Dialect/ATen/ATenOps.h"
 #include "pt2c/Import/Importer.h"
 
@@ -145,8 +146,8 @@ TEST_CASE("the source line is the innermost frame outside torch", "[import]") {
       "    logits = self.lm_head(h)\n"
       "  File \"/venv/site-packages/torch/nn/modules/linear.py\", line 134, in forward\n"
       "    return F.linear(input, self.weight, self.bias)";
-  auto [file, line] = import::sourceLineOf(node);
+  auto [file, line] = archive::sourceLineOf(node);
   CHECK(file == "/venv/site-packages/transformers/llama.py");
   CHECK(line == 480);
-  CHECK(import::sourceLineOf(archive::Node()).second == 0);
+  CHECK(archive::sourceLineOf(archive::Node()).second == 0);
 }

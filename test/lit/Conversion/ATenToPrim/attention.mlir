@@ -124,3 +124,55 @@ func.func @sdpa_causal_dynamic(%q: tensor<?x2x4x8xf32>, %k: tensor<?x2x4x8xf32>,
   %0 = aten.call "aten.scaled_dot_product_attention.default"(query: %q, key: %k, value: %v) {attn_mask = #aten.none, dropout_p = 0.000000e+00 : f64, enable_gqa = false, is_causal = true, scale = #aten.none} : (tensor<?x2x4x8xf32>, tensor<?x2x4x8xf32>, tensor<?x2x4x8xf32>) -> tensor<?x2x4x8xf32>
   return %0 : tensor<?x2x4x8xf32>
 }
+
+// -----
+
+// Batch dims broadcast as in torch's matmul: k, v [1, 4, ..] meet q
+// [2, 4, ..], so both are broadcast to the result's batch [2, 4] first.
+// CHECK-LABEL: func.func @sdpa_broadcast_batch
+// CHECK-SAME: (%[[Q:.+]]: tensor<2x4x5x8xf32>, %[[K:.+]]: tensor<1x4x6x8xf32>, %[[V:.+]]: tensor<1x4x6x8xf32>)
+// CHECK-DAG: %[[KB:.+]] = prim.broadcast_in_dim %[[K]], dims = [0, 1, 2, 3] : tensor<1x4x6x8xf32> -> tensor<2x4x6x8xf32>
+// CHECK-DAG: %[[VB:.+]] = prim.broadcast_in_dim %[[V]], dims = [0, 1, 2, 3] : tensor<1x4x6x8xf32> -> tensor<2x4x6x8xf32>
+// CHECK: %[[KT:.+]] = prim.transpose %[[KB]], permutation = [0, 1, 3, 2]
+// CHECK: prim.matmul %[[Q]], %[[KT]] : (tensor<2x4x5x8xf32>, tensor<2x4x8x6xf32>) -> tensor<2x4x5x6xf32>
+// CHECK: %[[R:.+]] = prim.matmul %{{.+}}, %[[VB]] : (tensor<2x4x5x6xf32>, tensor<2x4x6x8xf32>) -> tensor<2x4x5x8xf32>
+// CHECK: return %[[R]]
+func.func @sdpa_broadcast_batch(%q: tensor<2x4x5x8xf32>, %k: tensor<1x4x6x8xf32>, %v: tensor<1x4x6x8xf32>) -> tensor<2x4x5x8xf32> {
+  %0 = aten.call "aten.scaled_dot_product_attention.default"(query: %q, key: %k, value: %v) {attn_mask = #aten.none, dropout_p = 0.000000e+00 : f64, enable_gqa = false, is_causal = false, scale = #aten.none} : (tensor<2x4x5x8xf32>, tensor<1x4x6x8xf32>, tensor<1x4x6x8xf32>) -> tensor<2x4x5x8xf32>
+  return %0 : tensor<2x4x5x8xf32>
+}
+
+// -----
+
+// Grouped-query attention, 4 query heads on 2 key/value heads: each kv head
+// is repeated twice in place (repeat_interleave: head h reads kv head h/2),
+// a [.., 2, 2, S, E] broadcast then merged to [.., 4, S, E].
+// CHECK-LABEL: func.func @sdpa_gqa
+// CHECK-SAME: (%[[Q:.+]]: tensor<1x4x5x8xf32>, %[[K:.+]]: tensor<1x2x5x8xf32>, %[[V:.+]]: tensor<1x2x5x8xf32>)
+// CHECK: %[[KS:.+]] = prim.broadcast_in_dim %[[K]], dims = [0, 1, 3, 4] : tensor<1x2x5x8xf32> -> tensor<1x2x2x5x8xf32>
+// CHECK: %[[KR:.+]] = prim.reshape %[[KS]] : tensor<1x2x2x5x8xf32> -> tensor<1x4x5x8xf32>
+// CHECK: %[[VS:.+]] = prim.broadcast_in_dim %[[V]], dims = [0, 1, 3, 4] : tensor<1x2x5x8xf32> -> tensor<1x2x2x5x8xf32>
+// CHECK: %[[VR:.+]] = prim.reshape %[[VS]] : tensor<1x2x2x5x8xf32> -> tensor<1x4x5x8xf32>
+// CHECK: prim.transpose %[[KR]], permutation = [0, 1, 3, 2]
+// CHECK: %[[R:.+]] = prim.matmul %{{.+}}, %[[VR]] : (tensor<1x4x5x5xf32>, tensor<1x4x5x8xf32>) -> tensor<1x4x5x8xf32>
+// CHECK: return %[[R]]
+func.func @sdpa_gqa(%q: tensor<1x4x5x8xf32>, %k: tensor<1x2x5x8xf32>, %v: tensor<1x2x5x8xf32>) -> tensor<1x4x5x8xf32> {
+  %0 = aten.call "aten.scaled_dot_product_attention.default"(query: %q, key: %k, value: %v) {attn_mask = #aten.none, dropout_p = 0.000000e+00 : f64, enable_gqa = true, is_causal = true, scale = #aten.none} : (tensor<1x4x5x8xf32>, tensor<1x2x5x8xf32>, tensor<1x2x5x8xf32>) -> tensor<1x4x5x8xf32>
+  return %0 : tensor<1x4x5x8xf32>
+}
+
+// -----
+
+// float16 attention runs in float32 and rounds once at the end.
+// CHECK-LABEL: func.func @sdpa_f16
+// CHECK-SAME: (%[[Q:.+]]: tensor<1x2x3x4xf16>, %[[K:.+]]: tensor<1x2x3x4xf16>, %[[V:.+]]: tensor<1x2x3x4xf16>)
+// CHECK-DAG: %[[Q32:.+]] = prim.convert %[[Q]] : tensor<1x2x3x4xf16> -> tensor<1x2x3x4xf32>
+// CHECK-DAG: %[[K32:.+]] = prim.convert %[[K]] : tensor<1x2x3x4xf16> -> tensor<1x2x3x4xf32>
+// CHECK-DAG: %[[V32:.+]] = prim.convert %[[V]] : tensor<1x2x3x4xf16> -> tensor<1x2x3x4xf32>
+// CHECK: %[[O:.+]] = prim.matmul %{{.+}}, %[[V32]] : (tensor<1x2x3x3xf32>, tensor<1x2x3x4xf32>) -> tensor<1x2x3x4xf32>
+// CHECK: %[[R:.+]] = prim.convert %[[O]] : tensor<1x2x3x4xf32> -> tensor<1x2x3x4xf16>
+// CHECK: return %[[R]]
+func.func @sdpa_f16(%q: tensor<1x2x3x4xf16>, %k: tensor<1x2x3x4xf16>, %v: tensor<1x2x3x4xf16>) -> tensor<1x2x3x4xf16> {
+  %0 = aten.call "aten.scaled_dot_product_attention.default"(query: %q, key: %k, value: %v) {attn_mask = #aten.none, dropout_p = 0.000000e+00 : f64, enable_gqa = false, is_causal = false, scale = #aten.none} : (tensor<1x2x3x4xf16>, tensor<1x2x3x4xf16>, tensor<1x2x3x4xf16>) -> tensor<1x2x3x4xf16>
+  return %0 : tensor<1x2x3x4xf16>
+}

@@ -345,3 +345,46 @@ func.func @diff_bool(%x: tensor<5x2xi1>) -> tensor<4x2xi1> {
   %0 = aten.call "aten.diff.default"(self: %x) {append = #aten.none, prepend = #aten.none, dim = 0 : i64, n = 1 : i64} : (tensor<5x2xi1>) -> tensor<4x2xi1>
   return %0 : tensor<4x2xi1>
 }
+
+// -----
+
+// Promotion (torch.result_type): a bool tensor against the int 2 compares
+// in int64, so eq is false everywhere (converting 2 to bool would say true).
+// CHECK-LABEL: func.func @eq_scalar_bool_int
+// CHECK-SAME: (%[[X:.+]]: tensor<4xi1>)
+// CHECK-DAG: %[[C:.+]] = prim.constant dense<2> : tensor<4xi64>
+// CHECK-DAG: %[[W:.+]] = prim.convert %[[X]] : tensor<4xi1> -> tensor<4xi64>
+// CHECK: prim.compare %[[W]], %[[C]], predicate = eq : tensor<4xi64>
+func.func @eq_scalar_bool_int(%x: tensor<4xi1>) -> tensor<4xi1> {
+  %0 = aten.call "aten.eq.Scalar"(self: %x) {other = 2 : i64} : (tensor<4xi1>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+// int32 against int64 compares in int64: no truncation of the wider side.
+// CHECK-LABEL: func.func @lt_tensor_i32_i64
+// CHECK-SAME: (%[[X:.+]]: tensor<4xi32>, %[[Y:.+]]: tensor<4xi64>)
+// CHECK: %[[W:.+]] = prim.convert %[[X]] : tensor<4xi32> -> tensor<4xi64>
+// CHECK: prim.compare %[[W]], %[[Y]], predicate = lt : tensor<4xi64>
+func.func @lt_tensor_i32_i64(%x: tensor<4xi32>, %y: tensor<4xi64>) -> tensor<4xi1> {
+  %0 = aten.call "aten.lt.Tensor"(self: %x, other: %y) : (tensor<4xi32>, tensor<4xi64>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+// float16 against float32 compares in float32 (no rounding to half); a
+// 0-dim float64 of the same category does not widen a dimensioned tensor.
+// CHECK-LABEL: func.func @eq_tensor_f16_f32
+// CHECK-SAME: (%[[X:.+]]: tensor<4xf16>, %[[Y:.+]]: tensor<4xf32>, %[[Z:.+]]: tensor<f64>)
+// CHECK: %[[W:.+]] = prim.convert %[[X]] : tensor<4xf16> -> tensor<4xf32>
+// CHECK: prim.compare %[[W]], %[[Y]], predicate = eq : tensor<4xf32>
+// CHECK: %[[Z16:.+]] = prim.convert %[[Z]] : tensor<f64> -> tensor<f16>
+// CHECK: %[[ZB:.+]] = prim.broadcast_in_dim %[[Z16]]
+// CHECK: prim.compare %[[X]], %[[ZB]], predicate = gt : tensor<4xf16>
+func.func @eq_tensor_f16_f32(%x: tensor<4xf16>, %y: tensor<4xf32>, %z: tensor<f64>) -> (tensor<4xi1>, tensor<4xi1>) {
+  %0 = aten.call "aten.eq.Tensor"(self: %x, other: %y) : (tensor<4xf16>, tensor<4xf32>) -> tensor<4xi1>
+  %1 = aten.call "aten.gt.Tensor"(self: %x, other: %z) : (tensor<4xf16>, tensor<f64>) -> tensor<4xi1>
+  return %0, %1 : tensor<4xi1>, tensor<4xi1>
+}

@@ -70,6 +70,29 @@ func.func @group_norm(%x: tensor<2x8x4x4xf32>, %w: tensor<8xf32>, %b: tensor<8xf
 
 // -----
 
+// bfloat16 group_norm: statistics and the affine in float32 (as torch's
+// kernel), weight and bias widened, one rounding at the end.
+// CHECK-LABEL: func.func @group_norm_bf16
+// CHECK-SAME: (%[[X:.+]]: tensor<1x4x2xbf16>, %[[W:.+]]: tensor<4xbf16>, %[[B:.+]]: tensor<4xbf16>)
+// CHECK: %[[X32:.+]] = prim.convert %[[X]] : tensor<1x4x2xbf16> -> tensor<1x4x2xf32>
+// CHECK: %[[G:.+]] = prim.reshape %[[X32]] : tensor<1x4x2xf32> -> tensor<1x2x4xf32>
+// CHECK: prim.reduce sum %[[G]], dims = [2] : tensor<1x2x4xf32> -> tensor<1x2xf32>
+// CHECK: %[[Y:.+]] = prim.reshape %{{.+}} : tensor<1x2x4xf32> -> tensor<1x4x2xf32>
+// CHECK: %[[W32:.+]] = prim.convert %[[W]] : tensor<4xbf16> -> tensor<4xf32>
+// CHECK: %[[WB:.+]] = prim.broadcast_in_dim %[[W32]], dims = [1] : tensor<4xf32> -> tensor<1x4x2xf32>
+// CHECK: %[[YW:.+]] = prim.mul %[[Y]], %[[WB]] : tensor<1x4x2xf32>
+// CHECK: %[[B32:.+]] = prim.convert %[[B]] : tensor<4xbf16> -> tensor<4xf32>
+// CHECK: %[[BB:.+]] = prim.broadcast_in_dim %[[B32]], dims = [1] : tensor<4xf32> -> tensor<1x4x2xf32>
+// CHECK: %[[YB:.+]] = prim.add %[[YW]], %[[BB]] : tensor<1x4x2xf32>
+// CHECK: %[[R:.+]] = prim.convert %[[YB]] : tensor<1x4x2xf32> -> tensor<1x4x2xbf16>
+// CHECK: return %[[R]]
+func.func @group_norm_bf16(%x: tensor<1x4x2xbf16>, %w: tensor<4xbf16>, %b: tensor<4xbf16>) -> tensor<1x4x2xbf16> {
+  %0 = aten.call "aten.group_norm.default"(input: %x, weight: %w, bias: %b) {cudnn_enabled = false, eps = 1.000000e-05 : f64, num_groups = 2 : i64} : (tensor<1x4x2xbf16>, tensor<4xbf16>, tensor<4xbf16>) -> tensor<1x4x2xbf16>
+  return %0 : tensor<1x4x2xbf16>
+}
+
+// -----
+
 // upsample_bilinear2d x2 (align_corners=False, scale_factors 2): separable,
 // first H (2 -> 4) then W (3 -> 6). For output o the source is
 // max((o + 0.5) / 2 - 0.5, 0); rows l = floor(src), h = min(l + 1, in - 1),

@@ -1,0 +1,780 @@
+#!/usr/bin/env python3
+"""The op corpus: one small exported program per (case, dtype), made by real PyTorch.
+
+Run where torch 2.11 is installed (the GPU machine):
+    python3 tools/export_op_corpus.py OUTDIR [--families a,b] [--list]
+
+Writes, per family, OUTDIR/<family>.pt2 (a multi-model archive: one model per
+case and dtype, named <case>-<dtype>), OUTDIR/<family>.io.npz (keys
+"<model>.in0", "<model>.out0", ...; bfloat16 stored as float32, design.md),
+and OUTDIR/manifest.json: per model its family, case, dtype, the op targets
+as serialized in the archive (subgraphs included) and its inputs/outputs.
+Cases that eager PyTorch itself cannot run in a dtype are left out and listed
+under "skipped" with torch's reason, so the corpus never claims a case it lacks.
+
+Every case exports with torch.export.export() defaults (the TRAINING
+dialect users ship); a few call core ATen overloads directly (aten.convolution,
+aten._softmax, ...) so the ops a decomposed (ATEN dialect) graph holds are
+covered too. Inputs are seeded and small; a case's inputs are its arguments,
+so the archives hold no weights.
+"""
+import argparse
+import json
+import math
+import os
+import sys
+import zipfile
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from torch.export import Dim
+
+aten = torch.ops.aten
+FLOATS = ("f32", "f16", "bf16")
+F32 = ("f32",)
+DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16,
+          "i64": torch.int64, "i32": torch.int32, "bool": torch.bool}
+
+
+class Inputs:
+    """Seeded input makers for one case and dtype."""
+
+    def __init__(self, dtype, seed):
+        self.dtype = dtype
+        self.gen = torch.Generator().manual_seed(seed)
+
+    def r(self, *shape, lo=-2.0, hi=2.0, dtype=None):
+        """Uniform floats in [lo, hi) in the case's dtype (or `dtype`)."""
+        t = torch.rand(shape, generator=self.gen) * (hi - lo) + lo
+        return t.to(dtype or self.dtype)
+
+    def n(self, *shape, dtype=None):
+        """Standard normal floats."""
+        return torch.randn(shape, generator=self.gen).to(dtype or self.dtype)
+
+    def i(self, *shape, lo=0, hi=10, dtype=torch.int64):
+        return torch.randint(lo, hi, shape, generator=self.gen, dtype=dtype)
+
+    def b(self, *shape):
+        return torch.rand(shape, generator=self.gen) < 0.5
+
+
+CASES = []
+
+
+def case(family, name, dtypes=FLOATS, dynamic=None):
+    """Registers `fn(inp) -> (args, forward)`: the inputs and what to compute.
+    `dynamic` gives torch.export dynamic_shapes for the flat inputs."""
+    def register(fn):
+        CASES.append(dict(family=family, name=name, dtypes=dtypes, make=fn, dynamic=dynamic))
+        return fn
+    return register
+
+
+def simple(family, name, op, *shapes, dtypes=FLOATS, lo=-2.0, hi=2.0):
+    """A case that applies `op` to uniform inputs of the given shapes."""
+    @case(family, name, dtypes)
+    def _(inp):
+        return [inp.r(*s, lo=lo, hi=hi) for s in shapes], op
+
+
+# ------------------------------------------------------------- unary math
+for fname, lo, hi in [("abs", -2, 2), ("acos", -0.9, 0.9), ("acosh", 1.1, 3), ("asin", -0.9, 0.9),
+                      ("asinh", -2, 2), ("atan", -2, 2), ("atanh", -0.9, 0.9), ("ceil", -3, 3),
+                      ("cos", -3, 3), ("cosh", -2, 2), ("erf", -2, 2), ("exp", -2, 2),
+                      ("expm1", -2, 2), ("floor", -3, 3), ("log", 0.1, 3), ("log10", 0.1, 3),
+                      ("log1p", -0.5, 3), ("log2", 0.1, 3), ("neg", -2, 2), ("reciprocal", 0.5, 2),
+                      ("round", -3, 3), ("rsqrt", 0.1, 3), ("sigmoid", -4, 4), ("sign", -2, 2),
+                      ("sin", -3, 3), ("sinh", -2, 2), ("sqrt", 0.1, 3), ("tan", -1, 1),
+                      ("tanh", -3, 3), ("trunc", -3, 3)]:
+    simple("unary", fname, getattr(torch, fname), (3, 17), lo=lo, hi=hi)
+
+
+@case("unary", "isinf_isnan")
+def _(inp):
+    def f(x):
+        y = x / (x - x.round())  # inf where x is an integer
+        return torch.isinf(y), torch.isnan(torch.sqrt(x))
+    x = inp.r(4, 9, lo=-3, hi=3)
+    x[0, :3] = torch.tensor([1.0, 0.0, -2.0], dtype=x.dtype)
+    return [x], f
+
+
+@case("unary", "logical_not", dtypes=("f32", "bool", "i64"))
+def _(inp):
+    x = inp.b(4, 9) if inp.dtype == torch.bool else inp.i(4, 9, lo=-2, hi=2, dtype=inp.dtype) \
+        if inp.dtype == torch.int64 else (inp.r(4, 9) * inp.b(4, 9))
+    return [x], torch.logical_not
+
+
+@case("unary", "bitwise_not", dtypes=("i64", "i32", "bool"))
+def _(inp):
+    x = inp.b(4, 9) if inp.dtype == torch.bool else inp.i(4, 9, lo=-50, hi=50, dtype=inp.dtype)
+    return [x], torch.bitwise_not
+
+
+# ------------------------------------------------------------ binary math
+for fname, op in [("add_tensor", lambda a, b: torch.add(a, b, alpha=2)),
+                  ("sub_tensor", lambda a, b: torch.sub(a, b, alpha=0.5)),
+                  ("mul_tensor", torch.mul), ("div_tensor", lambda a, b: a / (b.abs() + 0.5)),
+                  ("div_trunc", lambda a, b: torch.div(a * 4, b.abs() + 0.5, rounding_mode="trunc")),
+                  ("div_floor", lambda a, b: torch.div(a * 4, b.abs() + 0.5, rounding_mode="floor")),
+                  ("maximum", torch.maximum), ("minimum", torch.minimum),
+                  ("fmod_tensor", lambda a, b: torch.fmod(a * 3, b.abs() + 0.5)),
+                  ("remainder_tensor", lambda a, b: torch.remainder(a * 3, b.abs() + 0.5)),
+                  ("atan2", torch.atan2),
+                  ("pow_tensor_tensor", lambda a, b: torch.pow(a.abs() + 0.1, b)),
+                  ("clamp_tensor", lambda a, b: torch.clamp(a, min=b, max=b + 1))]:
+    simple("binary", fname, op, (3, 1, 8), (4, 8))
+
+for fname, op in [("add_scalar", lambda a: torch.ops.aten.add.Scalar(a, 1.5)),
+                  ("sub_scalar", lambda a: torch.ops.aten.sub.Scalar(a, 0.25)),
+                  ("mul_scalar", lambda a: torch.ops.aten.mul.Scalar(a, -3)),
+                  ("div_scalar", lambda a: torch.ops.aten.div.Scalar(a, 4)),
+                  ("div_scalar_mode", lambda a: torch.ops.aten.div.Scalar_mode(a * 5, 2, rounding_mode="floor")),
+                  ("rsub_scalar", lambda a: 1 - a),
+                  ("pow_tensor_scalar", lambda a: a ** 3),
+                  ("pow_scalar", lambda a: torch.pow(2.0, a)),
+                  ("fmod_scalar", lambda a: torch.fmod(a * 3, 1.5)),
+                  ("remainder_scalar", lambda a: torch.remainder(a * 3, 1.5)),
+                  ("clamp", lambda a: torch.clamp(a, -0.5, 0.75)),
+                  ("clamp_min", lambda a: torch.clamp(a, min=-0.5)),
+                  ("hardtanh", lambda a: F.hardtanh(a, -0.5, 0.5))]:
+    simple("binary", fname, op, (5, 7))
+
+
+@case("binary", "where_self")
+def _(inp):
+    return [inp.r(4, 1, 6), inp.r(4, 5, 6), inp.r(5, 6)], lambda a, b, c: torch.where(a > 0, b, c)
+
+
+@case("binary", "where_scalar")
+def _(inp):
+    return [inp.r(4, 6)], lambda a: (torch.where(a > 0, a, 0.5), torch.where(a > 0, -1.0, a))
+
+
+@case("binary", "masked_fill")
+def _(inp):
+    return [inp.r(4, 6), inp.r(1, 6), inp.r(lo=3, hi=4)], \
+        lambda a, m, v: (a.masked_fill(m > 0, -1e4), a.masked_fill(m < 0, v))
+
+
+@case("binary", "promote_mixed", dtypes=F32)
+def _(inp):
+    def f(a, i, h):
+        return a + i, i * 0.5, h + i, i / 3, a * h
+    return [inp.r(3, 4), inp.i(3, 4, lo=-5, hi=5), inp.r(3, 4, dtype=torch.float16)], f
+
+
+for fname, op in [("eq", torch.eq), ("ne", torch.ne), ("lt", torch.lt), ("le", torch.le),
+                  ("gt", torch.gt), ("ge", torch.ge)]:
+    @case("compare", fname + "_tensor", dtypes=("f32", "f16", "bf16", "i64"))
+    def _(inp, op=op):
+        if inp.dtype == torch.int64:
+            return [inp.i(3, 1, 5, lo=0, hi=3), inp.i(4, 5, lo=0, hi=3)], op
+        a = inp.r(3, 1, 5).round()
+        return [a, inp.r(4, 5).round()], op
+
+    @case("compare", fname + "_scalar", dtypes=("f32", "i64"))
+    def _(inp, op=op):
+        x = inp.i(3, 5, lo=0, hi=4) if inp.dtype == torch.int64 else inp.r(3, 5).round()
+        return [x], lambda a: (op(a, 1), op(a, 1.5))
+
+
+@case("compare", "promote_compare", dtypes=F32)
+def _(inp):
+    def f(i32, i64, h, fl, bo):
+        return i32 < i64, h == fl, bo == 2, i32 > 2.5, bo != True  # noqa: E712
+    big = inp.i(6, lo=2**31, hi=2**31 + 8)
+    return [inp.i(6, lo=-3, hi=3, dtype=torch.int32), big - 2**31 + inp.i(6, lo=-4, hi=0),
+            torch.tensor([0.1, 0.2, 0.3, 1.0, 2.0, 3.0], dtype=torch.float16),
+            torch.tensor([0.1, 0.2, 0.3, 1.0, 2.0, 3.0]), inp.b(6)], f
+
+
+for fname, op in [("logical_and", torch.logical_and), ("logical_or", torch.logical_or),
+                  ("logical_xor", torch.logical_xor)]:
+    @case("logical", fname, dtypes=("bool", "f32"))
+    def _(inp, op=op):
+        if inp.dtype == torch.bool:
+            return [inp.b(4, 6), inp.b(4, 6)], op
+        return [inp.r(4, 6) * inp.b(4, 6), inp.r(4, 6) * inp.b(4, 6)], op
+
+for fname, op in [("bitwise_and", lambda a, b: (a & b, torch.bitwise_and(a, 6))),
+                  ("bitwise_or", lambda a, b: (a | b, torch.bitwise_or(a, 6))),
+                  ("bitwise_xor", lambda a, b: (a ^ b, torch.bitwise_xor(a, 6)))]:
+    @case("logical", fname, dtypes=("i64", "i32", "bool"))
+    def _(inp, op=op):
+        if inp.dtype == torch.bool:
+            return [inp.b(4, 6), inp.b(4, 6)], lambda a, b: (a & b, a | b, a ^ b)
+        return [inp.i(4, 6, lo=-20, hi=20, dtype=inp.dtype),
+                inp.i(4, 6, lo=-20, hi=20, dtype=inp.dtype)], op
+
+
+# ------------------------------------------------------------ activations
+for fname, op in [("relu", F.relu), ("relu6", F.relu6), ("leaky_relu", lambda x: F.leaky_relu(x, 0.2)),
+                  ("elu", F.elu), ("gelu", F.gelu), ("gelu_tanh", lambda x: F.gelu(x, approximate="tanh")),
+                  ("silu", F.silu), ("mish", F.mish), ("hardswish", F.hardswish),
+                  ("hardsigmoid", F.hardsigmoid), ("softplus", lambda x: F.softplus(x, beta=2, threshold=3)),
+                  ("softmax", lambda x: torch.softmax(x, -1)), ("log_softmax", lambda x: F.log_softmax(x, 1)),
+                  ("_softmax", lambda x: aten._softmax(x, 0, False)),
+                  ("_log_softmax", lambda x: aten._log_softmax(x, -1, False)),
+                  ("dropout", lambda x: F.dropout(x, 0.3, training=False))]:
+    simple("activation", fname, op, (3, 4, 9), lo=-4, hi=4)
+
+
+def inplace(method, *args):
+    def f(x):
+        y = x * 1.0
+        getattr(y, method)(*args)
+        return y
+    return f
+
+
+for fname, method, args in [("relu_", "relu_", ()), ("add_", "add_", (2.5,)), ("mul_", "mul_", (0.5,)),
+                            ("fill_", "fill_", (3.0,))]:
+    simple("activation", fname, inplace(method, *args), (4, 6), lo=-4, hi=4)
+
+
+def inplace_functional(fn, **kwargs):
+    def f(x):
+        y = x * 1.0
+        fn(y, inplace=True, **kwargs)
+        return y
+    return f
+
+
+for fname, fn, kwargs in [("silu_", F.silu, {}), ("hardswish_", F.hardswish, {}),
+                          ("hardtanh_", F.hardtanh, {"min_val": -1.0, "max_val": 1.0})]:
+    simple("activation", fname, inplace_functional(fn, **kwargs), (4, 6), lo=-4, hi=4)
+
+
+@case("activation", "dropout_")
+def _(inp):
+    def f(x):
+        y = x + 1
+        F.dropout(y, 0.5, training=False, inplace=True)
+        return y
+    return [inp.r(4, 6)], f
+
+
+# -------------------------------------------------------------- reductions
+for fname, op in [("sum", lambda x: x.sum()), ("sum_dims", lambda x: x.sum((0, 2), keepdim=True)),
+                  ("mean", lambda x: x.mean()), ("mean_dim", lambda x: x.mean(-1)),
+                  ("prod", lambda x: (x * 0.5 + 1).prod()), ("prod_dim", lambda x: x.prod(1)),
+                  ("amax", lambda x: x.amax((1, 2))), ("amin", lambda x: x.amin(0)),
+                  ("max_dim", lambda x: x.max(1)), ("min_dim", lambda x: x.min(2, keepdim=True)),
+                  ("max_other", lambda x: torch.max(x, x.flip(0))),
+                  ("argmax", lambda x: x.argmax(1)), ("argmin", lambda x: x.argmin(-1)),
+                  ("argmax_flat", lambda x: x.argmax()),
+                  ("var", lambda x: x.var(1)), ("var_unbiased0", lambda x: x.var((0, 2), unbiased=False)),
+                  ("std", lambda x: x.std(-1, keepdim=True)),
+                  ("norm", lambda x: torch.linalg.vector_norm(x, dim=-1)),
+                  ("norm_l1", lambda x: torch.norm(x, p=1, dim=1)),
+                  ("any", lambda x: ((x > 1.5).any(), (x > 1.5).any(1), (x > 1.9).any((0, 2)))),
+                  ("cumsum", lambda x: x.cumsum(1)), ("cumprod", lambda x: (x * 0.5 + 1).cumprod(-1)),
+                  ("logsumexp", lambda x: torch.logsumexp(x, -1))]:
+    simple("reduction", fname, op, (3, 5, 7))
+
+
+@case("reduction", "sum_int", dtypes=("i64", "i32", "bool"))
+def _(inp):
+    x = inp.b(3, 5) if inp.dtype == torch.bool else inp.i(3, 5, lo=-9, hi=9, dtype=inp.dtype)
+    return [x], lambda a: (a.sum(1), a.cumsum(0))
+
+
+@case("reduction", "topk_sort")
+def _(inp):
+    x = torch.randperm(60, generator=inp.gen).reshape(3, 20).to(inp.dtype) / 8
+    return [x], lambda a: (*torch.topk(a, 4), *torch.topk(a, 3, dim=0, largest=False),
+                           *torch.sort(a, -1), *torch.sort(a, 0, descending=True))
+
+
+@case("reduction", "diff")
+def _(inp):
+    return [inp.r(3, 8), inp.r(3, 2)], lambda a, p: (torch.diff(a), torch.diff(a, n=2, dim=0),
+                                                      torch.diff(a, prepend=p))
+
+
+# ------------------------------------------------------------------ shape
+SHAPE_OPS = [
+    ("flatten", lambda x: x.flatten(1)), ("unflatten", lambda x: x.unflatten(2, (2, 3))),
+    ("reshape", lambda x: x.reshape(4, -1)), ("view", lambda x: x.view(-1, 6)),
+    ("contiguous", lambda x: x.transpose(0, 2).contiguous()), ("clone", lambda x: x.clone() + 1),
+    ("alias", lambda x: aten.alias(x) * 2), ("detach", lambda x: x.detach() + 1),
+    ("t", lambda x: x[0].t()), ("transpose", lambda x: x.transpose(-1, 0)),
+    ("permute", lambda x: x.permute(2, 0, 1)), ("expand", lambda x: (x[:, :1].expand(2, 4, 6), x[:1, :1].expand(3, 2, 4, 6))),
+    ("expand_as", lambda x: x[:1].expand_as(x)),
+    ("squeeze", lambda x: (x[:, :1].squeeze(), x[:, :1].squeeze(1), x[:1, :1].squeeze((0, 1)))),
+    ("unsqueeze", lambda x: x.unsqueeze(1).unsqueeze(-1)), ("select", lambda x: x.select(1, 2)),
+    ("slice", lambda x: (x[:, 1:3], x[..., ::2], x[:, -2:], x[:, 1:100:3])),
+    ("chunk", lambda x: x.chunk(3, -1)), ("split", lambda x: x.split(3, 1)),
+    ("split_with_sizes", lambda x: x.split([1, 3], 1)), ("unbind", lambda x: x.unbind(1)),
+    ("cat", lambda x: torch.cat([x, x * 2], 1)), ("stack", lambda x: torch.stack([x, -x], 2)),
+    ("repeat", lambda x: x.repeat(1, 2, 1)), ("roll", lambda x: (x.roll(1, 2), x.roll((2, -1), (1, 2)))),
+    ("flip", lambda x: x.flip(0, 2)), ("diagonal", lambda x: x.diagonal(0, 1, 2) + 0),
+    ("as_strided", lambda x: aten.as_strided(x.contiguous(), (3, 4), (2, 5), 1) + 0),
+    ("select_scatter", lambda x: torch.select_scatter(x, x[:, 0] * 3, 1, 2)),
+    ("slice_scatter", lambda x: torch.slice_scatter(x, x[:, :2] * 3, 1, 1, 3)),
+    ("copy", lambda x: aten.copy(x, x.flip(0))),
+    ("pad_constant", lambda x: F.pad(x, (1, 2, 0, 1), value=0.5)),
+    ("constant_pad_nd", lambda x: aten.constant_pad_nd(x, [2, 1], -1.0)),
+    ("pad_reflect", lambda x: (F.pad(x, (2, 1), mode="reflect"), F.pad(x.unsqueeze(0), (2, 1, 1, 2), mode="reflect"))),
+    ("pad_replicate", lambda x: (F.pad(x, (2, 1), mode="replicate"), F.pad(x.unsqueeze(0), (2, 1, 1, 2), mode="replicate"))),
+]
+for fname, op in SHAPE_OPS:
+    simple("shape", fname, op, (2, 4, 6))
+
+
+@case("shape", "index_int", dtypes=("i64", "bool"))
+def _(inp):
+    x = inp.b(2, 4, 6) if inp.dtype == torch.bool else inp.i(2, 4, 6)
+    return [x], lambda a: (a.permute(2, 0, 1).reshape(6, 8), torch.cat([a, a], 0), a[:, 1:3].flip(1))
+
+
+# --------------------------------------------------------------- creation
+@case("creation", "factories")
+def _(inp):
+    dt = inp.dtype
+
+    def f(x):
+        return (torch.full((2, 3), 1.5, dtype=dt), torch.zeros(3, 2, dtype=dt), torch.ones(4, dtype=dt),
+                torch.arange(5, dtype=dt), torch.arange(1, 7, dtype=dt), torch.arange(0, 3, 0.5, dtype=dt),
+                torch.arange(6), x.new_ones(2, 2), x.new_zeros(3), x.new_full((2,), 7.0),
+                torch.full_like(x, 2.0), torch.zeros_like(x), torch.ones_like(x),
+                torch.empty(2, 3, dtype=dt).fill_(4.0), x.new_empty((2,)).fill_(1.0),
+                torch.empty_like(x).fill_(-1.0), aten.scalar_tensor(3.5, dtype=dt),
+                aten.empty_strided([2, 3], [1, 2], dtype=dt).fill_(2.0), aten.fill.Scalar(x, 0.25),
+                aten.fill.Tensor(x, x[0, 0]))
+    return [inp.r(3, 4)], f
+
+
+@case("creation", "lift_fresh_copy", dtypes=F32)
+def _(inp):
+    return [inp.r(3)], lambda x: x * torch.tensor([1.0, -2.0, 3.0])
+
+
+@case("creation", "dynamic_arange", dtypes=F32, dynamic=({0: Dim("n", min=2, max=64)},))
+def _(inp):
+    return [inp.r(5, 3)], lambda x: x * torch.arange(x.shape[0]).unsqueeze(1) + x.new_ones(x.shape[0], 1)
+
+
+# -------------------------------------------------------------- conversion
+@case("convert", "to_dtype", dtypes=F32)
+def _(inp):
+    def f(x, i):
+        return (x.to(torch.float16), x.to(torch.bfloat16).to(torch.float32), x.to(torch.int64),
+                i.to(torch.float32), (x > 0).to(torch.float32), x.to("cpu"), x.to(i),
+                x.type_as(i), aten._to_copy(x, dtype=torch.float64), x.double().float(),
+                x.to(torch.float32, copy=True), (x * 100).to(torch.int32), i.to(torch.bool))
+    return [inp.r(3, 4) * 3, inp.i(3, 4, lo=-3, hi=3)], f
+
+
+@case("convert", "assert_metadata", dtypes=F32)
+def _(inp):
+    def f(x):
+        torch.ops.aten._assert_tensor_metadata(x, dtype=torch.float32)
+        return x * 2
+    return [inp.r(3)], f
+
+
+@case("convert", "sym_size", dtypes=F32, dynamic=({0: Dim("b", min=2, max=64)},))
+def _(inp):
+    return [inp.r(6, 4)], lambda x: (x.view(x.shape[0], 2, 2) * (x.shape[0] + 1),
+                                     x.new_ones(x.size(0) * 2, 3))
+
+
+@case("convert", "set_grad_enabled", dtypes=F32)
+def _(inp):
+    def f(x):
+        with torch.no_grad():
+            y = x * 2 + 1
+        return y.sin()
+    return [inp.r(3, 4)], f
+
+
+@case("convert", "autocast", dtypes=F32)
+def _(inp):
+    def f(x, w):
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            y = x @ w
+        return y.float() + 1
+    return [inp.r(3, 4), inp.r(4, 5)], f
+
+
+# ----------------------------------------------------------------- linear
+@case("linear", "linear")
+def _(inp):
+    return [inp.r(2, 3, 8), inp.r(5, 8), inp.r(5)], lambda x, w, b: (F.linear(x, w, b), F.linear(x, w))
+
+
+@case("linear", "mm_bmm_addmm")
+def _(inp):
+    return [inp.r(4, 6), inp.r(6, 5), inp.r(3, 4, 6), inp.r(3, 6, 2), inp.r(5)], \
+        lambda a, b, c, d, e: (torch.mm(a, b), torch.bmm(c, d), torch.addmm(e, a, b, beta=0.5, alpha=2),
+                               torch.baddbmm(c[:, :, :2], c, d, alpha=0.5))
+
+
+@case("linear", "matmul")
+def _(inp):
+    return [inp.r(6), inp.r(6, 3), inp.r(2, 1, 4, 6), inp.r(3, 6, 5)], \
+        lambda v, m, a, b: (v @ v, v @ m, m.t() @ v, a @ b, a @ v, v @ b)
+
+
+@case("linear", "einsum")
+def _(inp):
+    return [inp.r(2, 3, 4), inp.r(2, 4, 5), inp.r(3)], \
+        lambda a, b, c: (torch.einsum("bij,bjk->bik", a, b), torch.einsum("bij->j", a),
+                         torch.einsum("i,bij->bj", c, a), torch.einsum("bij,bij->b", a, a))
+
+
+# ------------------------------------------------------------------- conv
+@case("conv", "conv1d")
+def _(inp):
+    return [inp.r(2, 4, 10), inp.r(6, 2, 3), inp.r(6)], \
+        lambda x, w, b: (F.conv1d(x, w, b, stride=2, padding=1, groups=2), F.conv1d(x, w[:, :2].repeat(1, 2, 1), dilation=2))
+
+
+@case("conv", "conv2d")
+def _(inp):
+    return [inp.r(2, 4, 9, 8), inp.r(6, 4, 3, 3), inp.r(6), inp.r(4, 1, 3, 3)], \
+        lambda x, w, b, dw: (F.conv2d(x, w, b, stride=(2, 1), padding=(1, 2)),
+                             F.conv2d(x, dw, padding="same", groups=4), F.conv2d(x, w, dilation=2))
+
+
+@case("conv", "conv3d")
+def _(inp):
+    return [inp.r(1, 2, 5, 6, 6), inp.r(3, 2, 3, 3, 3), inp.r(3)], lambda x, w, b: F.conv3d(x, w, b, padding=1)
+
+
+@case("conv", "conv_transpose1d")
+def _(inp):
+    return [inp.r(2, 4, 7), inp.r(4, 3, 3), inp.r(3)], \
+        lambda x, w, b: F.conv_transpose1d(x, w, b, stride=2, padding=1, output_padding=1)
+
+
+@case("conv", "conv_transpose2d")
+def _(inp):
+    return [inp.r(1, 4, 5, 6), inp.r(4, 2, 3, 3), inp.r(4)], \
+        lambda x, w, b: F.conv_transpose2d(x, w, b, stride=2, padding=1, groups=2)
+
+
+@case("conv", "convolution")
+def _(inp):
+    return [inp.r(2, 3, 8, 8), inp.r(4, 3, 3, 3), inp.r(4)], \
+        lambda x, w, b: aten.convolution(x, w, b, [1, 1], [1, 1], [1, 1], False, [0, 0], 1)
+
+
+# ------------------------------------------------------------------- norm
+@case("norm", "batch_norm")
+def _(inp):
+    return [inp.r(2, 4, 5, 5), inp.r(4), inp.r(4, lo=0.5, hi=2), inp.r(4), inp.r(4)], \
+        lambda x, m, v, w, b: (F.batch_norm(x, m, v, w, b, False, 0.1, 1e-5), F.batch_norm(x[..., 0], m, v))
+
+
+@case("norm", "layer_norm")
+def _(inp):
+    return [inp.r(2, 5, 8), inp.r(8), inp.r(8)], \
+        lambda x, w, b: (F.layer_norm(x, (8,), w, b), F.layer_norm(x, (5, 8), eps=1e-3))
+
+
+@case("norm", "group_norm")
+def _(inp):
+    return [inp.r(2, 6, 4, 3), inp.r(6), inp.r(6)], lambda x, w, b: (F.group_norm(x, 3, w, b), F.group_norm(x, 2))
+
+
+@case("norm", "instance_norm")
+def _(inp):
+    return [inp.r(2, 3, 5, 4), inp.r(3), inp.r(3)], lambda x, w, b: F.instance_norm(x, weight=w, bias=b)
+
+
+@case("norm", "rms_norm")
+def _(inp):
+    return [inp.r(2, 5, 8), inp.r(8)], lambda x, w: (F.rms_norm(x, (8,), w, 1e-6), F.rms_norm(x, (5, 8)))
+
+
+@case("norm", "native_ops")
+def _(inp):
+    return [inp.r(2, 4, 5), inp.r(4), inp.r(4), inp.r(4), inp.r(4, lo=0.5, hi=2), inp.r(5), inp.r(5)], \
+        lambda x, w, b, m, v, lw, lb: (*aten.native_layer_norm(x, [5], lw, lb, 1e-5),
+                                       *aten.native_group_norm(x, w, b, 2, 4, 5, 2, 1e-5),
+                                       *aten._native_batch_norm_legit_no_training(x, w, b, m, v, 0.1, 1e-5))
+
+
+# -------------------------------------------------------------- attention
+@case("attention", "sdpa")
+def _(inp):
+    q, k, v = inp.r(2, 3, 5, 8), inp.r(2, 3, 6, 8), inp.r(2, 3, 6, 8)
+    return [q, k, v, inp.b(5, 6) | torch.eye(5, 6, dtype=torch.bool), inp.r(2, 1, 5, 6)], \
+        lambda q, k, v, bm, fm: (F.scaled_dot_product_attention(q, k, v),
+                                 F.scaled_dot_product_attention(q, k, v, attn_mask=bm),
+                                 F.scaled_dot_product_attention(q, k, v, attn_mask=fm, scale=0.3),
+                                 F.scaled_dot_product_attention(q, k[:, :, :5], v[:, :, :5], is_causal=True))
+
+
+@case("attention", "sdpa_gqa")
+def _(inp):
+    return [inp.r(1, 4, 5, 8), inp.r(1, 2, 5, 8), inp.r(1, 2, 5, 8)], \
+        lambda q, k, v: F.scaled_dot_product_attention(q, k, v, enable_gqa=True, is_causal=True)
+
+
+@case("attention", "sdpa_broadcast")
+def _(inp):
+    return [inp.r(2, 4, 5, 8), inp.r(1, 4, 6, 8), inp.r(1, 4, 6, 8)], \
+        lambda q, k, v: F.scaled_dot_product_attention(q, k, v)
+
+
+# --------------------------------------------------------- pooling, resize
+@case("pool", "max_pool")
+def _(inp):
+    return [inp.r(2, 3, 9, 8)], lambda x: (F.max_pool1d(x[:, :, 0], 3, 2), F.max_pool2d(x, 3, 2, 1),
+                                           F.max_pool2d(x, 2, ceil_mode=True),
+                                           *F.max_pool2d(x, 3, 2, return_indices=True))
+
+
+@case("pool", "avg_pool")
+def _(inp):
+    return [inp.r(2, 3, 9, 8)], lambda x: (F.avg_pool1d(x[:, :, 0], 3, 2, 1), F.avg_pool2d(x, 3, 2, 1),
+                                           F.avg_pool2d(x, 3, 2, 1, count_include_pad=False),
+                                           F.avg_pool2d(x, 2, ceil_mode=True), F.avg_pool2d(x, (3, 2), 1))
+
+
+@case("pool", "adaptive_pool")
+def _(inp):
+    return [inp.r(2, 3, 9, 8)], lambda x: (F.adaptive_avg_pool1d(x[:, :, 0], 4), F.adaptive_avg_pool2d(x, (4, 3)),
+                                           F.adaptive_avg_pool2d(x, 1), F.adaptive_max_pool2d(x, (3, 5)))
+
+
+@case("pool", "pool3d")
+def _(inp):
+    return [inp.r(1, 2, 5, 6, 6)], lambda x: (F.avg_pool3d(x, 2), F.max_pool3d(x, 3, 2, 1))
+
+
+@case("pool", "upsample_nearest")
+def _(inp):
+    return [inp.r(1, 2, 4, 5)], lambda x: (F.interpolate(x[:, :, 0], scale_factor=2, mode="nearest"),
+                                           F.interpolate(x, size=(7, 9), mode="nearest"),
+                                           F.interpolate(x, size=(7, 9), mode="nearest-exact"))
+
+
+@case("pool", "upsample_linear")
+def _(inp):
+    return [inp.r(1, 2, 4, 5)], lambda x: (F.interpolate(x[:, :, 0], size=9, mode="linear"),
+                                           F.interpolate(x, size=(7, 9), mode="bilinear"),
+                                           F.interpolate(x, size=(7, 9), mode="bilinear", align_corners=True),
+                                           F.interpolate(x, scale_factor=2, mode="bicubic"))
+
+
+@case("pool", "grid_sample")
+def _(inp):
+    return [inp.r(1, 2, 4, 5), inp.r(1, 3, 3, 2, lo=-1, hi=1)], \
+        lambda x, g: F.grid_sample(x, g, align_corners=False)
+
+
+@case("pool", "fold_unfold", dtypes=F32)
+def _(inp):
+    return [inp.r(1, 2, 5, 5)], lambda x: F.fold(F.unfold(x, 2), (5, 5), 2)
+
+
+# ---------------------------------------------------------- gather, index
+@case("gather", "embedding")
+def _(inp):
+    return [inp.r(10, 4), inp.i(2, 5)], lambda w, i: (F.embedding(i, w), F.embedding(i, w, padding_idx=0))
+
+
+@case("gather", "index")
+def _(inp):
+    return [inp.r(5, 6, 3), inp.i(4, lo=0, hi=5), inp.i(2, 1, lo=0, hi=6), inp.b(5)], \
+        lambda x, i, j, m: (x[i], x[:, j], x[i[:2].unsqueeze(1), j.t()], x[m], x.index_select(1, j.flatten()))
+
+
+@case("gather", "index_put")
+def _(inp):
+    return [inp.r(5, 4), inp.i(3, lo=0, hi=5), inp.r(3, 4)], \
+        lambda x, i, v: (torch.index_put(x, (i,), v), torch.index_put(x, (i,), v, accumulate=True))
+
+
+@case("gather", "gather_scatter")
+def _(inp):
+    return [inp.r(3, 5), inp.i(3, 4, lo=0, hi=5), inp.r(3, 4)], \
+        lambda x, i, s: (torch.gather(x, 1, i), x.scatter(1, i[:, :1], s[:, :1]), x.scatter(1, i, 2.0),
+                         x.scatter_add(1, i, s), x.scatter_reduce(1, i, s, "amax"),
+                         x.scatter_reduce(1, i, s, "sum", include_self=False))
+
+
+@case("gather", "embedding_bag", dtypes=F32)
+def _(inp):
+    return [inp.r(10, 4), inp.i(8), torch.tensor([0, 3, 5])], \
+        lambda w, i, o: F.embedding_bag(i, w, o, mode="mean")
+
+
+# --------------------------------------- core ATen called directly
+# Overloads a decomposed (ATEN dialect) graph holds but the functional API
+# does not emit in the default export: each called as torch.ops.aten.X.
+@case("core", "adaptive_pool_core")
+def _(inp):
+    return [inp.r(1, 2, 6, 6, 4)], lambda x: (aten._adaptive_avg_pool2d(x[:, :, 0], [3, 2]),
+                                              aten._adaptive_avg_pool3d(x, [3, 2, 2]))
+
+
+@case("core", "cdist_pdist", dtypes=F32)
+def _(inp):
+    return [inp.r(2, 4, 3), inp.r(2, 5, 3), inp.r(5, 3)], \
+        lambda a, b, c: (aten._cdist_forward(a, b, 2.0, None), aten._pdist_forward(c, 2.0))
+
+
+@case("core", "embedding_bag_core", dtypes=F32)
+def _(inp):
+    return [inp.r(10, 4), inp.i(8), torch.tensor([0, 3, 5])], \
+        lambda w, i, o: aten._embedding_bag(w, i, o, False, 1)[0]
+
+
+@case("core", "batch_norm_legit")
+def _(inp):
+    return [inp.r(2, 4, 5), inp.r(4), inp.r(4), inp.r(4), inp.r(4, lo=0.5, hi=2)], \
+        lambda x, w, b, m, v: (aten._native_batch_norm_legit(x, w, b, m.clone(), v.clone(), False, 0.1, 1e-5)[0],
+                               aten._native_batch_norm_legit.no_stats(x, w, b, True, 0.1, 1e-5)[0])
+
+
+@case("core", "bitwise_tensor", dtypes=("i64", "bool"))
+def _(inp):
+    make = (lambda: inp.b(4, 6)) if inp.dtype == torch.bool else (lambda: inp.i(4, 6, lo=-20, hi=20))
+    return [make(), make()], lambda a, b: (torch.bitwise_and(a, b), torch.bitwise_or(a, b),
+                                           torch.bitwise_xor(a, b))
+
+
+@case("core", "grid_sampler_2d")
+def _(inp):
+    return [inp.r(1, 2, 4, 5), inp.r(1, 3, 3, 2, lo=-1, hi=1)], \
+        lambda x, g: (aten.grid_sampler_2d(x, g, 0, 0, False), aten.grid_sampler_2d(x, g, 1, 1, True))
+
+
+@case("core", "max_pool3d_with_indices", dtypes=F32)
+def _(inp):
+    return [inp.r(1, 2, 4, 6, 6)], lambda x: aten.max_pool3d_with_indices(x, [2, 2, 2])
+
+
+@case("core", "pad_core")
+def _(inp):
+    return [inp.r(1, 2, 4, 5, 6)], lambda x: (aten.reflection_pad1d(x[0, 0, 0], [2, 1]),
+                                              aten.reflection_pad2d(x[0], [1, 2, 2, 1]),
+                                              aten.replication_pad2d(x[0], [1, 2, 2, 1]),
+                                              aten.reflection_pad3d(x, [1, 1, 1, 2, 2, 1]),
+                                              aten.replication_pad3d(x, [1, 1, 1, 2, 2, 1]))
+
+
+@case("core", "var_correction")
+def _(inp):
+    return [inp.r(3, 5, 4)], lambda x: (aten.var.correction(x, [1], correction=0),
+                                        aten.var.correction(x, None, correction=1, keepdim=True))
+
+
+@case("core", "sym_numel", dtypes=F32, dynamic=({0: Dim("n", min=2, max=64)},))
+def _(inp):
+    return [inp.r(5, 3)], lambda x: x.reshape(x.numel()) * 2
+
+
+# ------------------------------------------------------------ the exporter
+def flatten(value):
+    if isinstance(value, torch.Tensor):
+        return [value]
+    if isinstance(value, (tuple, list)):
+        return [t for v in value for t in flatten(v)]
+    raise TypeError(f"unexpected output {type(value).__name__}")
+
+
+class Case(torch.nn.Module):
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, *args):
+        # A flat tuple: torch.return_types (max.dim, topk, ...) do not serialize.
+        return tuple(flatten(self.fn(*args)))
+
+
+def to_numpy(t):
+    if t.dtype == torch.bfloat16:
+        t = t.float()
+    return t.detach().contiguous().numpy()
+
+
+def collect_targets(graph_json, out):
+    for node in graph_json["nodes"]:
+        out.add(node["target"])
+        for arg in node["inputs"]:
+            sub = arg["arg"].get("as_graph")
+            if sub:
+                collect_targets(sub["graph"], out)
+
+
+def export_family(family, cases, outdir, manifest):
+    from torch.export.pt2_archive._package import package_pt2
+    programs, arrays = {}, {}
+    for index, spec in enumerate(cases):
+        for dname in spec["dtypes"]:
+            model = f"{spec['name']}-{dname}"
+            inp = Inputs(DTYPES[dname], seed=1000 + index)
+            try:
+                args, fn = spec["make"](inp)
+                module = Case(fn).eval()
+                with torch.no_grad():
+                    outputs = flatten(fn(*args))
+                # forward(*args): the flat inputs are one tuple argument.
+                dynamic = (spec["dynamic"],) if spec["dynamic"] else None
+                ep = torch.export.export(module, tuple(args), dynamic_shapes=dynamic)
+            except Exception as error:  # eager or export refuses: record, never claim
+                manifest["skipped"].append({"family": family, "case": spec["name"], "dtype": dname,
+                                            "reason": f"{type(error).__name__}: {str(error)[:300]}"})
+                continue
+            programs[model] = ep
+            for k, t in enumerate(args):
+                arrays[f"{model}.in{k}"] = to_numpy(t)
+            for k, t in enumerate(outputs):
+                arrays[f"{model}.out{k}"] = to_numpy(t)
+            manifest["models"][f"{family}/{model}"] = {
+                "family": family, "case": spec["name"], "dtype": dname,
+                "inputs": [[str(t.dtype).replace("torch.", ""), list(t.shape)] for t in args],
+                "outputs": [[str(t.dtype).replace("torch.", ""), list(t.shape)] for t in outputs]}
+    if not programs:
+        return
+    path = os.path.join(outdir, family + ".pt2")
+    package_pt2(path, exported_programs=programs)
+    np.savez(os.path.join(outdir, family + ".io.npz"), **arrays)
+    with zipfile.ZipFile(path) as archive:
+        for name in archive.namelist():
+            if "/models/" in name and name.endswith(".json"):
+                model = name.rsplit("/", 1)[1][:-5]
+                targets = set()
+                collect_targets(json.loads(archive.read(name))["graph_module"]["graph"], targets)
+                manifest["models"][f"{family}/{model}"]["targets"] = sorted(targets)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("outdir")
+    parser.add_argument("--families", help="comma-separated subset")
+    parser.add_argument("--list", action="store_true", help="print the cases and stop")
+    args = parser.parse_args()
+    families = sorted({c["family"] for c in CASES})
+    if args.families:
+        families = [f for f in families if f in args.families.split(",")]
+    if args.list:
+        for c in CASES:
+            if c["family"] in families:
+                print(c["family"], c["name"], ",".join(c["dtypes"]))
+        return 0
+    os.makedirs(args.outdir, exist_ok=True)
+    torch.manual_seed(0)
+    manifest = {"torch": torch.__version__, "models": {}, "skipped": []}
+    for family in families:
+        export_family(family, [c for c in CASES if c["family"] == family], args.outdir, manifest)
+        print(f"{family}: done", file=sys.stderr)
+    with open(os.path.join(args.outdir, "manifest.json"), "w") as f:
+        json.dump(manifest, f, indent=1, sort_keys=True)
+    print(f"{len(manifest['models'])} models, {len(manifest['skipped'])} skipped", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
