@@ -142,17 +142,43 @@ Value batchedMatmul(PrimBuilder &p, Value lhs, Value rhs, RankedTensorType type)
   return prim::MatmulOp::create(p.builder(), p.loc(), a, b);
 }
 
+// torch.matmul: a 1-d operand is a row (lhs, [1, K]) or column (rhs,
+// [K, 1]) matrix whose extra dim is dropped from the result; batch dims
+// broadcast.
 LogicalResult matmul(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value self = args.value("self"), other = args.value("other");
   if (!type || !self || !other || !type.hasStaticShape() ||
-      cast<RankedTensorType>(self.getType()).getRank() < 2 ||
-      cast<RankedTensorType>(other.getType()).getRank() < 2)
-    return rewriter.notifyMatchFailure(call, "static matmul of rank >= 2 operands only");
-  PrimBuilder p(rewriter, call.getLoc());
-  Value result = batchedMatmul(p, self, other, type);
+      !cast<RankedTensorType>(self.getType()).hasStaticShape() ||
+      !cast<RankedTensorType>(other.getType()).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "static matmul only");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  auto otherType = cast<RankedTensorType>(other.getType());
+  if (selfType.getRank() == 0 || otherType.getRank() == 0)
+    return rewriter.notifyMatchFailure(call, "matmul of a 0-d tensor");
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  bool lhsVector = selfType.getRank() == 1, rhsVector = otherType.getRank() == 1;
+  auto asMatrix = [&](Value vector, RankedTensorType vectorType, bool row) {
+    int64_t k = vectorType.getDimSize(0);
+    auto matrix = RankedTensorType::get(row ? ArrayRef<int64_t>{1, k} : ArrayRef<int64_t>{k, 1},
+                                        vectorType.getElementType());
+    return Value(prim::ReshapeOp::create(rewriter, loc, matrix, vector, ValueRange{}));
+  };
+  Value lhs = lhsVector ? asMatrix(self, selfType, true) : self;
+  Value rhs = rhsVector ? asMatrix(other, otherType, false) : other;
+  SmallVector<int64_t> full(type.getShape());
+  if (lhsVector && rhsVector)
+    full = {1, 1};
+  else if (lhsVector)
+    full.insert(full.end() - 1, 1); // [..., 1, N]
+  else if (rhsVector)
+    full.push_back(1); // [..., M, 1]
+  Value result = batchedMatmul(p, lhs, rhs, RankedTensorType::get(full, type.getElementType()));
   if (!result)
     return rewriter.notifyMatchFailure(call, "batch dims do not broadcast");
+  if (lhsVector || rhsVector)
+    result = prim::ReshapeOp::create(rewriter, loc, type, result, ValueRange{});
   rewriter.replaceOp(call, result);
   return success();
 }

@@ -57,6 +57,7 @@ LogicalResult conv(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
 
 // batch_norm in eval mode: y = (x - mean) * rsqrt(var + eps) * w + b per
 // channel (dim 1). Training mode would update statistics: not inference.
+// Also the ATEN dialect's _native_batch_norm_legit(_no_training) overloads.
 LogicalResult batchNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value input = args.value("input");
@@ -64,13 +65,19 @@ LogicalResult batchNorm(aten::CallOp call, const CallArgs &args, PatternRewriter
   std::optional<double> eps = args.number("eps");
   if (!type || !input || !mean || !var || !eps || type.getRank() < 2)
     return rewriter.notifyMatchFailure(call, "expects input, running statistics and eps");
-  if (args.boolean("training").value_or(true))
+  // The no_training overload has no `training` argument.
+  if (args.boolean("training").value_or(false))
     return rewriter.notifyMatchFailure(call, "batch_norm with training=True is not inference");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
-  Value x = p.convert(input, type.getElementType());
-  auto channel = [&](Value v) { return p.broadcastInDim(v, type, {1}, {x}); };
-  Value epsilon = p.splat(*eps, type, {x});
+  // float16/bfloat16 in f32, rounded once (torch's kernels use float).
+  Type compute = type.getElementType().getIntOrFloatBitWidth() < 32
+                     ? Type(rewriter.getF32Type())
+                     : type.getElementType();
+  RankedTensorType computeType = type.clone(compute);
+  Value x = p.convert(input, compute);
+  auto channel = [&](Value v) { return p.broadcastInDim(v, computeType, {1}, {x}); };
+  Value epsilon = p.splat(*eps, computeType, {x});
   Value scale = prim::RsqrtOp::create(rewriter, loc,
                                       prim::AddOp::create(rewriter, loc, channel(var), epsilon));
   Value y = prim::MulOp::create(
@@ -79,9 +86,20 @@ LogicalResult batchNorm(aten::CallOp call, const CallArgs &args, PatternRewriter
     y = prim::MulOp::create(rewriter, loc, y, channel(weight));
   if (Value bias = args.value("bias"))
     y = prim::AddOp::create(rewriter, loc, y, channel(bias));
-  rewriter.replaceOp(call, y);
+  SmallVector<Value> results = {p.convert(y, type.getElementType())};
+  // _native_batch_norm_legit_no_training also returns save_mean and
+  // save_invstd, which are empty ([0]) without training.
+  for (unsigned i = 1; i < call->getNumResults(); ++i) {
+    RankedTensorType extra = resultType(call, i);
+    if (!extra || !extra.hasStaticShape() || extra.getNumElements() != 0)
+      return rewriter.notifyMatchFailure(call, "expects empty saved statistics");
+    results.push_back(p.splat(0.0, extra, {}));
+  }
+  rewriter.replaceOp(call, results);
   return success();
 }
+
+
 
 // max_pool2d: a max window over the last two dims; padding is implicit -inf
 // and ceil_mode adds high padding so the last partial window counts.
@@ -154,6 +172,10 @@ void addConvDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.conv2d.default", "conv", "convolution, broadcast_in_dim, add", conv},
       {"aten.batch_norm.default", "conv", "broadcast_in_dim, sub, add, rsqrt, mul", batchNorm},
+      {"aten._native_batch_norm_legit_no_training.default", "conv",
+       "broadcast_in_dim, sub, add, rsqrt, mul, constant", batchNorm},
+      {"aten._native_batch_norm_legit.default", "conv",
+       "broadcast_in_dim, sub, add, rsqrt, mul, constant", batchNorm},
       {"aten.max_pool2d.default", "conv", "reduce_window", maxPool2d},
       {"aten.adaptive_avg_pool2d.default", "conv", "reduce_window, mul", adaptiveAvgPool2d},
   });

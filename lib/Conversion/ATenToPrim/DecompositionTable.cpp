@@ -19,6 +19,7 @@ std::vector<Decomposition> decompositionTable() {
   addElementwiseDecompositions(table);
   addLinearDecompositions(table);
   addNormDecompositions(table);
+  addReductionDecompositions(table);
   addShapeDecompositions(table);
   std::sort(table.begin(), table.end(), [](const Decomposition &a, const Decomposition &b) {
     return std::strcmp(a.target, b.target) < 0;

@@ -75,11 +75,57 @@ LogicalResult linear(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   return success();
 }
 
+// mm(self [M, K], mat2 [K, N]) and bmm(self [B, M, K], mat2 [B, K, N]):
+// prim.matmul as it is (no broadcasting in either).
+LogicalResult mm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self"), other = args.value("mat2");
+  if (!type || !self || !other)
+    return rewriter.notifyMatchFailure(call, "expects tensors self and mat2");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value result = prim::MatmulOp::create(rewriter, call.getLoc(),
+                                        p.convert(self, type.getElementType()),
+                                        p.convert(other, type.getElementType()));
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "unexpected result shape");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// baddbmm(self, b1, b2, beta, alpha) = beta * self + alpha * (b1 @ b2), self
+// broadcast to [B, M, N]; with beta 0 self is ignored (even NaN), as torch.
+LogicalResult baddbmm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self"), b1 = args.value("batch1"), b2 = args.value("batch2");
+  if (!type || !self || !b1 || !b2 || !type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "static baddbmm only");
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  Value result = prim::MatmulOp::create(rewriter, loc, p.convert(b1, type.getElementType()),
+                                        p.convert(b2, type.getElementType()));
+  if (double alpha = args.number("alpha").value_or(1.0); alpha != 1.0)
+    result = prim::MulOp::create(rewriter, loc, result, p.splat(alpha, type, {}));
+  double beta = args.number("beta").value_or(1.0);
+  if (beta != 0.0) {
+    Value bias = p.broadcastTo(self, type, {});
+    if (!bias)
+      return rewriter.notifyMatchFailure(call, "self does not broadcast");
+    if (beta != 1.0)
+      bias = prim::MulOp::create(rewriter, loc, bias, p.splat(beta, type, {}));
+    result = prim::AddOp::create(rewriter, loc, result, bias);
+  }
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 } // namespace
 
 void addLinearDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.linear.default", "linear", "reshape, transpose, matmul, broadcast_in_dim, add", linear},
+      {"aten.mm.default", "linear", "matmul, convert", mm},
+      {"aten.bmm.default", "linear", "matmul, convert", mm},
+      {"aten.baddbmm.default", "linear", "matmul, mul, broadcast_in_dim, add", baddbmm},
   });
 }
 

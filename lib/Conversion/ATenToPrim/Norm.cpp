@@ -1,4 +1,4 @@
-//===- Norm.cpp - layer_norm, softmax --------------------------------------===//
+//===- Norm.cpp - layer_norm, rms_norm, instance_norm, softmax ------------===//
 
 #include "Families.h"
 
@@ -18,50 +18,143 @@ static Value expandKept(PrimBuilder &p, Value value, RankedTensorType type, Valu
 
 namespace {
 
-// y = (x - mean) * rsqrt(var + eps) * weight + bias over the last
-// len(normalized_shape) dims, computed in f32 as torch does for f16/bf16.
-LogicalResult layerNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  RankedTensorType type = resultType(call);
-  Value input = args.value("input");
+/// f32 for float16/bfloat16 (torch normalizes in float), else the type.
+Type normCompute(Type element, Builder &b) {
+  return element.getIntOrFloatBitWidth() < 32 ? Type(b.getF32Type()) : element;
+}
+
+struct Normalized {
+  Value y;    // (x - mean) * rstd, the shape of x
+  Value mean; // reduced dims kept as size 1
+  Value rstd; // likewise
+};
+
+/// Normalizes `x` (already in the compute type) over `dims`, whose total
+/// size is `count`: mean and biased variance, rstd = rsqrt(var + eps).
+Normalized normalizeOver(PrimBuilder &p, Value x, ArrayRef<int64_t> dims, int64_t count,
+                         double eps) {
+  OpBuilder &b = p.builder();
+  Location loc = p.loc();
+  auto type = cast<RankedTensorType>(x.getType());
+  Value sum = p.reduce(prim::ReduceKind::sum, x, dims, /*keepDims=*/true);
+  auto keptType = cast<RankedTensorType>(sum.getType());
+  Value inverse = p.splat(1.0 / double(count), keptType, {sum});
+  Value mean = prim::MulOp::create(b, loc, sum, inverse);
+  Value centered = prim::SubOp::create(b, loc, x, expandKept(p, mean, type, x));
+  Value squares = prim::MulOp::create(b, loc, centered, centered);
+  Value variance =
+      prim::MulOp::create(b, loc, p.reduce(prim::ReduceKind::sum, squares, dims, true), inverse);
+  Value rstd = prim::RsqrtOp::create(
+      b, loc, prim::AddOp::create(b, loc, variance, p.splat(eps, keptType, {sum})));
+  Value y = prim::MulOp::create(b, loc, centered, expandKept(p, rstd, type, x));
+  return {y, mean, rstd};
+}
+
+/// The last len(normalized_shape) dims and their element count; nullopt
+/// when the shape does not fit the input.
+std::optional<std::pair<SmallVector<int64_t>, int64_t>>
+trailingDims(const CallArgs &args, int64_t rank) {
   auto normalized = args.integers("normalized_shape");
-  std::optional<double> eps = args.number("eps");
-  if (!type || !input || !normalized || !eps || !isa<FloatType>(type.getElementType()))
-    return rewriter.notifyMatchFailure(call, "expects a float input, normalized_shape, eps");
-  int64_t rank = type.getRank(), count = 1;
-  int64_t k = static_cast<int64_t>(normalized->size());
-  if (k == 0 || k > rank)
-    return rewriter.notifyMatchFailure(call, "normalized_shape must cover 1..rank dims");
+  if (!normalized || normalized->empty() || int64_t(normalized->size()) > rank)
+    return std::nullopt;
+  int64_t k = normalized->size(), count = 1;
   SmallVector<int64_t> dims;
   for (int64_t i = 0; i < k; ++i) {
     dims.push_back(rank - k + i);
     count *= (*normalized)[i];
   }
+  return std::make_pair(dims, count);
+}
+
+/// y * weight + bias, each broadcast along `dims` of y (absent ones skipped).
+Value affine(PrimBuilder &p, Value y, const CallArgs &args, ArrayRef<int64_t> dims) {
+  OpBuilder &b = p.builder();
+  auto type = cast<RankedTensorType>(y.getType());
+  if (Value weight = args.value("weight"))
+    y = prim::MulOp::create(b, p.loc(), y, p.broadcastInDim(weight, type, dims, {y}));
+  if (Value bias = args.value("bias"))
+    y = prim::AddOp::create(b, p.loc(), y, p.broadcastInDim(bias, type, dims, {y}));
+  return y;
+}
+
+// layer_norm: y = (x - mean) * rsqrt(var + eps) * weight + bias over the
+// last len(normalized_shape) dims, computed in f32 for f16/bf16 as torch.
+// native_layer_norm also returns mean and rstd (reduced dims kept as 1).
+LogicalResult layerNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value input = args.value("input");
+  std::optional<double> eps = args.number("eps");
+  if (!type || !input || !eps || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float input, normalized_shape, eps");
+  auto trailing = trailingDims(args, type.getRank());
+  if (!trailing)
+    return rewriter.notifyMatchFailure(call, "normalized_shape must cover 1..rank dims");
+  auto [dims, count] = *trailing;
+  PrimBuilder p(rewriter, call.getLoc());
+  Type compute = normCompute(type.getElementType(), rewriter);
+  Normalized n = normalizeOver(p, p.convert(input, compute), dims, count, *eps);
+  SmallVector<Value> results = {p.convert(affine(p, n.y, args, dims), type.getElementType())};
+  if (call->getNumResults() == 3) {
+    RankedTensorType meanType = resultType(call, 1), rstdType = resultType(call, 2);
+    if (!meanType || !rstdType || meanType.getShape() != cast<RankedTensorType>(n.mean.getType()).getShape())
+      return rewriter.notifyMatchFailure(call, "unexpected mean/rstd shapes");
+    results.push_back(p.convert(n.mean, meanType.getElementType()));
+    results.push_back(p.convert(n.rstd, rstdType.getElementType()));
+  }
+  rewriter.replaceOp(call, results);
+  return success();
+}
+
+// rms_norm: y = x * rsqrt(mean(x^2) + eps) * weight over the trailing dims,
+// in f32 for f16/bf16; eps None is float32's epsilon (torch's opmath eps).
+LogicalResult rmsNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value input = args.value("input");
+  if (!type || !input || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float input");
+  auto trailing = trailingDims(args, type.getRank());
+  if (!trailing)
+    return rewriter.notifyMatchFailure(call, "normalized_shape must cover 1..rank dims");
+  auto [dims, count] = *trailing;
+  Type compute = normCompute(type.getElementType(), rewriter);
+  double eps = args.number("eps").value_or(
+      compute.isF64() ? 2.220446049250313e-16 : 1.1920928955078125e-07);
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
-  Type computeElement = type.getElementType().getIntOrFloatBitWidth() < 32
-                            ? rewriter.getF32Type()
-                            : type.getElementType();
-  RankedTensorType compute = type.clone(computeElement);
-  Value x = p.convert(input, computeElement);
-  auto c = [&](double value, RankedTensorType t, Value source) {
-    return p.splat(value, t, {source});
-  };
-  Value sum = p.reduce(prim::ReduceKind::sum, x, dims, /*keepDims=*/true);
+  Value x = p.convert(input, compute);
+  auto computeType = cast<RankedTensorType>(x.getType());
+  Value sum = p.reduce(prim::ReduceKind::sum, prim::MulOp::create(rewriter, loc, x, x), dims, true);
   auto keptType = cast<RankedTensorType>(sum.getType());
-  Value mean = prim::MulOp::create(rewriter, loc, sum, c(1.0 / count, keptType, sum));
-  Value centered = prim::SubOp::create(rewriter, loc, x, expandKept(p, mean, compute, x));
-  Value squares = prim::MulOp::create(rewriter, loc, centered, centered);
-  Value variance = prim::MulOp::create(
-      rewriter, loc, p.reduce(prim::ReduceKind::sum, squares, dims, true),
-      c(1.0 / count, keptType, sum));
+  Value meanSquare =
+      prim::MulOp::create(rewriter, loc, sum, p.splat(1.0 / double(count), keptType, {sum}));
   Value rstd = prim::RsqrtOp::create(
-      rewriter, loc, prim::AddOp::create(rewriter, loc, variance, c(*eps, keptType, sum)));
-  Value y = prim::MulOp::create(rewriter, loc, centered, expandKept(p, rstd, compute, x));
-  if (Value weight = args.value("weight"))
-    y = prim::MulOp::create(rewriter, loc, y, p.broadcastInDim(weight, compute, dims, {x}));
-  if (Value bias = args.value("bias"))
-    y = prim::AddOp::create(rewriter, loc, y, p.broadcastInDim(bias, compute, dims, {x}));
-  rewriter.replaceOp(call, p.convert(y, type.getElementType()));
+      rewriter, loc, prim::AddOp::create(rewriter, loc, meanSquare, p.splat(eps, keptType, {sum})));
+  Value y = prim::MulOp::create(rewriter, loc, x, expandKept(p, rstd, computeType, x));
+  rewriter.replaceOp(call, p.convert(affine(p, y, args, dims), type.getElementType()));
+  return success();
+}
+
+// instance_norm with the input's own statistics: each (n, c) plane
+// normalized over its spatial dims, then weight and bias per channel.
+LogicalResult instanceNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value input = args.value("input");
+  std::optional<double> eps = args.number("eps");
+  if (!type || !input || !eps || !isa<FloatType>(type.getElementType()) || type.getRank() < 3)
+    return rewriter.notifyMatchFailure(call, "expects a float input of rank >= 3 and eps");
+  if (!args.boolean("use_input_stats").value_or(true))
+    return rewriter.notifyMatchFailure(call, "instance_norm with running statistics");
+  SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(2, type.getRank()));
+  int64_t count = 1;
+  for (int64_t d : dims) {
+    if (type.isDynamicDim(d))
+      return rewriter.notifyMatchFailure(call, "dynamic spatial dims");
+    count *= type.getDimSize(d);
+  }
+  PrimBuilder p(rewriter, call.getLoc());
+  Type compute = normCompute(type.getElementType(), rewriter);
+  Normalized n = normalizeOver(p, p.convert(input, compute), dims, count, *eps);
+  rewriter.replaceOp(call, p.convert(affine(p, n.y, args, {1}), type.getElementType()));
   return success();
 }
 
@@ -96,6 +189,12 @@ void addNormDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.layer_norm.default", "norm", "reduce, broadcast_in_dim, sub, mul, add, rsqrt, convert",
        layerNorm},
+      {"aten.native_layer_norm.default", "norm",
+       "reduce, broadcast_in_dim, sub, mul, add, rsqrt, convert", layerNorm},
+      {"aten.rms_norm.default", "norm", "mul, reduce, add, rsqrt, broadcast_in_dim, convert",
+       rmsNorm},
+      {"aten.instance_norm.default", "norm",
+       "reduce, broadcast_in_dim, sub, mul, add, rsqrt, convert", instanceNorm},
       {"aten.softmax.int", "norm", "reduce, exp, sub, div, broadcast_in_dim", softmax},
   });
 }

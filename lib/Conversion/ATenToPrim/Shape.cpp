@@ -280,6 +280,70 @@ LogicalResult cat(aten::CallOp call, const CallArgs &args, PatternRewriter &rewr
   return success();
 }
 
+// chunk / split_with_sizes: consecutive slices along `dim`, each as long as
+// its result says (the archive holds every piece's shape).
+LogicalResult splitByResults(aten::CallOp call, const CallArgs &args,
+                             PatternRewriter &rewriter) {
+  Value self = args.value("self");
+  auto dim = args.integer("dim");
+  if (!self)
+    return rewriter.notifyMatchFailure(call, "expects a tensor");
+  auto inputType = cast<RankedTensorType>(self.getType());
+  int64_t d = PrimBuilder::normalizeDim(dim.value_or(0), inputType.getRank());
+  if (inputType.isDynamicDim(d))
+    return rewriter.notifyMatchFailure(call, "split of a dynamic dim");
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> parts;
+  int64_t start = 0;
+  for (unsigned i = 0; i < call->getNumResults(); ++i) {
+    RankedTensorType piece = resultType(call, i);
+    if (!piece || piece.getRank() != inputType.getRank() || piece.isDynamicDim(d))
+      return rewriter.notifyMatchFailure(call, "pieces must have static sizes along dim");
+    int64_t length = piece.getDimSize(d);
+    parts.push_back(sliceDim(p, self, d, start, start + length, 1));
+    start += length;
+  }
+  if (start != inputType.getDimSize(d))
+    return rewriter.notifyMatchFailure(call, "pieces do not add up to the dim");
+  rewriter.replaceOp(call, parts);
+  return success();
+}
+
+// stack(tensors, dim) = cat of each tensor with a size-1 dim inserted.
+LogicalResult stack(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  if (!type)
+    return rewriter.notifyMatchFailure(call, "expects a tensor result");
+  int64_t d = PrimBuilder::normalizeDim(args.integer("dim").value_or(0), type.getRank());
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> inputs;
+  for (Value tensor : args.values("tensors")) {
+    auto tensorType = cast<RankedTensorType>(tensor.getType());
+    SmallVector<int64_t> shape(tensorType.getShape());
+    shape.insert(shape.begin() + d, 1);
+    auto unsqueezed = RankedTensorType::get(shape, type.getElementType());
+    inputs.push_back(prim::ReshapeOp::create(rewriter, call.getLoc(), unsqueezed,
+                                             p.convert(tensor, type.getElementType()),
+                                             p.dynamicSizes(unsqueezed, {tensor})));
+  }
+  if (inputs.empty())
+    return rewriter.notifyMatchFailure(call, "nothing to stack");
+  rewriter.replaceOp(call, prim::ConcatenateOp::create(rewriter, call.getLoc(), inputs,
+                                                       rewriter.getI64IntegerAttr(d))
+                               .getResult());
+  return success();
+}
+
+// t(self): the two dims of a matrix swapped; a vector (or scalar) as it is.
+LogicalResult t(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = args.value("self");
+  if (!self)
+    return rewriter.notifyMatchFailure(call, "expects a tensor");
+  if (cast<RankedTensorType>(self.getType()).getRank() < 2)
+    return identity(call, args, rewriter);
+  return transposeTo(call, self, {1, 0}, rewriter);
+}
+
 } // namespace
 
 void addShapeDecompositions(std::vector<Decomposition> &table) {
@@ -309,6 +373,14 @@ void addShapeDecompositions(std::vector<Decomposition> &table) {
       {"aten.unbind.int", "shape", "slice, reshape", unbind},
       {"aten.split.Tensor", "shape", "slice", split},
       {"aten.cat.default", "shape", "concatenate, convert", cat},
+      {"aten.stack.default", "shape", "reshape, concatenate, convert", stack},
+      {"aten.chunk.default", "shape", "slice", splitByResults},
+      {"aten.split_with_sizes.default", "shape", "slice", splitByResults},
+      {"aten.t.default", "shape", "transpose", t},
+      {"aten.type_as.default", "shape", "convert", to},
+      {"aten.expand_as.default", "shape", "broadcast_in_dim", expand},
+      {"aten.unflatten.int", "shape", "reshape", view},
+      {"aten.squeeze.default", "shape", "reshape", view},
   });
 }
 

@@ -48,6 +48,7 @@ void addGatherDecompositions(std::vector<Decomposition> &table);
 void addElementwiseDecompositions(std::vector<Decomposition> &table);
 void addLinearDecompositions(std::vector<Decomposition> &table);
 void addNormDecompositions(std::vector<Decomposition> &table);
+void addReductionDecompositions(std::vector<Decomposition> &table);
 void addShapeDecompositions(std::vector<Decomposition> &table);
 
 } // namespace pt2c

@@ -55,3 +55,56 @@ func.func @linear_3d_dynamic(%x: tensor<2x?x64xf32>, %w: tensor<8x64xf32>, %b: t
   %0 = aten.call "aten.linear.default"(input: %x, weight: %w, bias: %b) : (tensor<2x?x64xf32>, tensor<8x64xf32>, tensor<8xf32>) -> tensor<2x?x8xf32>
   return %0 : tensor<2x?x8xf32>
 }
+
+// -----
+
+// mm is prim.matmul as it is.
+// CHECK-LABEL: func.func @mm
+// CHECK-SAME: (%[[A:.+]]: tensor<2x3xf32>, %[[B:.+]]: tensor<3x4xf32>)
+// CHECK: %[[R:.+]] = prim.matmul %[[A]], %[[B]] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+// CHECK: return %[[R]]
+func.func @mm(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  %0 = aten.call "aten.mm.default"(self: %a, mat2: %b) : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+// baddbmm(s [4], b1, b2, beta 2, alpha 0.5) = 0.5 * (b1 @ b2) + 2 * s, with s
+// broadcast along the last dim of [2, 3, 4].
+// CHECK-LABEL: func.func @baddbmm
+// CHECK-SAME: (%[[S:.+]]: tensor<4xf32>, %[[A:.+]]: tensor<2x3x5xf32>, %[[B:.+]]: tensor<2x5x4xf32>)
+// CHECK-DAG: %[[BETA:.+]] = prim.constant dense<2.000000e+00> : tensor<2x3x4xf32>
+// CHECK-DAG: %[[ALPHA:.+]] = prim.constant dense<5.000000e-01> : tensor<2x3x4xf32>
+// CHECK: %[[P:.+]] = prim.matmul %[[A]], %[[B]] : (tensor<2x3x5xf32>, tensor<2x5x4xf32>) -> tensor<2x3x4xf32>
+// CHECK: %[[PA:.+]] = prim.mul %[[P]], %[[ALPHA]]
+// CHECK: %[[SB:.+]] = prim.broadcast_in_dim %[[S]], dims = [2] : tensor<4xf32> -> tensor<2x3x4xf32>
+// CHECK: %[[SBB:.+]] = prim.mul %[[SB]], %[[BETA]]
+// CHECK: %[[R:.+]] = prim.add %[[PA]], %[[SBB]]
+// CHECK: return %[[R]]
+func.func @baddbmm(%s: tensor<4xf32>, %a: tensor<2x3x5xf32>, %b: tensor<2x5x4xf32>) -> tensor<2x3x4xf32> {
+  %0 = aten.call "aten.baddbmm.default"(self: %s, batch1: %a, batch2: %b) {alpha = 5.000000e-01 : f64, beta = 2 : i64} : (tensor<4xf32>, tensor<2x3x5xf32>, tensor<2x5x4xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+// matmul with vectors: v @ v is a [1, 6] x [6, 1] product reshaped to a
+// scalar; v @ m [3, 6, 5] treats v as a row [1, 6] broadcast over the batch
+// and drops the row dim of the [3, 1, 5] result.
+// CHECK-LABEL: func.func @matmul_vector
+// CHECK-SAME: (%[[V:.+]]: tensor<6xf32>, %[[M:.+]]: tensor<3x6x5xf32>)
+// CHECK: %[[ROW:.+]] = prim.reshape %[[V]] : tensor<6xf32> -> tensor<1x6xf32>
+// CHECK: %[[COL:.+]] = prim.reshape %[[V]] : tensor<6xf32> -> tensor<6x1xf32>
+// CHECK: %[[DOT:.+]] = prim.matmul %[[ROW]], %[[COL]] : (tensor<1x6xf32>, tensor<6x1xf32>) -> tensor<1x1xf32>
+// CHECK: %[[S:.+]] = prim.reshape %[[DOT]] : tensor<1x1xf32> -> tensor<f32>
+// CHECK: %[[ROW2:.+]] = prim.reshape %[[V]] : tensor<6xf32> -> tensor<1x6xf32>
+// CHECK: %[[ROWB:.+]] = prim.broadcast_in_dim %[[ROW2]], dims = [1, 2] : tensor<1x6xf32> -> tensor<3x1x6xf32>
+// CHECK: %[[P:.+]] = prim.matmul %[[ROWB]], %[[M]] : (tensor<3x1x6xf32>, tensor<3x6x5xf32>) -> tensor<3x1x5xf32>
+// CHECK: %[[R:.+]] = prim.reshape %[[P]] : tensor<3x1x5xf32> -> tensor<3x5xf32>
+// CHECK: return %[[S]], %[[R]]
+func.func @matmul_vector(%v: tensor<6xf32>, %m: tensor<3x6x5xf32>) -> (tensor<f32>, tensor<3x5xf32>) {
+  %0 = aten.call "aten.matmul.default"(self: %v, other: %v) : (tensor<6xf32>, tensor<6xf32>) -> tensor<f32>
+  %1 = aten.call "aten.matmul.default"(self: %v, other: %m) : (tensor<6xf32>, tensor<3x6x5xf32>) -> tensor<3x5xf32>
+  return %0, %1 : tensor<f32>, tensor<3x5xf32>
+}

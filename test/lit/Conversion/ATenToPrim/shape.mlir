@@ -359,3 +359,25 @@ func.func @cat_dynamic(%a: tensor<?x4xf32>, %b: tensor<2x4xf32>) -> tensor<?x4xf
   %0 = aten.call "aten.cat.default"(tensors: [%a, %b]) {dim = 0 : i64} : (tensor<?x4xf32>, tensor<2x4xf32>) -> tensor<?x4xf32>
   return %0 : tensor<?x4xf32>
 }
+
+// -----
+
+// stack on dim 1 = cat of [2, 1, 6] views; split_with_sizes [2, 4] on the
+// last dim = consecutive slices 0:2 and 2:6; t swaps a matrix's dims and
+// leaves a vector as it is.
+// CHECK-LABEL: func.func @stack_split_t
+// CHECK-SAME: (%[[X:.+]]: tensor<2x6xf32>, %[[V:.+]]: tensor<6xf32>)
+// CHECK: %[[U0:.+]] = prim.reshape %[[X]] : tensor<2x6xf32> -> tensor<2x1x6xf32>
+// CHECK: %[[U1:.+]] = prim.reshape %[[X]] : tensor<2x6xf32> -> tensor<2x1x6xf32>
+// CHECK: %[[ST:.+]] = prim.concatenate [%[[U0]], %[[U1]]], dim = 1 : (tensor<2x1x6xf32>, tensor<2x1x6xf32>) -> tensor<2x2x6xf32>
+// CHECK: %[[A:.+]] = prim.slice %[[X]] [0:2, 0:2] : tensor<2x6xf32> -> tensor<2x2xf32>
+// CHECK: %[[B:.+]] = prim.slice %[[X]] [0:2, 2:6] : tensor<2x6xf32> -> tensor<2x4xf32>
+// CHECK: %[[T:.+]] = prim.transpose %[[X]], permutation = [1, 0] : tensor<2x6xf32> -> tensor<6x2xf32>
+// CHECK: return %[[ST]], %[[A]], %[[B]], %[[T]], %[[V]]
+func.func @stack_split_t(%x: tensor<2x6xf32>, %v: tensor<6xf32>) -> (tensor<2x2x6xf32>, tensor<2x2xf32>, tensor<2x4xf32>, tensor<6x2xf32>, tensor<6xf32>) {
+  %0 = aten.call "aten.stack.default"(tensors: [%x, %x]) {dim = 1 : i64} : (tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x2x6xf32>
+  %1:2 = aten.call "aten.split_with_sizes.default"(self: %x) {split_sizes = array<i64: 2, 4>, dim = -1 : i64} : (tensor<2x6xf32>) -> (tensor<2x2xf32>, tensor<2x4xf32>)
+  %2 = aten.call "aten.t.default"(self: %x) : (tensor<2x6xf32>) -> tensor<6x2xf32>
+  %3 = aten.call "aten.t.default"(self: %v) : (tensor<6xf32>) -> tensor<6xf32>
+  return %0, %1#0, %1#1, %2, %3 : tensor<2x2x6xf32>, tensor<2x2xf32>, tensor<2x4xf32>, tensor<6x2xf32>, tensor<6xf32>
+}

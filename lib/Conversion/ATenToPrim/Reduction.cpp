@@ -1,0 +1,422 @@
+//===- Reduction.cpp - sum, prod, amax, any, var, std, norms, arg-max -----===//
+//
+// Every reduction here is prim.reduce over a list of dims (empty or None:
+// all of them), with keepdim putting size-1 dims back. float16/bfloat16
+// statistics (var, std, norms, logsumexp) are computed in f32 and rounded
+// once, as torch's kernels accumulate in float.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Families.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+
+namespace pt2c {
+namespace {
+
+/// The dims argument `name` normalized and sorted; all dims when it is
+/// None, absent or empty (torch's convention for dim=[]/None).
+SmallVector<int64_t> reducedDims(const CallArgs &args, StringRef name, int64_t rank) {
+  SmallVector<int64_t> dims;
+  if (auto given = args.integers(name); given && !given->empty())
+    for (int64_t dim : *given)
+      dims.push_back(PrimBuilder::normalizeDim(dim, rank));
+  else
+    dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  llvm::sort(dims);
+  dims.erase(std::unique(dims.begin(), dims.end()), dims.end());
+  return dims;
+}
+
+/// The number of elements the dims cover; nullopt when one is dynamic.
+std::optional<int64_t> countOf(RankedTensorType type, ArrayRef<int64_t> dims) {
+  int64_t count = 1;
+  for (int64_t dim : dims) {
+    if (type.isDynamicDim(dim))
+      return std::nullopt;
+    count *= type.getDimSize(dim);
+  }
+  return count;
+}
+
+/// f32 for float16/bfloat16, else the type itself.
+Type statisticsType(Type element, Builder &b) {
+  return isa<FloatType>(element) && element.getIntOrFloatBitWidth() < 32 ? b.getF32Type()
+                                                                        : element;
+}
+
+/// A keepdim result broadcast back over `like`'s shape.
+Value expandBack(PrimBuilder &p, Value kept, Value like) {
+  auto type = cast<RankedTensorType>(like.getType())
+                  .clone(cast<RankedTensorType>(kept.getType()).getElementType());
+  return p.broadcastInDim(kept, type, llvm::to_vector(llvm::seq<int64_t>(0, type.getRank())),
+                          {like});
+}
+
+/// reduce `kind` over `dim`s of `self` converted to the result's element
+/// type (sum of bool/int gives int64: the archive says so).
+template <prim::ReduceKind kind>
+LogicalResult reduceTo(aten::CallOp call, const CallArgs &args, StringRef dimName,
+                       PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  if (!type || !self)
+    return rewriter.notifyMatchFailure(call, "expects a tensor self");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  SmallVector<int64_t> dims = reducedDims(args, dimName, selfType.getRank());
+  if (selfType.getRank() == 0)
+    dims.clear();
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = p.convert(self, type.getElementType());
+  Value result = dims.empty() ? x : p.reduce(kind, x, dims, args.boolean("keepdim").value_or(false));
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "unexpected result shape");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+template <prim::ReduceKind kind>
+LogicalResult reduceDims(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return reduceTo<kind>(call, args, "dim", rewriter);
+}
+
+// any(self, dims) = or-reduce of (self != 0).
+LogicalResult any(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  if (!type || !self || !type.getElementType().isInteger(1))
+    return rewriter.notifyMatchFailure(call, "expects a tensor self and a bool result");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  PrimBuilder p(rewriter, call.getLoc());
+  Value truth = self;
+  if (!selfType.getElementType().isInteger(1)) {
+    Value zero = p.splat(0.0, selfType, {self});
+    if (!zero)
+      return rewriter.notifyMatchFailure(call, "unknown dynamic size");
+    truth = prim::CompareOp::create(
+        rewriter, call.getLoc(), self, zero,
+        prim::ComparePredicateAttr::get(rewriter.getContext(), prim::ComparePredicate::ne));
+  }
+  SmallVector<int64_t> dims = reducedDims(args, "dim", selfType.getRank());
+  if (selfType.getRank() == 0)
+    dims.clear();
+  Value result = dims.empty() ? truth
+                              : p.reduce(prim::ReduceKind::Or, truth, dims,
+                                         args.boolean("keepdim").value_or(false));
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "unexpected result shape");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// mean(self) over every element.
+LogicalResult meanAll(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  if (!type || !self || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float result");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, selfType.getRank()));
+  std::optional<int64_t> count = countOf(selfType, dims);
+  if (!count)
+    return rewriter.notifyMatchFailure(call, "mean over a dynamic dim");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = p.convert(self, type.getElementType());
+  Value sum = dims.empty() ? x : p.reduce(prim::ReduceKind::sum, x, dims, false);
+  rewriter.replaceOp(call, prim::MulOp::create(rewriter, call.getLoc(), sum,
+                                               p.splat(1.0 / double(*count), type, {}))
+                               .getResult());
+  return success();
+}
+
+// var(self, dims, correction) = sum((x - mean)^2) / (N - correction); std is
+// its square root. var.dim's `unbiased` is correction 1 or 0.
+template <bool isStd>
+LogicalResult variance(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  if (!type || !self || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  SmallVector<int64_t> dims = reducedDims(args, "dim", selfType.getRank());
+  std::optional<int64_t> count = countOf(selfType, dims);
+  if (!count)
+    return rewriter.notifyMatchFailure(call, "var over a dynamic dim");
+  double correction = 1.0;
+  if (std::optional<double> given = args.number("correction"))
+    correction = *given;
+  else if (std::optional<bool> unbiased = args.boolean("unbiased"))
+    correction = *unbiased ? 1.0 : 0.0;
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  Type compute = statisticsType(type.getElementType(), rewriter);
+  Value x = p.convert(self, compute);
+  Value sum = p.reduce(prim::ReduceKind::sum, x, dims, true);
+  auto keptType = cast<RankedTensorType>(sum.getType());
+  Value mean = prim::MulOp::create(rewriter, loc, sum,
+                                   p.splat(1.0 / double(*count), keptType, {sum}));
+  Value centered = prim::SubOp::create(rewriter, loc, x, expandBack(p, mean, x));
+  Value squares = prim::MulOp::create(rewriter, loc, centered, centered);
+  bool keepdim = args.boolean("keepdim").value_or(false);
+  Value total = p.reduce(prim::ReduceKind::sum, squares, dims, keepdim);
+  auto totalType = cast<RankedTensorType>(total.getType());
+  // N - correction <= 0 gives inf/nan, as in torch.
+  double divisor = double(*count) - correction;
+  Value result = prim::MulOp::create(
+      rewriter, loc, total,
+      p.splat(divisor > 0 ? 1.0 / divisor : std::numeric_limits<double>::infinity(), totalType,
+              {total}));
+  if (isStd)
+    result = prim::SqrtOp::create(rewriter, loc, result);
+  result = p.convert(result, type.getElementType());
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "unexpected result shape");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// linalg_vector_norm(x, ord, dims): (sum |x|^ord)^(1/ord); ord 2 as
+// sqrt(sum x*x), 1 as sum |x|, inf as amax |x|, 0 as the count of non-zeros.
+LogicalResult vectorNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  std::optional<double> ord = args.number("ord");
+  if (!type || !self || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+  double order = ord.value_or(2.0);
+  auto selfType = cast<RankedTensorType>(self.getType());
+  SmallVector<int64_t> dims = reducedDims(args, "dim", selfType.getRank());
+  bool keepdim = args.boolean("keepdim").value_or(false);
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  Type compute = statisticsType(type.getElementType(), rewriter);
+  Value x = p.convert(self, compute);
+  Value magnitude = prim::AbsOp::create(rewriter, loc, x);
+  Value result;
+  if (std::isinf(order)) {
+    result = p.reduce(order > 0 ? prim::ReduceKind::max : prim::ReduceKind::min, magnitude, dims,
+                      keepdim);
+  } else if (order == 0.0) {
+    Value zero = p.splat(0.0, cast<RankedTensorType>(x.getType()), {x});
+    Value nonzero = prim::CompareOp::create(
+        rewriter, loc, x, zero,
+        prim::ComparePredicateAttr::get(rewriter.getContext(), prim::ComparePredicate::ne));
+    result = p.reduce(prim::ReduceKind::sum, p.convert(nonzero, compute), dims, keepdim);
+  } else if (order == 1.0) {
+    result = p.reduce(prim::ReduceKind::sum, magnitude, dims, keepdim);
+  } else if (order == 2.0) {
+    result = prim::SqrtOp::create(
+        rewriter, loc,
+        p.reduce(prim::ReduceKind::sum, prim::MulOp::create(rewriter, loc, x, x), dims, keepdim));
+  } else {
+    auto xType = cast<RankedTensorType>(x.getType());
+    Value powered = prim::PowOp::create(rewriter, loc, magnitude, p.splat(order, xType, {x}));
+    Value sum = p.reduce(prim::ReduceKind::sum, powered, dims, keepdim);
+    result = prim::PowOp::create(rewriter, loc, sum,
+                                 p.splat(1.0 / order, cast<RankedTensorType>(sum.getType()), {sum}));
+  }
+  if (!result)
+    return rewriter.notifyMatchFailure(call, "unknown dynamic size");
+  result = p.convert(result, type.getElementType());
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "unexpected result shape");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// logsumexp(x, dims) = m + log(sum(exp(x - m))), m = amax(x) (0 where m is
+// infinite, so all -inf gives -inf and +inf stays +inf as in torch).
+LogicalResult logsumexp(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  if (!type || !self || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  SmallVector<int64_t> dims = reducedDims(args, "dim", selfType.getRank());
+  bool keepdim = args.boolean("keepdim").value_or(false);
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  Type compute = statisticsType(type.getElementType(), rewriter);
+  Value x = p.convert(self, compute);
+  Value max = p.reduce(prim::ReduceKind::max, x, dims, true);
+  auto maxType = cast<RankedTensorType>(max.getType());
+  Value finite = prim::CompareOp::create(
+      rewriter, loc, prim::AbsOp::create(rewriter, loc, max),
+      p.splat(std::numeric_limits<double>::infinity(), maxType, {max}),
+      prim::ComparePredicateAttr::get(rewriter.getContext(), prim::ComparePredicate::ne));
+  Value shift = prim::SelectOp::create(rewriter, loc, finite, max, p.splat(0.0, maxType, {max}));
+  Value e = prim::ExpOp::create(rewriter, loc,
+                                prim::SubOp::create(rewriter, loc, x, expandBack(p, shift, x)));
+  Value logSum = prim::LogOp::create(rewriter, loc, p.reduce(prim::ReduceKind::sum, e, dims, true));
+  Value result = prim::AddOp::create(rewriter, loc, logSum, shift);
+  if (!keepdim) {
+    SmallVector<int64_t> shape;
+    for (int64_t d = 0; d < maxType.getRank(); ++d)
+      if (!llvm::is_contained(dims, d))
+        shape.push_back(maxType.getDimSize(d));
+    auto dropped = RankedTensorType::get(shape, compute);
+    result = prim::ReshapeOp::create(rewriter, loc, dropped, result,
+                                     p.dynamicSizes(dropped, {x}));
+  }
+  result = p.convert(result, type.getElementType());
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "unexpected result shape");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+/// The index of the first max (or min) of `x` along `dim` (kept as size 1):
+/// positions equal to the extreme keep their iota, others the dim size,
+/// and a min-reduce picks the first.
+Value firstIndexOf(PrimBuilder &p, Value x, Value extremeKept, int64_t dim) {
+  OpBuilder &b = p.builder();
+  Location loc = p.loc();
+  auto xType = cast<RankedTensorType>(x.getType());
+  auto indexType = xType.clone(b.getI64Type());
+  SmallVector<Value> sizes = p.dynamicSizes(indexType, {x});
+  if (!PrimBuilder::allKnown(sizes) || xType.isDynamicDim(dim))
+    return Value();
+  Value iota = prim::IotaOp::create(b, loc, indexType, b.getI64IntegerAttr(dim), sizes);
+  Value hit = prim::CompareOp::create(
+      b, loc, x, expandBack(p, extremeKept, x),
+      prim::ComparePredicateAttr::get(b.getContext(), prim::ComparePredicate::eq));
+  // A NaN is the max and the min for torch: a NaN position counts as a hit.
+  if (isa<FloatType>(xType.getElementType())) {
+    Value isNan = prim::CompareOp::create(
+        b, loc, x, x, prim::ComparePredicateAttr::get(b.getContext(), prim::ComparePredicate::ne));
+    hit = prim::OrOp::create(b, loc, hit, isNan);
+  }
+  Value beyond = p.splat(double(xType.getDimSize(dim)), indexType, {x});
+  Value candidate = prim::SelectOp::create(b, loc, hit, iota, beyond);
+  return p.reduce(prim::ReduceKind::min, candidate, {dim}, true);
+}
+
+/// Drops size-1 `dim` of a keepdim result unless keepdim.
+Value finishKept(PrimBuilder &p, Value kept, int64_t dim, bool keepdim) {
+  if (keepdim)
+    return kept;
+  auto type = cast<RankedTensorType>(kept.getType());
+  SmallVector<int64_t> shape(type.getShape());
+  shape.erase(shape.begin() + dim);
+  auto dropped = RankedTensorType::get(shape, type.getElementType());
+  return prim::ReshapeOp::create(p.builder(), p.loc(), dropped, kept,
+                                 p.dynamicSizes(dropped, {kept}));
+}
+
+// max.dim / min.dim -> (values, indices of the first extreme).
+template <prim::ReduceKind kind>
+LogicalResult extremeWithIndex(aten::CallOp call, const CallArgs &args,
+                               PatternRewriter &rewriter) {
+  RankedTensorType values = resultType(call, 0), indices = resultType(call, 1);
+  Value self = args.value("self");
+  auto dim = args.integer("dim");
+  if (!values || !indices || !self || !dim)
+    return rewriter.notifyMatchFailure(call, "expects a tensor and a dim");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  if (selfType.getRank() == 0)
+    return rewriter.notifyMatchFailure(call, "0-d input");
+  int64_t d = PrimBuilder::normalizeDim(*dim, selfType.getRank());
+  bool keepdim = args.boolean("keepdim").value_or(false);
+  PrimBuilder p(rewriter, call.getLoc());
+  Value extreme = p.reduce(kind, self, {d}, true);
+  Value index = firstIndexOf(p, self, extreme, d);
+  if (!index)
+    return rewriter.notifyMatchFailure(call, "dynamic reduced dim");
+  Value v = finishKept(p, extreme, d, keepdim), i = finishKept(p, index, d, keepdim);
+  if (v.getType() != values || i.getType() != indices)
+    return rewriter.notifyMatchFailure(call, "unexpected result shapes");
+  rewriter.replaceOp(call, ValueRange{v, i});
+  return success();
+}
+
+// argmax / argmin(self, dim?, keepdim): with no dim, over the flattened input.
+template <prim::ReduceKind kind>
+LogicalResult argExtreme(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  if (!type || !self)
+    return rewriter.notifyMatchFailure(call, "expects a tensor self");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = self;
+  int64_t d = 0;
+  bool keepdim = args.boolean("keepdim").value_or(false);
+  if (std::optional<int64_t> dim = args.integer("dim")) {
+    d = PrimBuilder::normalizeDim(*dim, selfType.getRank());
+  } else {
+    if (!selfType.hasStaticShape())
+      return rewriter.notifyMatchFailure(call, "argmax over all of a dynamic shape");
+    auto flat = RankedTensorType::get({selfType.getNumElements()}, selfType.getElementType());
+    x = prim::ReshapeOp::create(rewriter, call.getLoc(), flat, self, ValueRange{});
+    keepdim = false; // torch: keepdim with dim=None keeps all dims as 1
+  }
+  Value extreme = p.reduce(kind, x, {d}, true);
+  Value index = firstIndexOf(p, x, extreme, d);
+  if (!index)
+    return rewriter.notifyMatchFailure(call, "dynamic reduced dim");
+  Value result = finishKept(p, index, d, keepdim);
+  if (result.getType() != type && cast<RankedTensorType>(result.getType()).getNumElements() ==
+                                      type.getNumElements() && type.hasStaticShape())
+    result = prim::ReshapeOp::create(rewriter, call.getLoc(), type, result, ValueRange{});
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "unexpected result shape");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+LogicalResult sumDims(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return reduceTo<prim::ReduceKind::sum>(call, args, "dim", rewriter);
+}
+
+LogicalResult sumAll(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return reduceTo<prim::ReduceKind::sum>(call, args, "", rewriter);
+}
+
+LogicalResult prodAll(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return reduceTo<prim::ReduceKind::prod>(call, args, "", rewriter);
+}
+
+} // namespace
+
+void addReductionDecompositions(std::vector<Decomposition> &table) {
+  using K = prim::ReduceKind;
+  table.insert(table.end(), {
+      {"aten.sum.default", "reduction", "reduce, convert", sumAll},
+      {"aten.sum.dim_IntList", "reduction", "reduce, convert, reshape", sumDims},
+      {"aten.prod.default", "reduction", "reduce, convert", prodAll},
+      {"aten.prod.dim_int", "reduction", "reduce, convert, reshape", reduceDims<K::prod>},
+      {"aten.amax.default", "reduction", "reduce, reshape", reduceDims<K::max>},
+      {"aten.amin.default", "reduction", "reduce, reshape", reduceDims<K::min>},
+      {"aten.any.default", "reduction", "compare, reduce", any},
+      {"aten.any.dim", "reduction", "compare, reduce, reshape", any},
+      {"aten.any.dims", "reduction", "compare, reduce, reshape", any},
+      {"aten.mean.default", "reduction", "reduce, mul", meanAll},
+      {"aten.var.correction", "reduction", "reduce, mul, sub, broadcast_in_dim, convert",
+       variance<false>},
+      {"aten.var.dim", "reduction", "reduce, mul, sub, broadcast_in_dim, convert",
+       variance<false>},
+      {"aten.std.correction", "reduction", "reduce, mul, sub, sqrt, broadcast_in_dim, convert",
+       variance<true>},
+      {"aten.std.dim", "reduction", "reduce, mul, sub, sqrt, broadcast_in_dim, convert",
+       variance<true>},
+      {"aten.linalg_vector_norm.default", "reduction", "abs, mul, reduce, sqrt | pow, convert",
+       vectorNorm},
+      {"aten.logsumexp.default", "reduction", "reduce, compare, select, sub, exp, log, add",
+       logsumexp},
+      {"aten.max.dim", "reduction", "reduce, iota, compare, select, reshape",
+       extremeWithIndex<K::max>},
+      {"aten.min.dim", "reduction", "reduce, iota, compare, select, reshape",
+       extremeWithIndex<K::min>},
+      {"aten.argmax.default", "reduction", "reduce, iota, compare, select, reshape",
+       argExtreme<K::max>},
+      {"aten.argmin.default", "reduction", "reduce, iota, compare, select, reshape",
+       argExtreme<K::min>},
+  });
+}
+
+} // namespace pt2c

@@ -1,0 +1,71 @@
+// RUN: %pt2c-opt %s --pt2c-decompose-aten --split-input-file | FileCheck %s
+
+// sum over dims [1, -1] with keepdim of an int32 tensor: torch sums ints
+// in int64 (the archive's result type), so the input is widened first; the
+// two reduced dims come back as size 1.
+// CHECK-LABEL: func.func @sum_dims_int
+// CHECK: %[[W:.+]] = prim.convert %arg0 : tensor<2x3x4xi32> -> tensor<2x3x4xi64>
+// CHECK: %[[S:.+]] = prim.reduce sum %[[W]], dims = [1, 2] : tensor<2x3x4xi64> -> tensor<2xi64>
+// CHECK: %[[R:.+]] = prim.reshape %[[S]] : tensor<2xi64> -> tensor<2x1x1xi64>
+// CHECK: return %[[R]]
+func.func @sum_dims_int(%x: tensor<2x3x4xi32>) -> tensor<2x1x1xi64> {
+  %0 = aten.call "aten.sum.dim_IntList"(self: %x) {dim = array<i64: 1, -1>, keepdim = true, dtype = #aten.none} : (tensor<2x3x4xi32>) -> tensor<2x1x1xi64>
+  return %0 : tensor<2x1x1xi64>
+}
+
+// -----
+
+// var with correction 1 over dim 1 (N = 4) of float16: in float32, mean =
+// sum * 1/4, then sum((x - mean)^2) * 1/(4 - 1), rounded to f16 once.
+// CHECK-LABEL: func.func @var_f16
+// CHECK-DAG: %[[INVDOF:.+]] = prim.constant dense<0.333333343> : tensor<2xf32>
+// CHECK-DAG: %[[INVN:.+]] = prim.constant dense<2.500000e-01> : tensor<2x1xf32>
+// CHECK: %[[X:.+]] = prim.convert %arg0 : tensor<2x4xf16> -> tensor<2x4xf32>
+// CHECK: %[[S:.+]] = prim.reduce sum %[[X]], dims = [1]
+// CHECK: %[[SK:.+]] = prim.reshape %[[S]] : tensor<2xf32> -> tensor<2x1xf32>
+// CHECK: %[[M:.+]] = prim.mul %[[SK]], %[[INVN]]
+// CHECK: %[[MB:.+]] = prim.broadcast_in_dim %[[M]], dims = [0, 1] : tensor<2x1xf32> -> tensor<2x4xf32>
+// CHECK: %[[C:.+]] = prim.sub %[[X]], %[[MB]]
+// CHECK: %[[SQ:.+]] = prim.mul %[[C]], %[[C]]
+// CHECK: %[[SS:.+]] = prim.reduce sum %[[SQ]], dims = [1] : tensor<2x4xf32> -> tensor<2xf32>
+// CHECK: %[[V:.+]] = prim.mul %[[SS]], %[[INVDOF]]
+// CHECK: %[[R:.+]] = prim.convert %[[V]] : tensor<2xf32> -> tensor<2xf16>
+// CHECK: return %[[R]]
+func.func @var_f16(%x: tensor<2x4xf16>) -> tensor<2xf16> {
+  %0 = aten.call "aten.var.correction"(self: %x) {dim = array<i64: 1>, correction = 1 : i64, keepdim = false} : (tensor<2x4xf16>) -> tensor<2xf16>
+  return %0 : tensor<2xf16>
+}
+
+// -----
+
+// argmax along dim 1: positions equal to the row max (or NaN, which torch
+// treats as the max) keep their index, others 5 (the dim size); the
+// min-reduce picks the first such index.
+// CHECK-LABEL: func.func @argmax
+// CHECK-DAG: %[[BEYOND:.+]] = prim.constant dense<5> : tensor<3x5xi64>
+// CHECK: %[[MAX:.+]] = prim.reduce max %arg0, dims = [1] : tensor<3x5xf32> -> tensor<3xf32>
+// CHECK: %[[MK:.+]] = prim.reshape %[[MAX]] : tensor<3xf32> -> tensor<3x1xf32>
+// CHECK: %[[IOTA:.+]] = prim.iota dim = 1 : tensor<3x5xi64>
+// CHECK: %[[MB:.+]] = prim.broadcast_in_dim %[[MK]], dims = [0, 1]
+// CHECK: %[[HIT:.+]] = prim.compare %arg0, %[[MB]], predicate = eq
+// CHECK: %[[NAN:.+]] = prim.compare %arg0, %arg0, predicate = ne
+// CHECK: %[[ANY:.+]] = prim.or %[[HIT]], %[[NAN]]
+// CHECK: %[[CAND:.+]] = prim.select %[[ANY]], %[[IOTA]], %[[BEYOND]]
+// CHECK: prim.reduce min %[[CAND]], dims = [1] : tensor<3x5xi64> -> tensor<3xi64>
+func.func @argmax(%x: tensor<3x5xf32>) -> tensor<3xi64> {
+  %0 = aten.call "aten.argmax.default"(self: %x) {dim = 1 : i64, keepdim = false} : (tensor<3x5xf32>) -> tensor<3xi64>
+  return %0 : tensor<3xi64>
+}
+
+// -----
+
+// any along dim 1 of a float tensor: or-reduce of x != 0.
+// CHECK-LABEL: func.func @any_dim
+// CHECK: %[[Z:.+]] = prim.constant dense<0.000000e+00> : tensor<3x5xf32>
+// CHECK: %[[NZ:.+]] = prim.compare %arg0, %[[Z]], predicate = ne : tensor<3x5xf32>
+// CHECK: %[[R:.+]] = prim.reduce or %[[NZ]], dims = [1] : tensor<3x5xi1> -> tensor<3xi1>
+// CHECK: return %[[R]]
+func.func @any_dim(%x: tensor<3x5xf32>) -> tensor<3xi1> {
+  %0 = aten.call "aten.any.dim"(self: %x) {dim = 1 : i64, keepdim = false} : (tensor<3x5xf32>) -> tensor<3xi1>
+  return %0 : tensor<3xi1>
+}
