@@ -139,9 +139,11 @@ PT2C_API pt2c_status *pt2c_options_set_cuda_stream(pt2c_options *options,
 PT2C_API pt2c_status *pt2c_options_set_cpu_threads(pt2c_options *options,
                                                    int32_t threads);
 
-/* Where to read the weights of a model compiled with `--weights external`
- * (a .pt2 or a weights file). NULL clears it. Not supported yet by this
- * runtime: such models fail to create with PT2C_UNSUPPORTED. */
+/* Where to read the weights of a model compiled with `--weights external`:
+ * the .pt2 it was compiled from, or a copy of it (another file name is
+ * fine). pt2c_model_create reads them from there; such a model without a
+ * path fails to create with PT2C_INVALID_ARGUMENT. Ignored for models with
+ * embedded weights. NULL clears it. */
 PT2C_API pt2c_status *pt2c_options_set_weights_path(pt2c_options *options,
                                                     const char *path);
 
@@ -152,8 +154,13 @@ typedef struct pt2c_model pt2c_model;
 
 /* Creates the model of this library. `options` may be NULL for the defaults
  * (and no version check); it is not retained.
- * Fails with PT2C_UNSUPPORTED on an ABI major mismatch, an unsupported
- * device or external weights; PT2C_INTERNAL when the compiled model's
+ * Fails with PT2C_UNSUPPORTED on an ABI major mismatch or an unsupported
+ * device. A model compiled with `--weights external` reads its weights
+ * from the options' weights path into memory it owns: PT2C_INVALID_ARGUMENT
+ * when no path is set or the file is missing, not a .pt2, or not the
+ * export it was compiled from (an entry absent, or of another size or
+ * CRC-32), PT2C_UNSUPPORTED for a compressed entry; every message names the
+ * file and the entry. PT2C_INTERNAL when the compiled model's
  * descriptor is inconsistent. On cuda also: PT2C_DEVICE_ERROR when the
  * NVIDIA driver cannot be loaded or initialised (the message names every
  * path tried) or fails; PT2C_INVALID_ARGUMENT when there is no GPU of that
@@ -161,8 +168,8 @@ typedef struct pt2c_model pt2c_model;
  * architecture (the message says which it has); PT2C_OUT_OF_MEMORY.
  * Ownership: *out_model belongs to the caller (pt2c_model_destroy); it is
  * left untouched on failure.
- * Blocking: starts the CPU worker threads; on cuda, loads the kernels and
- * copies the weights to the GPU. The thread's current CUDA context is left
+ * Blocking: reads external weights from their file; starts the CPU worker
+ * threads; on cuda, loads the kernels and copies the weights to the GPU. The thread's current CUDA context is left
  * as it was. Thread safety: any thread. */
 PT2C_API pt2c_status *pt2c_model_create(const pt2c_options *options,
                                         pt2c_model **out_model);

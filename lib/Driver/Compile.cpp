@@ -162,7 +162,14 @@ static llvm::Expected<BuildOptions> buildOptionsFor(const CompileOptions &option
     return llvm::createStringError("--cpu: '" + options.cpu +
                                    "' is not an x86-64 CPU LLVM knows (e.g. x86-64-v3, "
                                    "x86-64-v4, skylake-avx512, znver4, native)");
+  if (options.weights == "external")
+    build.externalWeights = true;
+  else if (options.weights != "embed")
+    return llvm::createStringError("--weights: unknown mode '" + options.weights +
+                                   "' (expected embed or external)");
   std::string recorded = "--target " + options.targets + " --cpu " + options.cpu;
+  if (build.externalWeights)
+    recorded += " --weights external";
   if (build.forCUDA) {
     auto archs = parseCUDAArchs(options.cudaArchs);
     if (!archs)
@@ -210,7 +217,9 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
     if (llvm::Error error = lowerToLinalg(module, options.inputPath))
       return error;
   }
-  auto weights = buildWeightsBlob(*imported->archive, *signature);
+  auto weights = build->externalWeights
+                     ? describeExternalWeights(*imported->archive, *signature)
+                     : buildWeightsBlob(*imported->archive, *signature);
   if (!weights)
     return weights.takeError();
   build->descriptor.modelName = imported->archive->modelName().str();

@@ -17,7 +17,7 @@ namespace pt2c {
 
 namespace {
 
-constexpr unsigned kModelAbiVersion = 2; // PT2C_MODEL_ABI_VERSION
+constexpr unsigned kModelAbiVersion = 3; // PT2C_MODEL_ABI_VERSION
 
 class DescriptorEmitter {
 public:
@@ -32,6 +32,9 @@ public:
     tensorType_ = StructType::get(context_, {ptr_, dtypeType_, i32_, ptr_});
     symbolType_ = StructType::get(context_, {ptr_, i64_, i64_});
     weightType_ = StructType::get(context_, {ptr_, i64_, i64_});
+    entryType_ = StructType::get(context_, {ptr_, i64_, i64_, i32_, i32_});
+    sourceType_ = StructType::get(context_, {i32_, i32_, ptr_, ptr_, i64_, i32_});
+    externalType_ = StructType::get(context_, {ptr_, i32_, ptr_, ptr_});
   }
 
   Error emit() {
@@ -44,7 +47,11 @@ public:
       return createStringError(std::make_error_code(std::errc::state_not_recoverable),
                                "internal error: the model is compiled for no target");
 
-    GlobalVariable *blob = emitBlob();
+    // External weights: no blob, the table of where they are instead.
+    Constant *blob = weights_.external ? ConstantPointerNull::get(ptr_)
+                                       : static_cast<Constant *>(emitBlob());
+    Constant *external = weights_.external ? externalTable(*weights_.external)
+                                           : ConstantPointerNull::get(ptr_);
     Constant *run = forward ? static_cast<Constant *>(emitRun(forward, "pt2c.run"))
                             : ConstantPointerNull::get(ptr_);
     Constant *runCuda = cudaForward
@@ -66,11 +73,12 @@ public:
         ConstantInt::get(i32_, signature_.weights.size()),
         weightTable(),
         blob,
-        ConstantInt::get(i64_, weights_.bytes.size()),
+        ConstantInt::get(i64_, weights_.totalBytes),
         outputDims,
         arenaBytes,
         run,
         runCuda,
+        external,
     };
     std::vector<Type *> fieldTypes;
     for (Constant *field : fields)
@@ -139,6 +147,44 @@ private:
                         ConstantInt::get(i64_, weights_.offsets[index]),
                         ConstantInt::get(i64_, weights_.sizes[index])}));
     return array(weightType_, entries, "weights");
+  }
+
+  Constant *int64Array(ArrayRef<int64_t> values, const Twine &name) {
+    std::vector<Constant *> elements;
+    for (int64_t value : values)
+      elements.push_back(ConstantInt::get(i64_, value));
+    return array(i64_, elements, name);
+  }
+
+  /// pt2c_external_weights_desc: the entries to read and, per weight, its
+  /// view of one of them.
+  Constant *externalTable(const ExternalWeights &external) {
+    std::vector<Constant *> entries, sources;
+    for (auto [index, entry] : llvm::enumerate(external.entries))
+      entries.push_back(ConstantStruct::get(
+          entryType_, {string(entry.name, "external.entry." + Twine(index)),
+                       ConstantInt::get(i64_, entry.minBytes),
+                       ConstantInt::get(i64_, entry.bytes),
+                       ConstantInt::get(i32_, entry.crc32),
+                       ConstantInt::get(i32_, entry.exact ? 1 : 0)}));
+    for (auto [index, source] : llvm::enumerate(external.sources)) {
+      std::string suffix = ("external.source." + Twine(index)).str();
+      sources.push_back(ConstantStruct::get(
+          sourceType_,
+          {ConstantInt::get(i32_, source.entry),
+           ConstantInt::get(i32_, source.sizes.size()),
+           int64Array(source.sizes, suffix + ".sizes"),
+           int64Array(source.strides, suffix + ".strides"),
+           ConstantInt::get(i64_, source.storageOffset),
+           ConstantInt::get(i32_, source.elementBytes)}));
+    }
+    Constant *fields[] = {string(external.archiveName, "external.archive"),
+                          ConstantInt::get(i32_, external.entries.size()),
+                          array(entryType_, entries, "external.entries"),
+                          array(sourceType_, sources, "external.sources")};
+    return new GlobalVariable(module_, externalType_, true, GlobalValue::PrivateLinkage,
+                              ConstantStruct::get(externalType_, fields),
+                              "pt2c.external");
   }
 
   GlobalVariable *emitBlob() {
@@ -281,6 +327,7 @@ private:
   PointerType *ptr_;
   IntegerType *i8_, *i32_, *i64_;
   StructType *dtypeType_, *dimType_, *tensorType_, *symbolType_, *weightType_;
+  StructType *entryType_, *sourceType_, *externalType_;
 };
 
 } // namespace

@@ -1,13 +1,10 @@
 //===- WeightsBlob.cpp - Weights made contiguous, in argument order -------===//
 
-#include "pt2c/Archive/Pt2Archive.h"
-#include "pt2c/Package/DescriptorEmitter.h"
+#include "WeightsLayout.h"
 
 #include <cstring>
 
 namespace pt2c {
-
-static constexpr uint64_t kAlignment = 64;
 
 // Copies a strided view element by element, row-major.
 static void gather(const archive::TensorView &view, unsigned elementSize,
@@ -29,41 +26,24 @@ static void gather(const archive::TensorView &view, unsigned elementSize,
   }
 }
 
-static bool isContiguous(const archive::TensorView &view) {
-  int64_t expected = 1;
-  for (size_t d = view.sizes.size(); d-- > 0;) {
-    if (view.sizes[d] != 1 && view.strides[d] != expected)
-      return false;
-    expected *= view.sizes[d];
-  }
-  return true;
-}
-
 llvm::Expected<WeightsBlob> buildWeightsBlob(const archive::Pt2Archive &archive,
                                              const ModelSignature &signature) {
   WeightsBlob blob;
-  uint64_t total = 0;
   std::vector<const archive::TensorView *> views;
-  for (const SignatureWeight &weight : signature.weights) {
-    const archive::TensorView *view = archive.findTensor(weight.fqn);
-    if (!view)
-      return llvm::createStringError(archive.path() + ": no weight '" + weight.fqn +
-                                     "' in the archive");
+  if (llvm::Error error = detail::layOutWeights(archive, signature, blob, views))
+    return std::move(error);
+  for (const archive::TensorView *view : views)
     if (view->dataMissing)
       return llvm::createStringError(
-          archive.path() + ": weight '" + weight.fqn +
-          "' has no bytes in the archive (a graph-only export); embedding needs them");
-    views.push_back(view);
-    total = (total + kAlignment - 1) / kAlignment * kAlignment;
-    blob.offsets.push_back(total);
-    blob.sizes.push_back(view->nbytes());
-    total += view->nbytes();
-  }
-  blob.bytes.assign(total, 0);
+          archive.path() + ": weight '" + view->fqn +
+          "' has no bytes in the archive (a graph-only export); embedding needs "
+          "them: compile with --weights external and give the model the .pt2 "
+          "that has them when it is created");
+  blob.bytes.assign(blob.totalBytes, 0);
   for (auto [view, offset] : llvm::zip(views, blob.offsets)) {
     unsigned elementSize = archive::elementSize(view->dtype);
     uint8_t *out = blob.bytes.data() + offset;
-    if (isContiguous(*view))
+    if (detail::isContiguous(*view))
       std::memcpy(out, view->storage.data() + view->storageOffset * elementSize,
                   view->nbytes());
     else

@@ -109,6 +109,68 @@ static pt2c_status *check_weights(const pt2c_model_desc *desc) {
   }
   if (desc->weights_blob && (uintptr_t)desc->weights_blob % 64 != 0)
     return BROKEN("the weights blob is not 64-byte aligned");
+  if (desc->weights_blob && desc->external_weights)
+    return BROKEN("the weights are both embedded and external");
+  if (!desc->weights_blob && !desc->external_weights && desc->weights_bytes > 0)
+    return BROKEN("%" PRIu64 " bytes of weights, neither embedded nor external",
+                  desc->weights_bytes);
+  return NULL;
+}
+
+/* The bytes of `source`'s view: its element count, and the storage it
+ * spans from element 0 of the entry; 0 on overflow or a bad geometry. */
+static int view_extent(const pt2c_weight_source *source, uint64_t *nbytes,
+                       uint64_t *needed) {
+  if (source->rank < 0 || (source->rank > 0 && (!source->sizes || !source->strides)))
+    return 0;
+  if (source->element_bytes == 0 || source->element_bytes > 16 ||
+      source->storage_offset < 0)
+    return 0;
+  int64_t numel = 1, last = source->storage_offset;
+  for (int32_t d = 0; d < source->rank; ++d) {
+    int64_t size = source->sizes[d], stride = source->strides[d], step;
+    if (size < 0 || stride < 0 || __builtin_mul_overflow(numel, size, &numel))
+      return 0;
+    if (size > 0 && (__builtin_mul_overflow(size - 1, stride, &step) ||
+                     __builtin_add_overflow(last, step, &last)))
+      return 0;
+  }
+  uint64_t elements = (uint64_t)last + 1;
+  if (__builtin_mul_overflow((uint64_t)numel, source->element_bytes, nbytes) ||
+      __builtin_mul_overflow(elements, source->element_bytes, needed))
+    return 0;
+  if (numel == 0)
+    *needed = 0;
+  return 1;
+}
+
+/* Every source reads inside what its entry is checked to hold, and gives
+ * exactly its weight's bytes, so the loader can trust the geometry. */
+static pt2c_status *check_external_weights(const pt2c_model_desc *desc) {
+  const pt2c_external_weights_desc *external = desc->external_weights;
+  if (!external)
+    return NULL;
+  if (!external->archive || external->n_entries < 0 ||
+      (external->n_entries > 0 && !external->entries) ||
+      (desc->n_weights > 0 && !external->sources))
+    return BROKEN("the external weights table is incomplete");
+  for (int32_t e = 0; e < external->n_entries; ++e)
+    if (!external->entries[e].name)
+      return BROKEN("external weights entry %d has no name", (int)e);
+  for (int32_t w = 0; w < desc->n_weights; ++w) {
+    const pt2c_weight_source *source = &external->sources[w];
+    const char *fqn = desc->weights[w].fqn ? desc->weights[w].fqn : "?";
+    uint64_t nbytes = 0, needed = 0;
+    if (source->entry < -1 || source->entry >= external->n_entries ||
+        !view_extent(source, &nbytes, &needed))
+      return BROKEN("weight %d ('%s') has a bad external source", (int)w, fqn);
+    if (nbytes != desc->weights[w].nbytes ||
+        (source->entry < 0 && nbytes != 0) ||
+        (source->entry >= 0 && needed > external->entries[source->entry].min_bytes))
+      return BROKEN("weight %d ('%s'): its external source gives %" PRIu64
+                    " bytes spanning %" PRIu64 ", for %" PRIu64 " expected",
+                    (int)w, fqn, nbytes, needed, desc->weights[w].nbytes);
+  }
   return NULL;
 }
 
@@ -132,5 +194,7 @@ pt2c_status *pt2crt_check_descriptor(const pt2c_model_desc *desc) {
     status = check_symbols(desc);
   if (!status)
     status = check_weights(desc);
+  if (!status)
+    status = check_external_weights(desc);
   return status;
 }

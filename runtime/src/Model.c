@@ -68,18 +68,29 @@ PT2C_API pt2c_status *pt2c_model_create(const pt2c_options *options,
   if (!status)
     status = check_options(options, desc);
   const uint8_t *weights = NULL;
+  uint8_t *owned_weights = NULL;
   if (!status)
-    status = pt2crt_load_weights(desc, options, &weights);
+    status = pt2crt_load_weights(desc, options, &weights, &owned_weights);
   if (status)
     return status;
 
   pt2c_model *model = calloc(1, sizeof(pt2c_model));
-  if (!model)
+  if (!model) {
+    free(owned_weights);
     return pt2crt_out_of_memory();
+  }
   model->desc = desc;
   model->weights = weights;
+  model->owned_weights = owned_weights;
   if (options && options->device == kDLCUDA) {
     status = pt2crt_cuda_model_create(desc, weights, options, &model->cuda);
+    /* A CUDA model runs on its device copy; the host one read from the
+     * archive is not needed any more. */
+    if (model->owned_weights) {
+      free(model->owned_weights);
+      model->owned_weights = NULL;
+      model->weights = NULL;
+    }
     if (status) {
       free(model);
       return status;
@@ -88,11 +99,13 @@ PT2C_API pt2c_status *pt2c_model_create(const pt2c_options *options,
   model->shapes = make_shapes(desc);
   if (!model->shapes) {
     pt2crt_cuda_model_destroy(model->cuda);
+    free(model->owned_weights);
     free(model);
     return pt2crt_out_of_memory();
   }
   if (pt2crt_contexts_init(&model->contexts, desc) != 0) {
     pt2crt_cuda_model_destroy(model->cuda);
+    free(model->owned_weights);
     free(model->shapes);
     free(model);
     return pt2crt_error(PT2C_INTERNAL, "could not create a mutex");
@@ -108,6 +121,7 @@ PT2C_API pt2c_status *pt2c_model_create(const pt2c_options *options,
   if (status) {
     pt2crt_contexts_destroy(&model->contexts);
     pt2crt_cuda_model_destroy(model->cuda);
+    free(model->owned_weights);
     free(model->shapes);
     free(model);
     return status;
@@ -122,6 +136,7 @@ PT2C_API void pt2c_model_destroy(pt2c_model *model) {
   pt2crt_pool_destroy(model->pool);
   pt2crt_contexts_destroy(&model->contexts);
   pt2crt_cuda_model_destroy(model->cuda);
+  free(model->owned_weights);
   free(model->shapes);
   free(model);
 }

@@ -16,6 +16,7 @@ extern "C" {
 struct pt2c_model {
   const pt2c_model_desc *desc;
   const uint8_t *weights; /* 64-byte aligned, desc->weights_bytes */
+  uint8_t *owned_weights; /* external weights read at create; else NULL */
   pt2crt_pool *pool;
   struct pt2crt_cuda_model *cuda; /* NULL: the model runs on the CPU */
   pt2crt_context_list contexts;
@@ -34,10 +35,13 @@ const pt2c_model_desc pt2c_model_descriptor;
  * run path can trust it. PT2C_UNSUPPORTED or PT2C_INTERNAL. */
 pt2c_status *pt2crt_check_descriptor(const pt2c_model_desc *desc);
 
-/* The weights blob the compiled code reads, 64-byte aligned. */
+/* The weights blob the compiled code reads, 64-byte aligned: the embedded
+ * one, or for external weights one read from the options' weights path
+ * into `*out_owned` (free() it; NULL when nothing was allocated). */
 pt2c_status *pt2crt_load_weights(const pt2c_model_desc *desc,
                                  const struct pt2c_options *options,
-                                 const uint8_t **out_weights);
+                                 const uint8_t **out_weights,
+                                 uint8_t **out_owned);
 
 /* Element size in bytes of a descriptor dtype (bool: 1). */
 static inline uint64_t pt2crt_element_bytes(pt2c_dtype_desc dtype) {

@@ -49,6 +49,8 @@ int Session::open(const SessionOptions &options) {
         modelOptions, options.device == "cuda" ? kDLCUDA : kDLCPU);
   if (!status && options.threads > 0)
     status = abi.pt2c_options_set_cpu_threads(modelOptions, options.threads);
+  if (!status && !options.weightsPath.empty())
+    status = abi.pt2c_options_set_weights_path(modelOptions, options.weightsPath.c_str());
   if (!status)
     status = abi.pt2c_model_create(modelOptions, &handle);
   abi.pt2c_options_free(modelOptions);

@@ -39,6 +39,7 @@ struct SessionOptions {
   std::string inputsPath;
   std::string device = "cpu";
   int threads = 0; ///< 0: the model's default
+  std::string weightsPath; ///< --weights: the .pt2 of a --weights external model
 };
 
 class Session {

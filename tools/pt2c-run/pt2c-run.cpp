@@ -2,9 +2,9 @@
 //
 //   pt2c-run run MODEL.so --inputs X.npz [--expect Y.npz] [--atol A]
 //                [--rtol R] [--device cpu|cuda] [--threads N]
-//                [--concurrency C --repeat R]
+//                [--concurrency C --repeat R] [--weights ARCHIVE.pt2]
 //   pt2c-run bench MODEL.so --inputs X.npz [--warmup N] [--runs N]
-//                [--threads N] [--device cpu|cuda]
+//                [--threads N] [--device cpu|cuda] [--weights ARCHIVE.pt2]
 //
 // Built from the public header alone (no LLVM, no MLIR), so it works on a
 // host that only has the model. Exit codes (docs/design.md): 0 success,
@@ -32,6 +32,9 @@ void addSessionOptions(CLI::App &command, SessionOptions &options) {
       ->required();
   command.add_option("--device", options.device, "cpu or cuda")
       ->check(CLI::IsMember({"cpu", "cuda"}));
+  command.add_option("--weights", options.weightsPath,
+                     "For a model compiled with --weights external: the .pt2 to read "
+                     "its weights from (the one it was compiled from, or a copy)");
 }
 
 } // namespace

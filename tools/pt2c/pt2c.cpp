@@ -1,6 +1,6 @@
 //===- pt2c.cpp - The pt2c command line -----------------------------------===//
 //
-//   pt2c MODEL.pt2 -o MODEL.so [-v]        compile to a shared library
+//   pt2c MODEL.pt2 -o MODEL.so [--target ...] [--weights embed|external]
 //   pt2c MODEL.pt2 --emit aten [-v]        compile, print a stage and stop
 //   pt2c inspect MODEL.pt2 [--json]        what the archive holds
 //   pt2c inspect MODEL.pt2 --coverage      which ops pt2c cannot compile yet
@@ -37,6 +37,7 @@ struct Arguments {
   std::string target = "cpu";
   std::string cpu = "x86-64-v3";
   std::string cudaArchs = "sm_80,sm_90";
+  std::string weights = "embed";
   bool verbose = false;
   bool debugInfo = false;
   std::string inspectModel;
@@ -80,6 +81,7 @@ int runCompile(const Arguments &args) {
   options.targets = args.target;
   options.cpu = args.cpu;
   options.cudaArchs = args.cudaArchs;
+  options.weights = args.weights;
   if (args.verbose)
     options.progress = [](const std::string &line) { spdlog::info("{}", line); };
   if (args.emit.empty()) {
@@ -178,6 +180,12 @@ int main(int argc, char **argv) {
   app.add_option("--cuda-arch", args.cudaArchs,
                  "With --target cuda: GPU architectures, each compiled to SASS (when "
                  "ptxas is found) and PTX; newer GPUs run the PTX")
+      ->capture_default_str();
+  app.add_option("--weights", args.weights,
+                 "embed: the weights go into the library. external: the compile reads "
+                 "only their shapes and places (also from a graph-only archive), and "
+                 "the library reads them from the .pt2 named when the model is created "
+                 "(pt2c_options_set_weights_path; pt2c-run --weights PATH)")
       ->capture_default_str();
   app.add_flag("--print-locations", args.debugInfo,
                "With --emit: print each op's location (node name, source line)");

@@ -18,6 +18,7 @@ namespace pt2c {
 struct BuildOptions {
   bool forCPU = true;   // --target cpu: desc->run
   bool forCUDA = false; // --target cuda: desc->run_cuda
+  bool externalWeights = false; // --weights external
   CPUCodegenOptions cpu;
   GPUCodegenOptions gpu;
   DescriptorOptions descriptor;

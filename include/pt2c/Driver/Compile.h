@@ -41,6 +41,9 @@ struct CompileOptions {
   std::string targets = "cpu";          // --target: cpu, cuda or cpu,cuda
   std::string cpu = "x86-64-v3";        // --cpu: LLVM CPU name for x86 code
   std::string cudaArchs = "sm_80,sm_90"; // --cuda-arch
+  /// --weights: "embed" (into the library) or "external" (read from the
+  /// .pt2 when the model is created; the compile reads no weight bytes).
+  std::string weights = "embed";
   /// Called with a line of progress text when verbose output is wanted.
   std::function<void(const std::string &)> progress;
 };

@@ -20,7 +20,7 @@
 extern "C" {
 #endif
 
-#define PT2C_MODEL_ABI_VERSION 2u
+#define PT2C_MODEL_ABI_VERSION 3u
 
 /* Element types, with DLPack's codes and bits so the runtime can compare
  * them with a caller's DLTensor directly. */
@@ -58,6 +58,47 @@ typedef struct pt2c_weight_desc {
   uint64_t nbytes;
 } pt2c_weight_desc;
 
+/* --weights external: the library holds no weight bytes, only where the
+ * runtime finds them in the .pt2 named at create time
+ * (pt2c_options_set_weights_path) to build the blob the code expects.
+ *
+ * One zip entry that some weight reads, named as in the archive but without
+ * its root folder ("data/weights/weight_0"; the folder is the archive's file
+ * name, so it differs from copy to copy). `min_bytes` is what the weights
+ * read from it need. When the archive compiled from held the entry's bytes,
+ * `exact` is 1 and `bytes` and `crc32` are that entry's size and CRC-32 from
+ * its central directory: a file whose entry differs is another export and
+ * is refused without reading a byte. A graph-only archive (0-byte payloads)
+ * gives `exact` 0: only the size can be checked, against `min_bytes`. */
+typedef struct pt2c_archive_entry_desc {
+  const char *name;
+  uint64_t min_bytes;
+  uint64_t bytes;
+  uint32_t crc32;
+  uint32_t exact;
+} pt2c_archive_entry_desc;
+
+/* Where one weight's elements are in its entry, as torch stored them: a
+ * strided view (sizes, strides and storage_offset count elements). The
+ * runtime copies it row-major and contiguous to the weight's blob offset,
+ * which is what the embedded blob holds. */
+typedef struct pt2c_weight_source {
+  int32_t entry; /* index into pt2c_external_weights_desc.entries; -1: no
+                    bytes to read (an empty tensor) */
+  int32_t rank;
+  const int64_t *sizes;   /* rank entries */
+  const int64_t *strides; /* rank entries */
+  int64_t storage_offset;
+  uint32_t element_bytes;
+} pt2c_weight_source;
+
+typedef struct pt2c_external_weights_desc {
+  const char *archive; /* file name compiled from ("mlp.pt2"), for messages */
+  int32_t n_entries;
+  const pt2c_archive_entry_desc *entries;
+  const pt2c_weight_source *sources; /* n_weights, parallel to desc->weights */
+} pt2c_external_weights_desc;
+
 /* The runtime's thread pool, handed to generated code for large loops.
  * `body(ctx, begin, end)` is called on disjoint ranges covering [0, n);
  * parallel_for returns when all of them have finished. */
@@ -91,7 +132,8 @@ typedef struct pt2c_model_desc {
 
   int32_t n_weights;
   const pt2c_weight_desc *weights;
-  /* The embedded blob, or NULL when compiled with --weights external. */
+  /* The embedded blob, or NULL when compiled with --weights external; its
+   * size either way (what the runtime allocates for external weights). */
   const uint8_t *weights_blob;
   uint64_t weights_bytes;
 
@@ -112,6 +154,8 @@ typedef struct pt2c_model_desc {
    * `_mlir_memref_to_llvm_alloc/free` (device memory while a CUDA run is
    * current). It returns when all work is queued, not finished. */
   int32_t (*run_cuda)(const pt2c_run_args *args);
+  /* NULL when the weights are embedded (or there are none). */
+  const pt2c_external_weights_desc *external_weights;
 } pt2c_model_desc;
 
 /* ---- CUDA: what the generated host code of a CUDA model calls ----------

@@ -18,10 +18,26 @@ def read_members(path):
         return [(info.filename, archive.read(info.filename)) for info in archive.infolist()]
 
 
-def write_members(path, members):
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
+def write_members(path, members, compression=zipfile.ZIP_STORED):
+    with zipfile.ZipFile(path, "w", compression) as archive:
         for name, data in members:
             archive.writestr(name, data)
+
+
+def is_payload(name):
+    # Raw tensor files (pt2-format.md §2.3): data/weights/weight_N and
+    # data/constants/tensor_N, under the root folder.
+    folder, _, file = name.rpartition("/")
+    return (folder.endswith("data/weights") and file.startswith("weight_")) or (
+        folder.endswith("data/constants") and file.startswith("tensor_"))
+
+
+def empty_payloads(members):
+    # What saving FakeTensors gives: every payload file 0 bytes, the configs
+    # and the graph unchanged.
+    for index, (name, _) in enumerate(members):
+        if is_payload(name):
+            members[index] = (name, b"")
 
 
 def find(members, suffix):
@@ -70,6 +86,7 @@ CASES = {
     "custom-op": lambda m: edit_json(
         m, "models/model.json",
         lambda d: nodes(d)[2].update(target="torch.ops.mylib.custom_gelu.default")),
+    "graph-only": empty_payloads,
     "pickled-weights": lambda m: edit_json(
         m, "model_weights_config.json", lambda d: first_weight(d).update(use_pickle=True)),
 }
@@ -90,6 +107,10 @@ def main():
         open(out, "wb").write(b"")
         return
     members = read_members(source)
+    if case == "deflated":
+        # The same archive re-zipped by an ordinary tool: every entry compressed.
+        write_members(out, members, zipfile.ZIP_DEFLATED)
+        return
     CASES[case](members)
     write_members(out, members)
 

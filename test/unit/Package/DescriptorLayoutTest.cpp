@@ -54,6 +54,7 @@ TEST_CASE("the emitted descriptor has the C layout of model_abi.h", "[package]")
   blob.bytes.assign(160, 0);
   blob.offsets = {0};
   blob.sizes = {160};
+  blob.totalBytes = 160;
   DescriptorOptions options;
   options.modelName = "test";
   ModelSignature signature = signatureWithDynamicBatch();
@@ -78,6 +79,7 @@ TEST_CASE("the emitted descriptor has the C layout of model_abi.h", "[package]")
   CHECK(struct_->getElementOffset(12) == offsetof(pt2c_model_desc, weights_bytes));
   CHECK(struct_->getElementOffset(13) == offsetof(pt2c_model_desc, output_dims));
   CHECK(struct_->getElementOffset(15) == offsetof(pt2c_model_desc, run));
+  CHECK(struct_->getElementOffset(17) == offsetof(pt2c_model_desc, external_weights));
 
   // The tensor, dim, symbol and weight tables have the C element sizes.
   auto elementSize = [&](const char *name) {
@@ -113,4 +115,55 @@ TEST_CASE("a forward with the wrong arity is an internal error", "[package]") {
   llvm::Error error = emitModelDescriptor(*module, signatureWithDynamicBatch(), blob, {});
   REQUIRE(bool(error));
   CHECK_THAT(llvm::toString(std::move(error)), Catch::Contains("takes 2 arguments"));
+}
+
+TEST_CASE("external weights: no blob, and a table with the C layout", "[package]") {
+  llvm::LLVMContext context;
+  auto module = moduleWithForward(context, 3);
+  WeightsBlob blob;
+  blob.offsets = {0};
+  blob.sizes = {160};
+  blob.totalBytes = 160;
+  ExternalWeights external;
+  external.archiveName = "m.pt2";
+  external.entries.push_back({"data/weights/weight_0", 160, true, 160, 0x1234});
+  external.sources.push_back({0, 4, {10, 4}, {1, 10}, 0});
+  blob.external = external;
+  ModelSignature signature = signatureWithDynamicBatch();
+  llvm::Error emitted = emitModelDescriptor(*module, signature, blob, {});
+  if (emitted)
+    FAIL(llvm::toString(std::move(emitted)));
+  REQUIRE(!llvm::verifyModule(*module, &llvm::errs()));
+  CHECK(module->getNamedGlobal("pt2c.weights_blob") == nullptr);
+
+  const llvm::DataLayout &layout = module->getDataLayout();
+  auto structOf = [&](const char *name, bool isArray) {
+    llvm::GlobalVariable *global = module->getNamedGlobal(name);
+    REQUIRE(global);
+    llvm::Type *type = global->getValueType();
+    if (isArray)
+      type = llvm::cast<llvm::ArrayType>(type)->getElementType();
+    return llvm::cast<llvm::StructType>(type);
+  };
+  llvm::StructType *table = structOf("pt2c.external", false);
+  const llvm::StructLayout *tableLayout = layout.getStructLayout(table);
+  CHECK(tableLayout->getSizeInBytes() == sizeof(pt2c_external_weights_desc));
+  CHECK(tableLayout->getElementOffset(1) == offsetof(pt2c_external_weights_desc, n_entries));
+  CHECK(tableLayout->getElementOffset(2) == offsetof(pt2c_external_weights_desc, entries));
+  CHECK(tableLayout->getElementOffset(3) == offsetof(pt2c_external_weights_desc, sources));
+
+  const llvm::StructLayout *entry = layout.getStructLayout(structOf("pt2c.external.entries", true));
+  CHECK(entry->getSizeInBytes() == sizeof(pt2c_archive_entry_desc));
+  CHECK(entry->getElementOffset(1) == offsetof(pt2c_archive_entry_desc, min_bytes));
+  CHECK(entry->getElementOffset(2) == offsetof(pt2c_archive_entry_desc, bytes));
+  CHECK(entry->getElementOffset(3) == offsetof(pt2c_archive_entry_desc, crc32));
+  CHECK(entry->getElementOffset(4) == offsetof(pt2c_archive_entry_desc, exact));
+
+  const llvm::StructLayout *source = layout.getStructLayout(structOf("pt2c.external.sources", true));
+  CHECK(source->getSizeInBytes() == sizeof(pt2c_weight_source));
+  CHECK(source->getElementOffset(1) == offsetof(pt2c_weight_source, rank));
+  CHECK(source->getElementOffset(2) == offsetof(pt2c_weight_source, sizes));
+  CHECK(source->getElementOffset(3) == offsetof(pt2c_weight_source, strides));
+  CHECK(source->getElementOffset(4) == offsetof(pt2c_weight_source, storage_offset));
+  CHECK(source->getElementOffset(5) == offsetof(pt2c_weight_source, element_bytes));
 }

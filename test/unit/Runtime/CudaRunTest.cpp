@@ -15,7 +15,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaDriverApi.h"
+#include "DoubleArchive.h"
 #include "FakeCuda.h"
+#include "ScratchFile.h"
 #include "TestModelLibrary.h"
 
 #include <catch2/catch.hpp>
@@ -36,6 +38,7 @@ struct Backend {
   const char *library;
   std::string driver; ///< PT2C_CUDA_DRIVER while creating; "" for the real one
   bool fake;
+  std::string weightsPath = {}; ///< for a model with external weights
 
   const ModelApi &api() const { return loadModelLibrary(library); }
 
@@ -48,6 +51,8 @@ struct Backend {
     REQUIRE(a.pt2c_options_set_device(options, kDLCUDA) == nullptr);
     REQUIRE(a.pt2c_options_set_device_index(options, device) == nullptr);
     REQUIRE(a.pt2c_options_set_cuda_stream(options, stream) == nullptr);
+    if (!weightsPath.empty())
+      REQUIRE(a.pt2c_options_set_weights_path(options, weightsPath.c_str()) == nullptr);
     if (fake)
       setenv("PT2C_CUDA_DRIVER", driver.c_str(), 1);
     else
@@ -324,6 +329,23 @@ TEST_CASE("CUDA model on the fake driver: host and device tensors", "[runtime][c
   FakeDriverCheck check;
   checkHostTensors(fakeBackend());
   checkDeviceTensors(fakeBackend());
+}
+
+TEST_CASE("CUDA model on the fake driver: external weights read, then uploaded",
+          "[runtime][cuda]") {
+  // The double with --weights external (TestModel.c): its blob is built from
+  // the archive on the host, then copied to the device like an embedded one.
+  ScratchFile archive(DoubleArchive().bytes());
+  Backend external{PT2C_TEST_MODEL_GPU_EXTERNAL, PT2C_FAKE_CUDA, true, archive.path()};
+  FakeDriverCheck check;
+  checkHostTensors(external);
+  checkDeviceTensors(external);
+
+  external.weightsPath = "/no/such/weights.pt2";
+  pt2c_model *model = nullptr;
+  auto [code, message] = external.create(&model);
+  CHECK(code == PT2C_INVALID_ARGUMENT);
+  CHECK_THAT(message, Contains("weights file '/no/such/weights.pt2': cannot open it"));
 }
 
 TEST_CASE("CUDA model on the fake driver: 4 threads at once", "[runtime][cuda]") {

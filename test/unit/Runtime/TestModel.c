@@ -13,7 +13,8 @@
  * and both loops through parallel_for. A shift[0] of PT2C_TEST_FAIL_SHIFT
  * makes run() fail with PT2C_DEVICE_ERROR, to test how failures propagate.
  * Built several times: as is, with PT2C_TEST_EXTERNAL_WEIGHTS (no embedded
- * blob), with PT2C_TEST_ABI_VERSION (a descriptor of another version), with
+ * blob: where the weights are in a .pt2 instead; also combined with
+ * PT2C_TEST_GPU), with PT2C_TEST_ABI_VERSION (a descriptor of another version), with
  * PT2C_TEST_CUDA_ONLY (run_cuda instead of run, no kernels: only create's
  * checks are reached) and with PT2C_TEST_GPU (run and TestModelCuda.c's
  * run_cuda, like --target cpu,cuda).
@@ -56,6 +57,27 @@ static _Alignas(64) const float kBlob[32] = {
     0.5f, -1.0f, 2.0f,  0.25f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     1.0f, 0.0f,  -0.5f, 3.0f,  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#else
+/* --weights external, as if compiled from test_double.pt2 where
+ *   data/weights/weight_0 = w, 16 bytes (recorded exactly: size, CRC-32
+ *     0x1f7ba8ab = Python's zlib.crc32(struct.pack('<4f', 0.5, -1, 2, 0.25)));
+ *   data/weights/weight_1 = {9, 1, -0.5, 0, 3}, of which b is the view
+ *     sizes [2, 2], strides [1, 2], storage_offset 1 (a transposed one:
+ *     row-major 1, 0, -0.5, 3), with only its size known (as from a
+ *     graph-only archive): at least 5 floats.
+ * ExternalWeightsTest.cpp writes archives like that. */
+static const int64_t kWSizes[] = {4}, kWStrides[] = {1};
+static const int64_t kBSizes[] = {2, 2}, kBStrides[] = {1, 2};
+static const pt2c_archive_entry_desc kEntries[] = {
+    {"data/weights/weight_0", 16, 16, 0x1f7ba8abu, 1},
+    {"data/weights/weight_1", 20, 0, 0, 0},
+};
+static const pt2c_weight_source kSources[] = {
+    {0, 1, kWSizes, kWStrides, 0, 4},
+    {1, 2, kBSizes, kBStrides, 1, 4},
+};
+static const pt2c_external_weights_desc kExternal = {"test_double.pt2", 2,
+                                                     kEntries, kSources};
 #endif
 
 static void output_dims(const int64_t *symbols, int64_t *dims) {
@@ -148,6 +170,11 @@ const pt2c_model_desc pt2c_model_descriptor = {
     pt2c_test_run_cuda,
 #else
     run,
+    NULL,
+#endif
+#ifdef PT2C_TEST_EXTERNAL_WEIGHTS
+    &kExternal,
+#else
     NULL,
 #endif
 };

@@ -1,0 +1,38 @@
+//===- WeightsLayout.cpp - Offsets of the weights in the blob -------------===//
+
+#include "WeightsLayout.h"
+
+namespace pt2c::detail {
+
+static constexpr uint64_t kAlignment = 64;
+
+llvm::Error layOutWeights(const archive::Pt2Archive &archive,
+                          const ModelSignature &signature, WeightsBlob &blob,
+                          std::vector<const archive::TensorView *> &views) {
+  uint64_t total = 0;
+  for (const SignatureWeight &weight : signature.weights) {
+    const archive::TensorView *view = archive.findTensor(weight.fqn);
+    if (!view)
+      return llvm::createStringError(archive.path() + ": no weight '" + weight.fqn +
+                                     "' in the archive");
+    views.push_back(view);
+    total = (total + kAlignment - 1) / kAlignment * kAlignment;
+    blob.offsets.push_back(total);
+    blob.sizes.push_back(view->nbytes());
+    total += view->nbytes();
+  }
+  blob.totalBytes = total;
+  return llvm::Error::success();
+}
+
+bool isContiguous(const archive::TensorView &view) {
+  int64_t expected = 1;
+  for (size_t d = view.sizes.size(); d-- > 0;) {
+    if (view.sizes[d] != 1 && view.strides[d] != expected)
+      return false;
+    expected *= view.sizes[d];
+  }
+  return true;
+}
+
+} // namespace pt2c::detail

@@ -1,0 +1,29 @@
+//===- WeightsLayout.h - Offsets of the weights in the blob (private) -----===//
+//
+// What embedded and external weights share: each weight of the signature
+// found in the archive and given a 64-byte aligned offset, in argument
+// order. The generated code addresses weights by these offsets, so both
+// modes must agree on them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PT2C_LIB_PACKAGE_WEIGHTSLAYOUT_H
+#define PT2C_LIB_PACKAGE_WEIGHTSLAYOUT_H
+
+#include "pt2c/Archive/Pt2Archive.h"
+#include "pt2c/Package/Weights.h"
+
+namespace pt2c::detail {
+
+/// Fills `blob`'s offsets, sizes and totalBytes, and `views` with each
+/// weight's view, in signature order. Reads no payload byte.
+llvm::Error layOutWeights(const archive::Pt2Archive &archive,
+                          const ModelSignature &signature, WeightsBlob &blob,
+                          std::vector<const archive::TensorView *> &views);
+
+/// Whether the view's elements are already row-major and contiguous.
+bool isContiguous(const archive::TensorView &view);
+
+} // namespace pt2c::detail
+
+#endif // PT2C_LIB_PACKAGE_WEIGHTSLAYOUT_H

@@ -1,0 +1,146 @@
+// describeExternalWeights: the blob layout of embedded weights, and where
+// the runtime finds each weight, taken from the configs and the zip
+// directory only. Expected sizes and CRC-32s come from Python's zipfile
+// on test/data/mlp.pt2, the shapes from its weights config.
+
+#include "TestZip.h"
+
+#include "pt2c/Archive/Pt2Archive.h"
+#include "pt2c/Package/Weights.h"
+
+#include <catch2/catch.hpp>
+
+using namespace pt2c;
+using namespace pt2c::test;
+
+namespace {
+
+/// fc1.weight [128, 64], fc2.bias [10], fc2.weight [10, 128], in that order.
+ModelSignature mlpSignature() {
+  ModelSignature signature;
+  signature.weights.push_back({"fc1.weight", 0, {128, 64}});
+  signature.weights.push_back({"fc2.bias", 1, {10}});
+  signature.weights.push_back({"fc2.weight", 2, {10, 128}});
+  return signature;
+}
+
+std::unique_ptr<archive::Pt2Archive> open(const std::string &path) {
+  auto opened = archive::Pt2Archive::open(path);
+  if (!opened)
+    FAIL(llvm::toString(opened.takeError()));
+  return std::move(*opened);
+}
+
+WeightsBlob describe(const archive::Pt2Archive &archive) {
+  auto described = describeExternalWeights(archive, mlpSignature());
+  if (!described)
+    FAIL(llvm::toString(described.takeError()));
+  return std::move(*described);
+}
+
+} // namespace
+
+TEST_CASE("external weights: entries with their sizes and CRCs, no bytes", "[package]") {
+  auto archive = open(fixturePath("mlp.pt2"));
+  WeightsBlob blob = describe(*archive);
+  CHECK(blob.bytes.empty());
+  // 64-byte aligned, in argument order: 32768, then 40 (padded to 64), 5120.
+  CHECK(blob.offsets == std::vector<uint64_t>{0, 32768, 32832});
+  CHECK(blob.sizes == std::vector<uint64_t>{32768, 40, 5120});
+  CHECK(blob.totalBytes == 32832 + 5120);
+
+  // The embedded blob has the same layout: the code addresses both alike.
+  auto embedded = buildWeightsBlob(*archive, mlpSignature());
+  REQUIRE(bool(embedded));
+  CHECK(embedded->offsets == blob.offsets);
+  CHECK(embedded->bytes.size() == blob.totalBytes);
+
+  REQUIRE(blob.external);
+  const ExternalWeights &external = *blob.external;
+  CHECK(external.archiveName == "mlp.pt2");
+  REQUIRE(external.entries.size() == 3);
+  struct Want {
+    const char *name;
+    uint64_t bytes;
+    uint32_t crc;
+  } want[] = {{"data/weights/weight_0", 32768, 0xfb184854},
+              {"data/weights/weight_5", 40, 0xdb340007},
+              {"data/weights/weight_4", 5120, 0x25766a27}};
+  for (size_t i = 0; i < 3; ++i) {
+    INFO(want[i].name);
+    CHECK(external.entries[i].name == want[i].name);
+    CHECK(external.entries[i].exact);
+    CHECK(external.entries[i].bytes == want[i].bytes);
+    CHECK(external.entries[i].minBytes == want[i].bytes);
+    CHECK(external.entries[i].crc32 == want[i].crc);
+  }
+  REQUIRE(external.sources.size() == 3);
+  CHECK(external.sources[0].entry == 0);
+  CHECK(external.sources[0].elementBytes == 4);
+  CHECK(external.sources[0].sizes == std::vector<int64_t>{128, 64});
+  CHECK(external.sources[0].strides == std::vector<int64_t>{64, 1});
+  CHECK(external.sources[2].entry == 2);
+  CHECK(external.sources[2].strides == std::vector<int64_t>{128, 1});
+}
+
+TEST_CASE("external weights: a graph-only archive gives sizes only", "[package]") {
+  std::vector<ZipMember> members = readFixtureMembers("mlp.pt2");
+  for (ZipMember &member : members)
+    if (llvm::StringRef(member.name).starts_with("data/weights/weight_"))
+      member.data.clear();
+  TempFile file(buildArchive(members));
+  auto archive = open(file.path());
+  REQUIRE_FALSE(archive->hasWeightData());
+  WeightsBlob blob = describe(*archive);
+  REQUIRE(blob.external);
+  for (const ExternalEntry &entry : blob.external->entries) {
+    INFO(entry.name);
+    CHECK_FALSE(entry.exact);
+    CHECK(entry.bytes == 0);
+  }
+  CHECK(blob.external->entries[0].minBytes == 32768);
+  CHECK(blob.external->entries[1].minBytes == 40);
+
+  auto embedded = buildWeightsBlob(*archive, mlpSignature());
+  REQUIRE_FALSE(bool(embedded));
+  CHECK_THAT(llvm::toString(embedded.takeError()),
+             Catch::Contains("weight 'fc1.weight' has no bytes in the archive (a "
+                             "graph-only export)") &&
+                 Catch::Contains("compile with --weights external"));
+}
+
+TEST_CASE("external weights: views sharing an entry, with strides and an offset",
+          "[package]") {
+  // fc2.bias re-pointed into fc1.bias's storage (weight_1, 128 floats) as
+  // every other element from element 3: it needs (3 + 9 * 2 + 1) floats.
+  std::vector<ZipMember> members = readFixtureMembers("mlp.pt2");
+  ZipMember *config = findMember(members, "data/weights/model_weights_config.json");
+  REQUIRE(config);
+  llvm::json::Value document = parseJson(config->data);
+  llvm::json::Object &bias =
+      *document.getAsObject()->getObject("config")->getObject("fc2.bias");
+  bias["path_name"] = "weight_1";
+  llvm::json::Object &meta = *bias.getObject("tensor_meta");
+  meta["strides"] = llvm::json::Array{llvm::json::Object{{"as_int", 2}}};
+  meta["storage_offset"] = llvm::json::Object{{"as_int", 3}};
+  config->data = printJson(document);
+  TempFile file(buildArchive(members));
+  auto archive = open(file.path());
+
+  ModelSignature signature = mlpSignature();
+  signature.weights.push_back({"fc1.bias", 3, {128}});
+  auto described = describeExternalWeights(*archive, signature);
+  REQUIRE(bool(described));
+  const ExternalWeights &external = *described->external;
+  REQUIRE(external.entries.size() == 3); // weight_0, weight_1 (shared), weight_4
+  CHECK(external.entries[1].name == "data/weights/weight_1");
+  CHECK(external.entries[1].minBytes == 512); // the larger need, fc1.bias's
+  CHECK(external.entries[1].bytes == 512);
+  const ExternalSource &strided = external.sources[1];
+  CHECK(strided.entry == 1);
+  CHECK(strided.sizes == std::vector<int64_t>{10});
+  CHECK(strided.strides == std::vector<int64_t>{2});
+  CHECK(strided.storageOffset == 3);
+  CHECK(external.sources[3].entry == 1);
+  CHECK(external.sources[3].storageOffset == 0);
+}
