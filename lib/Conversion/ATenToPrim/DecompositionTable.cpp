@@ -18,6 +18,7 @@ std::vector<Decomposition> decompositionTable() {
   addGatherDecompositions(table);
   addElementwiseDecompositions(table);
   addLinearDecompositions(table);
+  addMathDecompositions(table);
   addNormDecompositions(table);
   addShapeDecompositions(table);
   std::sort(table.begin(), table.end(), [](const Decomposition &a, const Decomposition &b) {

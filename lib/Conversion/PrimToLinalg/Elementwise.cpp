@@ -205,6 +205,11 @@ Value min(OpBuilder &b, Location loc, ValueRange a, Type t) {
   return arith::MinSIOp::create(b, loc, a[0], a[1]);
 }
 
+template <typename FloatOp>
+Value floatBinary(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  return isFloat(t) ? FloatOp::create(b, loc, a[0], a[1]).getResult() : Value();
+}
+
 template <typename IntOp>
 Value bitwise(OpBuilder &b, Location loc, ValueRange a, Type t) {
   return isa<IntegerType>(t) ? IntOp::create(b, loc, a[0], a[1]).getResult() : Value();
@@ -299,6 +304,7 @@ void populateElementwiseLowerings(RewritePatternSet &patterns) {
       ElementwiseLowering<prim::DivOp, div>, ElementwiseLowering<prim::RemOp, rem>,
       ElementwiseLowering<prim::PowOp, pow>, ElementwiseLowering<prim::MaxOp, max>,
       ElementwiseLowering<prim::MinOp, min>,
+      ElementwiseLowering<prim::Atan2Op, floatBinary<math::Atan2Op>>,
       ElementwiseLowering<prim::AndOp, bitwise<arith::AndIOp>>,
       ElementwiseLowering<prim::OrOp, bitwise<arith::OrIOp>>,
       ElementwiseLowering<prim::XorOp, bitwise<arith::XOrIOp>>,

@@ -11,6 +11,18 @@ func.func @add(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
 
 // -----
 
+// atan2(y, x) is math.atan2 with y first.
+// CHECK-LABEL: func.func @atan2
+// CHECK: linalg.generic
+// CHECK: ^bb0(%[[Y:.+]]: f32, %[[X:.+]]: f32, %{{.+}}: f32):
+// CHECK: math.atan2 %[[Y]], %[[X]] : f32
+func.func @atan2(%y: tensor<4x8xf32>, %x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = prim.atan2 %y, %x : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
 // A dim of size 1 being expanded reads index 0.
 // CHECK-DAG: #[[$EXPAND:.+]] = affine_map<(d0, d1) -> (d0, 0)>
 // CHECK-LABEL: func.func @broadcast_expand
