@@ -29,13 +29,14 @@ RankedTensorType computeType(RankedTensorType type) {
   return type;
 }
 
-// u = e^x; x where u == 1 (x tiny), -1 where u - 1 == -1, u where u is inf,
-// else (u - 1) * x / log(u), which cancels the rounding error of u.
+// u = e^x; x where u == 1 (x tiny), -1 where u - 1 == -1, u - 1 where
+// x > 20 (no cancellation left, and (u - 1) * x could overflow), else
+// (u - 1) * x / log(u), which cancels the rounding error of u.
 Value expm1Of(Ew &e, Value x) {
   Value u = e.apply<prim::ExpOp>(x);
   Value um1 = e.sub(u, e.c(1.0));
   Value kahan = e.div(e.mul(um1, x), e.apply<prim::LogOp>(u));
-  Value result = e.sel(e.cmp(P::eq, u, e.c(INFINITY)), u, kahan);
+  Value result = e.sel(e.cmp(P::gt, x, e.c(20.0)), um1, kahan);
   result = e.sel(e.cmp(P::eq, um1, e.c(-1.0)), e.c(-1.0), result);
   return e.sel(e.cmp(P::eq, u, e.c(1.0)), x, result);
 }
@@ -70,19 +71,29 @@ Value tan(Ew &e, Value x) {
   return e.div(e.apply<prim::SinOp>(x), e.apply<prim::CosOp>(x));
 }
 
-// sinh(x) = sign(x) * (t + t / (t + 1)) / 2 with t = expm1(|x|): no
-// cancellation near 0; inf where t is.
-Value sinh(Ew &e, Value x) {
-  Value t = expm1Of(e, e.apply<prim::AbsOp>(x));
-  Value half = e.mul(e.add(t, e.div(t, e.add(t, e.c(1.0)))), e.c(0.5));
-  half = e.sel(e.cmp(P::eq, t, e.c(INFINITY)), t, half);
-  return e.sel(e.cmp(P::lt, x, e.c(0.0)), e.apply<prim::NegOp>(half), half);
+// e^a / 2 for a > 20 as (w / 2) * w with w = e^(a/2): finite as long as
+// the result is (e^a alone overflows first).
+Value halfExpOf(Ew &e, Value a) {
+  Value w = e.apply<prim::ExpOp>(e.mul(a, e.c(0.5)));
+  return e.mul(e.mul(w, e.c(0.5)), w);
 }
 
-// cosh(x) = (e^|x| + e^-|x|) / 2 = (u + 1/u) / 2
+// sinh(x) = sign(x) * (t + t / (t + 1)) / 2 with t = expm1(|x|): no
+// cancellation near 0; e^|x| / 2 beyond |x| = 20.
+Value sinh(Ew &e, Value x) {
+  Value a = e.apply<prim::AbsOp>(x);
+  Value t = expm1Of(e, a);
+  Value r = e.mul(e.add(t, e.div(t, e.add(t, e.c(1.0)))), e.c(0.5));
+  r = e.sel(e.cmp(P::gt, a, e.c(20.0)), halfExpOf(e, a), r);
+  return e.sel(e.cmp(P::lt, x, e.c(0.0)), e.apply<prim::NegOp>(r), r);
+}
+
+// cosh(x) = (u + 1/u) / 2, u = e^|x|; e^|x| / 2 beyond |x| = 20.
 Value cosh(Ew &e, Value x) {
-  Value u = e.apply<prim::ExpOp>(e.apply<prim::AbsOp>(x));
-  return e.mul(e.add(u, e.div(e.c(1.0), u)), e.c(0.5));
+  Value a = e.apply<prim::AbsOp>(x);
+  Value u = e.apply<prim::ExpOp>(a);
+  Value r = e.mul(e.add(u, e.div(e.c(1.0), u)), e.c(0.5));
+  return e.sel(e.cmp(P::gt, a, e.c(20.0)), halfExpOf(e, a), r);
 }
 
 // Where |x| is beyond 2^28, x^2 would overflow (or is all that matters):
@@ -110,10 +121,13 @@ Value acosh(Ew &e, Value x) {
   return e.sel(e.cmp(P::gt, x, e.c(0x1p28)), logOfTwice(e, x), r);
 }
 
-// atanh(x) = log1p(2x / (1 - x)) / 2; +-inf at +-1, NaN beyond.
+// atanh(x) = sign(x) * log1p(2a / (1 - a)) / 2, a = |x| (on |x| so that
+// log1p's argument stays well above -1); +-inf at +-1, NaN beyond.
 Value atanh(Ew &e, Value x) {
-  Value q = e.div(e.add(x, x), e.sub(e.c(1.0), x));
-  return e.mul(e.apply<prim::Log1pOp>(q), e.c(0.5));
+  Value a = e.apply<prim::AbsOp>(x);
+  Value q = e.div(e.add(a, a), e.sub(e.c(1.0), a));
+  Value r = e.mul(e.apply<prim::Log1pOp>(q), e.c(0.5));
+  return e.sel(e.cmp(P::lt, x, e.c(0.0)), e.apply<prim::NegOp>(r), r);
 }
 
 Value atan2(Ew &e, Value y, Value x) { return prim::Atan2Op::create(e.b(), e.p.loc(), y, x); }
@@ -236,10 +250,12 @@ void addMathDecompositions(std::vector<Decomposition> &table) {
       {"aten.asinh.default", "math", "log1p, sqrt, log, abs, compare, select, neg, convert",
        floatMath<asinh>},
       {"aten.atan.default", "math", "atan2, constant, convert", floatMath<atan>},
-      {"aten.atanh.default", "math", "log1p, div, mul, convert", floatMath<atanh>},
+      {"aten.atanh.default", "math", "log1p, abs, div, mul, compare, select, neg, convert",
+       floatMath<atanh>},
       {"aten.bitwise_not.default", "math", "not", bitwiseNot},
       {"aten.ceil.default", "math", "ceil", rounding<ceil>},
-      {"aten.cosh.default", "math", "exp, abs, div, add, mul, convert", floatMath<cosh>},
+      {"aten.cosh.default", "math", "exp, abs, div, add, mul, compare, select, convert",
+       floatMath<cosh>},
       {"aten.erf.default", "math", "erf, convert",
        floatMath<erf>},
       {"aten.expm1.default", "math", "exp, log, compare, select, convert", floatMath<expm1>},

@@ -15,6 +15,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
+#include <cmath>
+
 using namespace mlir;
 
 namespace pt2c::lowering {
@@ -159,6 +161,26 @@ Value logistic(OpBuilder &b, Location loc, ValueRange a, Type t) {
   Value one = arith::ConstantOp::create(b, loc, b.getFloatAttr(t, 1.0));
   Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, a[0]));
   return arith::DivFOp::create(b, loc, one, arith::AddFOp::create(b, loc, one, e));
+}
+
+// log1p(x) = log(u) * (x / (u - 1)) with u = 1 + x (Goldberg): the
+// rounding error of 1 + x cancels out, where log(1 + x) alone loses every
+// digit for tiny x (and math.log1p's LLVM lowering is exactly that). x where
+// u == 1; u (inf) where u is inf.
+Value log1p(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  if (!isFloat(t))
+    return Value();
+  Value x = a[0];
+  Value one = arith::ConstantOp::create(b, loc, b.getFloatAttr(t, 1.0));
+  Value inf = arith::ConstantOp::create(b, loc, b.getFloatAttr(t, INFINITY));
+  Value u = arith::AddFOp::create(b, loc, one, x);
+  Value d = arith::SubFOp::create(b, loc, u, one);
+  Value r = arith::MulFOp::create(b, loc, math::LogOp::create(b, loc, u),
+                                  arith::DivFOp::create(b, loc, x, d));
+  Value isOne = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, u, one);
+  Value isInf = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, u, inf);
+  r = arith::SelectOp::create(b, loc, isInf, u, r);
+  return arith::SelectOp::create(b, loc, isOne, x, r);
 }
 
 Value notOp(OpBuilder &b, Location loc, ValueRange a, Type t) {
@@ -311,7 +333,7 @@ void populateElementwiseLowerings(RewritePatternSet &patterns) {
       ElementwiseLowering<prim::NegOp, neg>, ElementwiseLowering<prim::AbsOp, abs>,
       ElementwiseLowering<prim::ExpOp, floatUnary<math::ExpOp>>,
       ElementwiseLowering<prim::LogOp, floatUnary<math::LogOp>>,
-      ElementwiseLowering<prim::Log1pOp, floatUnary<math::Log1pOp>>,
+      ElementwiseLowering<prim::Log1pOp, log1p>,
       ElementwiseLowering<prim::TanhOp, floatUnary<math::TanhOp>>,
       ElementwiseLowering<prim::ErfOp, floatUnary<math::ErfOp>>,
       ElementwiseLowering<prim::RsqrtOp, floatUnary<math::RsqrtOp>>,

@@ -30,20 +30,21 @@ func.func @log10_bf16(%x: tensor<4xbf16>) -> tensor<4xbf16> {
 
 // -----
 
-// expm1(x) with u = e^x (Kahan): x where u == 1, -1 where u - 1 == -1, inf
-// where u is inf, else (u - 1) * x / ln(u).
+// expm1(x) with u = e^x (Kahan): x where u == 1, -1 where u - 1 == -1,
+// u - 1 where x > 20 (no cancellation; avoids overflow of (u - 1) * x),
+// else (u - 1) * x / ln(u).
 // CHECK-LABEL: func.func @expm1
 // CHECK-SAME: (%[[X:.+]]: tensor<4xf32>)
 // CHECK-DAG: %[[M1:.+]] = prim.constant dense<-1.000000e+00> : tensor<4xf32>
-// CHECK-DAG: %[[INF:.+]] = prim.constant dense<0x7F800000> : tensor<4xf32>
+// CHECK-DAG: %[[TWENTY:.+]] = prim.constant dense<2.000000e+01> : tensor<4xf32>
 // CHECK-DAG: %[[ONE:.+]] = prim.constant dense<1.000000e+00> : tensor<4xf32>
 // CHECK: %[[U:.+]] = prim.exp %[[X]]
 // CHECK: %[[UM1:.+]] = prim.sub %[[U]], %[[ONE]]
 // CHECK: %[[NUM:.+]] = prim.mul %[[UM1]], %[[X]]
 // CHECK: %[[LOG:.+]] = prim.log %[[U]]
 // CHECK: %[[K:.+]] = prim.div %[[NUM]], %[[LOG]]
-// CHECK: %[[ISINF:.+]] = prim.compare %[[U]], %[[INF]], predicate = eq
-// CHECK: %[[R1:.+]] = prim.select %[[ISINF]], %[[U]], %[[K]]
+// CHECK: %[[BIG:.+]] = prim.compare %[[X]], %[[TWENTY]], predicate = gt
+// CHECK: %[[R1:.+]] = prim.select %[[BIG]], %[[UM1]], %[[K]]
 // CHECK: %[[ISM1:.+]] = prim.compare %[[UM1]], %[[M1]], predicate = eq
 // CHECK: %[[R2:.+]] = prim.select %[[ISM1]], %[[M1]], %[[R1]]
 // CHECK: %[[IS1:.+]] = prim.compare %[[U]], %[[ONE]], predicate = eq
@@ -104,13 +105,13 @@ func.func @atan_f16(%x: tensor<4xf16>) -> tensor<4xf16> {
 
 // -----
 
-// sinh(x) = sign(x) * (t + t / (t + 1)) / 2 with t = expm1(|x|) (inf where t
-// is inf).
+// sinh(x) = sign(x) * (t + t / (t + 1)) / 2 with t = expm1(|x|); beyond
+// |x| = 20, e^|x| / 2 as (w / 2) * w with w = e^(|x| / 2).
 // CHECK-LABEL: func.func @sinh
 // CHECK-SAME: (%[[X:.+]]: tensor<4xf32>)
 // CHECK-DAG: %[[ZERO:.+]] = prim.constant dense<0.000000e+00> : tensor<4xf32>
 // CHECK-DAG: %[[HALF:.+]] = prim.constant dense<5.000000e-01> : tensor<4xf32>
-// CHECK-DAG: %[[INF:.+]] = prim.constant dense<0x7F800000> : tensor<4xf32>
+// CHECK-DAG: %[[TWENTY:.+]] = prim.constant dense<2.000000e+01> : tensor<4xf32>
 // CHECK-DAG: %[[ONE:.+]] = prim.constant dense<1.000000e+00> : tensor<4xf32>
 // CHECK: %[[A:.+]] = prim.abs %[[X]]
 // CHECK: prim.exp %[[A]]
@@ -119,8 +120,12 @@ func.func @atan_f16(%x: tensor<4xf16>) -> tensor<4xf16> {
 // CHECK: %[[Q:.+]] = prim.div %[[T]], %[[T1]]
 // CHECK: %[[S:.+]] = prim.add %[[T]], %[[Q]]
 // CHECK: %[[H:.+]] = prim.mul %[[S]], %[[HALF]]
-// CHECK: %[[TINF:.+]] = prim.compare %[[T]], %[[INF]], predicate = eq
-// CHECK: %[[R:.+]] = prim.select %[[TINF]], %[[T]], %[[H]]
+// CHECK: %[[BIG:.+]] = prim.compare %[[A]], %[[TWENTY]], predicate = gt
+// CHECK: %[[AH:.+]] = prim.mul %[[A]], %[[HALF]]
+// CHECK: %[[W:.+]] = prim.exp %[[AH]]
+// CHECK: %[[WH:.+]] = prim.mul %[[W]], %[[HALF]]
+// CHECK: %[[E:.+]] = prim.mul %[[WH]], %[[W]]
+// CHECK: %[[R:.+]] = prim.select %[[BIG]], %[[E]], %[[H]]
 // CHECK: %[[NEG:.+]] = prim.compare %[[X]], %[[ZERO]], predicate = lt
 // CHECK: %[[MR:.+]] = prim.neg %[[R]]
 // CHECK: %[[Y:.+]] = prim.select %[[NEG]], %[[MR]], %[[R]]
@@ -132,16 +137,22 @@ func.func @sinh(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-// cosh(x) = (u + 1 / u) / 2, u = e^|x|.
+// cosh(x) = (u + 1 / u) / 2, u = e^|x|; beyond |x| = 20 e^|x| / 2 as for
+// sinh.
 // CHECK-LABEL: func.func @cosh
 // CHECK-SAME: (%[[X:.+]]: tensor<4xf32>)
 // CHECK-DAG: %[[HALF:.+]] = prim.constant dense<5.000000e-01> : tensor<4xf32>
 // CHECK-DAG: %[[ONE:.+]] = prim.constant dense<1.000000e+00> : tensor<4xf32>
+// CHECK-DAG: %[[TWENTY:.+]] = prim.constant dense<2.000000e+01> : tensor<4xf32>
 // CHECK: %[[A:.+]] = prim.abs %[[X]]
 // CHECK: %[[U:.+]] = prim.exp %[[A]]
 // CHECK: %[[R:.+]] = prim.div %[[ONE]], %[[U]]
 // CHECK: %[[S:.+]] = prim.add %[[U]], %[[R]]
-// CHECK: %[[Y:.+]] = prim.mul %[[S]], %[[HALF]]
+// CHECK: %[[C:.+]] = prim.mul %[[S]], %[[HALF]]
+// CHECK: %[[BIG:.+]] = prim.compare %[[A]], %[[TWENTY]], predicate = gt
+// CHECK: %[[W:.+]] = prim.exp
+// CHECK: %[[E:.+]] = prim.mul %{{.+}}, %[[W]]
+// CHECK: %[[Y:.+]] = prim.select %[[BIG]], %[[E]], %[[C]]
 // CHECK: return %[[Y]]
 func.func @cosh(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = aten.call "aten.cosh.default"(self: %x) : (tensor<4xf32>) -> tensor<4xf32>
@@ -221,16 +232,21 @@ func.func @acosh(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-// atanh(x) = log1p(2x / (1 - x)) / 2
+// atanh(x) = sign(x) * log1p(2a / (1 - a)) / 2, a = |x|.
 // CHECK-LABEL: func.func @atanh
 // CHECK-SAME: (%[[X:.+]]: tensor<4xf32>)
+// CHECK-DAG: %[[ZERO:.+]] = prim.constant dense<0.000000e+00> : tensor<4xf32>
 // CHECK-DAG: %[[HALF:.+]] = prim.constant dense<5.000000e-01> : tensor<4xf32>
 // CHECK-DAG: %[[ONE:.+]] = prim.constant dense<1.000000e+00> : tensor<4xf32>
-// CHECK: %[[X2:.+]] = prim.add %[[X]], %[[X]]
-// CHECK: %[[D:.+]] = prim.sub %[[ONE]], %[[X]]
-// CHECK: %[[Q:.+]] = prim.div %[[X2]], %[[D]]
+// CHECK: %[[A:.+]] = prim.abs %[[X]]
+// CHECK: %[[A2:.+]] = prim.add %[[A]], %[[A]]
+// CHECK: %[[D:.+]] = prim.sub %[[ONE]], %[[A]]
+// CHECK: %[[Q:.+]] = prim.div %[[A2]], %[[D]]
 // CHECK: %[[L:.+]] = prim.log1p %[[Q]]
-// CHECK: %[[Y:.+]] = prim.mul %[[L]], %[[HALF]]
+// CHECK: %[[R:.+]] = prim.mul %[[L]], %[[HALF]]
+// CHECK: %[[NEG:.+]] = prim.compare %[[X]], %[[ZERO]], predicate = lt
+// CHECK: %[[MR:.+]] = prim.neg %[[R]]
+// CHECK: %[[Y:.+]] = prim.select %[[NEG]], %[[MR]], %[[R]]
 // CHECK: return %[[Y]]
 func.func @atanh(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = aten.call "aten.atanh.default"(self: %x) : (tensor<4xf32>) -> tensor<4xf32>
