@@ -138,7 +138,7 @@ LogicalResult relu6(aten::CallOp call, const CallArgs &args, PatternRewriter &re
 /// compose several transcendental ops.
 Value computeInput(aten::CallOp call, const CallArgs &args, PrimBuilder &p) {
   RankedTensorType type = resultType(call);
-  Value self = args.value("self");
+  Value self = tensorArg(args, "self");
   if (!type || !self || !isa<FloatType>(type.getElementType()))
     return Value();
   return p.convert(self, computeType(type).getElementType());

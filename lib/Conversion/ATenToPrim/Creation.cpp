@@ -98,7 +98,7 @@ LogicalResult empty(aten::CallOp call, const CallArgs &args, PatternRewriter &re
 // fill.Tensor(self, value) = value (a 0-dim tensor) broadcast to self's shape.
 LogicalResult fillTensor(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value self = args.value("self"), value = args.value("value");
+  Value self = tensorArg(args, "self"), value = tensorArg(args, "value");
   if (!type || !self || !value)
     return rewriter.notifyMatchFailure(call, "expects tensors self and value");
   PrimBuilder p(rewriter, call.getLoc());

@@ -243,24 +243,25 @@ template <bool hardtanh>
 LogicalResult clamp(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   StringRef loName = hardtanh ? "min_val" : "min", hiName = hardtanh ? "max_val" : "max";
-  if (!type)
-    return rewriter.notifyMatchFailure(call, "expects a ranked tensor result");
+  if (!type || !tensorArg(args, "self"))
+    return rewriter.notifyMatchFailure(call, "expects a tensor `self` and result");
+  auto usable = [&](StringRef name) {
+    return args.isNone(name) || tensorArg(args, name) || args.number(name);
+  };
+  if (!usable(loName) || !usable(hiName))
+    return rewriter.notifyMatchFailure(call, "bounds must be tensors, numbers or None");
+  if (!hardtanh && args.isNone(loName) && args.isNone(hiName))
+    return rewriter.notifyMatchFailure(call, "clamp needs at least one bound");
   PrimBuilder p(rewriter, call.getLoc());
   SmallVector<Value> sources = tensorSources(args, {"self", loName, hiName});
   Value x = operandAs(p, args, "self", type, sources);
-  if (!x)
-    return rewriter.notifyMatchFailure(call, "expects a tensor `self`");
   Ew e{p, x};
   auto bound = [&](StringRef name, double fallback) -> Value {
-    if (hardtanh && args.isNone(name))
-      return e.c(fallback);
-    return args.isNone(name) ? Value() : operandAs(p, args, name, type, sources);
+    if (args.isNone(name))
+      return hardtanh ? e.c(fallback) : Value();
+    return operandAs(p, args, name, type, sources);
   };
   Value lo = bound(loName, -1.0), hi = bound(hiName, 1.0);
-  if ((!args.isNone(loName) && !lo) || (!args.isNone(hiName) && !hi))
-    return rewriter.notifyMatchFailure(call, "bounds must be tensors, numbers or None");
-  if (!hardtanh && !lo && !hi)
-    return rewriter.notifyMatchFailure(call, "clamp needs at least one bound");
   rewriter.replaceOp(call, clampOf(e, x, lo, hi));
   return success();
 }
@@ -269,7 +270,7 @@ LogicalResult clamp(aten::CallOp call, const CallArgs &args, PatternRewriter &re
 // broadcast to the result; self/other converted to the result's dtype.
 LogicalResult where(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value condition = args.value("condition");
+  Value condition = tensorArg(args, "condition");
   if (!type || !condition)
     return rewriter.notifyMatchFailure(call, "expects a condition tensor");
   PrimBuilder p(rewriter, call.getLoc());
@@ -288,7 +289,7 @@ LogicalResult where(aten::CallOp call, const CallArgs &args, PatternRewriter &re
 // number or a 0-dim tensor, converted to self's dtype.
 LogicalResult maskedFill(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value mask = args.value("mask");
+  Value mask = tensorArg(args, "mask");
   if (!type || !mask)
     return rewriter.notifyMatchFailure(call, "expects a mask tensor");
   PrimBuilder p(rewriter, call.getLoc());

@@ -15,6 +15,13 @@ inline mlir::RankedTensorType resultType(aten::CallOp call, unsigned index = 0) 
   return mlir::dyn_cast<mlir::RankedTensorType>(call->getResult(index).getType());
 }
 
+/// The ranked tensor operand `name`, or null (absent, None, or a scalar SSA
+/// value such as a SymFloat).
+inline mlir::Value tensorArg(const CallArgs &args, llvm::StringRef name) {
+  mlir::Value value = args.value(name);
+  return value && mlir::isa<mlir::RankedTensorType>(value.getType()) ? value : mlir::Value();
+}
+
 /// A tensor operand, or a scalar attribute splatted, broadcast to `type`
 /// (torch's binary-op semantics with the result dtype already promoted).
 /// Null when the argument is neither.

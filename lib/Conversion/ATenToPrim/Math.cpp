@@ -49,7 +49,7 @@ using MathFn = Value (*)(Ew &e, Value x);
 template <MathFn fn>
 LogicalResult floatMath(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value self = args.value("self");
+  Value self = tensorArg(args, "self");
   if (!type || !self || !isa<FloatType>(type.getElementType()))
     return rewriter.notifyMatchFailure(call, "expects a tensor `self` and a float result");
   PrimBuilder p(rewriter, call.getLoc());
@@ -150,7 +150,7 @@ Value reciprocal(Ew &e, Value x) { return e.div(e.c(1.0), x); }
 template <MathFn fn>
 LogicalResult rounding(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value self = args.value("self");
+  Value self = tensorArg(args, "self");
   if (!type || !self)
     return rewriter.notifyMatchFailure(call, "expects a tensor `self` and result");
   PrimBuilder p(rewriter, call.getLoc());
@@ -176,7 +176,7 @@ Value trunc(Ew &e, Value x) {
 // torch's kernel; bool is its own sign.
 LogicalResult sign(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value self = args.value("self");
+  Value self = tensorArg(args, "self");
   if (!type || !self)
     return rewriter.notifyMatchFailure(call, "expects a tensor `self` and result");
   PrimBuilder p(rewriter, call.getLoc());
@@ -196,7 +196,7 @@ LogicalResult sign(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
 template <bool inf>
 LogicalResult isNanOrInf(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value self = args.value("self");
+  Value self = tensorArg(args, "self");
   if (!type || !self || !type.getElementType().isInteger(1))
     return rewriter.notifyMatchFailure(call, "expects a tensor `self` and a bool result");
   PrimBuilder p(rewriter, call.getLoc());
@@ -217,7 +217,7 @@ LogicalResult isNanOrInf(aten::CallOp call, const CallArgs &args, PatternRewrite
 // logical_not(x) = x == 0, compared in x's own type.
 LogicalResult logicalNot(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value self = args.value("self");
+  Value self = tensorArg(args, "self");
   if (!type || !self || !type.getElementType().isInteger(1))
     return rewriter.notifyMatchFailure(call, "expects a tensor `self` and a bool result");
   PrimBuilder p(rewriter, call.getLoc());
@@ -229,7 +229,7 @@ LogicalResult logicalNot(aten::CallOp call, const CallArgs &args, PatternRewrite
 // bitwise_not(x) = ~x (logical not on bool).
 LogicalResult bitwiseNot(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value self = args.value("self");
+  Value self = tensorArg(args, "self");
   if (!type || !self || !isa<IntegerType>(type.getElementType()))
     return rewriter.notifyMatchFailure(call, "expects an integer or bool tensor");
   PrimBuilder p(rewriter, call.getLoc());

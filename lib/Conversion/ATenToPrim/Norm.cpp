@@ -84,7 +84,7 @@ LogicalResult softmax(aten::CallOp call, const CallArgs &args, PatternRewriter &
 // log_softmax.int, or f32 for _log_softmax with half_to_float).
 LogicalResult logSoftmax(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value self = args.value("self");
+  Value self = tensorArg(args, "self");
   std::optional<int64_t> dim = args.integer("dim");
   if (!type || !self || !dim || !isa<FloatType>(type.getElementType()))
     return rewriter.notifyMatchFailure(call, "expects a float tensor and an int dim");
