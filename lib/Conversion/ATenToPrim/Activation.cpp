@@ -123,6 +123,73 @@ LogicalResult leakyRelu(aten::CallOp call, const CallArgs &args, PatternRewriter
   return success();
 }
 
+// relu6(x) = min(max(x, 0), 6)
+LogicalResult relu6(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = activationInput(call, args, p);
+  if (!x)
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+  Ew e{p, x};
+  rewriter.replaceOp(call, clampOf(e, x, e.c(0.0), e.c(6.0)));
+  return success();
+}
+
+/// The float input in computeType (f32 for f16/bf16), for activations that
+/// compose several transcendental ops.
+Value computeInput(aten::CallOp call, const CallArgs &args, PrimBuilder &p) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self || !isa<FloatType>(type.getElementType()))
+    return Value();
+  return p.convert(self, computeType(type).getElementType());
+}
+
+// elu(x, alpha, scale, input_scale) =
+//   x > 0 ? scale * x : scale * alpha * expm1(x * input_scale)
+LogicalResult elu(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = computeInput(call, args, p);
+  if (!x)
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+  double alpha = args.number("alpha").value_or(1.0), scale = args.number("scale").value_or(1.0),
+         inputScale = args.number("input_scale").value_or(1.0);
+  Ew e{p, x};
+  Value negative = e.mul(expm1Of(e, e.mul(x, e.c(inputScale))), e.c(alpha * scale));
+  Value result = e.sel(e.cmp(prim::ComparePredicate::gt, x, e.c(0.0)), e.mul(x, e.c(scale)),
+                       negative);
+  rewriter.replaceOp(call, p.convert(result, resultType(call).getElementType()));
+  return success();
+}
+
+// softplus(x, beta, threshold) =
+//   x * beta > threshold ? x : log1p(exp(x * beta)) / beta
+LogicalResult softplus(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = computeInput(call, args, p);
+  if (!x)
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+  double beta = args.number("beta").value_or(1.0), threshold = args.number("threshold").value_or(20.0);
+  Ew e{p, x};
+  Value scaled = e.mul(x, e.c(beta));
+  Value soft = e.div(e.apply<prim::Log1pOp>(e.apply<prim::ExpOp>(scaled)), e.c(beta));
+  Value result = e.sel(e.cmp(prim::ComparePredicate::gt, scaled, e.c(threshold)), x, soft);
+  rewriter.replaceOp(call, p.convert(result, resultType(call).getElementType()));
+  return success();
+}
+
+// mish(x) = x * tanh(log1p(exp(x)))
+LogicalResult mish(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = computeInput(call, args, p);
+  if (!x)
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+  Ew e{p, x};
+  Value sp = e.apply<prim::Log1pOp>(e.apply<prim::ExpOp>(x));
+  Value result = e.mul(x, e.apply<prim::TanhOp>(sp));
+  rewriter.replaceOp(call, p.convert(result, resultType(call).getElementType()));
+  return success();
+}
+
 } // namespace
 
 void addActivationDecompositions(std::vector<Decomposition> &table) {
@@ -133,6 +200,11 @@ void addActivationDecompositions(std::vector<Decomposition> &table) {
       {"aten.hardsigmoid.default", "activation", "add, max, min, mul", hardsigmoid},
       {"aten.hardswish.default", "activation", "add, max, min, mul", hardswish},
       {"aten.leaky_relu.default", "activation", "compare, mul, select", leakyRelu},
+      {"aten.relu6.default", "activation", "max, min, constant", relu6},
+      {"aten.elu.default", "activation", "exp, log, compare, select, mul, convert", elu},
+      {"aten.softplus.default", "activation", "exp, log1p, mul, div, compare, select, convert",
+       softplus},
+      {"aten.mish.default", "activation", "exp, log1p, tanh, mul, convert", mish},
   });
 }
 

@@ -50,6 +50,65 @@ LogicalResult full(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   return success();
 }
 
+/// A tensor of the result type filled with `value`. With `selfShape` (the
+/// *_like and fill ops, whose result has self's shape) its `?` sizes are
+/// self's; otherwise the result must be static.
+LogicalResult splatLike(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
+                        double value, bool selfShape) {
+  RankedTensorType type = resultType(call);
+  if (!type)
+    return rewriter.notifyMatchFailure(call, "expects a ranked tensor result");
+  SmallVector<Value> sources;
+  if (Value self = args.value("self");
+      selfShape && self && isa<RankedTensorType>(self.getType()))
+    sources.push_back(self);
+  PrimBuilder p(rewriter, call.getLoc());
+  Value result = p.splat(value, type, sources);
+  if (!result)
+    return rewriter.notifyMatchFailure(call, "a `?` size not known from self");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// zeros_like / ones_like / full_like(self, fill_value) / fill.Scalar(self,
+// value) / new_full(self, size, fill_value) / scalar_tensor(s).
+template <int value>
+LogicalResult filledLike(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return splatLike(call, args, rewriter, value, true);
+}
+
+template <const char *name, bool selfShape>
+LogicalResult filledFrom(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  std::optional<double> value = args.number(name);
+  if (!value)
+    return rewriter.notifyMatchFailure(call, "expects a numeric fill value");
+  return splatLike(call, args, rewriter, *value, selfShape);
+}
+
+constexpr char kFillValue[] = "fill_value";
+constexpr char kValue[] = "value";
+constexpr char kS[] = "s";
+
+// empty* values are unspecified; pt2c gives zeros, as a defined choice.
+template <bool selfShape>
+LogicalResult empty(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return splatLike(call, args, rewriter, 0.0, selfShape);
+}
+
+// fill.Tensor(self, value) = value (a 0-dim tensor) broadcast to self's shape.
+LogicalResult fillTensor(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self"), value = tensorArg(args, "value");
+  if (!type || !self || !value)
+    return rewriter.notifyMatchFailure(call, "expects tensors self and value");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value result = p.broadcastTo(value, type, {self});
+  if (!result)
+    return rewriter.notifyMatchFailure(call, "a `?` size not known from self");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 } // namespace
 
 void addCreationDecompositions(std::vector<Decomposition> &table) {
@@ -62,6 +121,17 @@ void addCreationDecompositions(std::vector<Decomposition> &table) {
       {"aten.ones.default", "creation", "constant", filledWith<1>},
       {"aten.zeros.default", "creation", "constant", filledWith<0>},
       {"aten.full.default", "creation", "constant", full},
+      {"aten.full_like.default", "creation", "constant | splat", filledFrom<kFillValue, true>},
+      {"aten.zeros_like.default", "creation", "constant | splat", filledLike<0>},
+      {"aten.ones_like.default", "creation", "constant | splat", filledLike<1>},
+      {"aten.new_full.default", "creation", "constant", filledFrom<kFillValue, false>},
+      {"aten.fill.Scalar", "creation", "constant | splat", filledFrom<kValue, true>},
+      {"aten.fill.Tensor", "creation", "broadcast_in_dim, convert", fillTensor},
+      {"aten.scalar_tensor.default", "creation", "constant", filledFrom<kS, false>},
+      {"aten.empty.memory_format", "creation", "constant (zeros)", empty<false>},
+      {"aten.empty_like.default", "creation", "constant | splat (zeros)", empty<true>},
+      {"aten.empty_strided.default", "creation", "constant (zeros)", empty<false>},
+      {"aten.new_empty.default", "creation", "constant (zeros)", empty<false>},
   });
 }
 

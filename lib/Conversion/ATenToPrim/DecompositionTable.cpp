@@ -18,6 +18,7 @@ std::vector<Decomposition> decompositionTable() {
   addGatherDecompositions(table);
   addElementwiseDecompositions(table);
   addLinearDecompositions(table);
+  addMathDecompositions(table);
   addNormDecompositions(table);
   addReductionDecompositions(table);
   addShapeDecompositions(table);

@@ -15,6 +15,13 @@ inline mlir::RankedTensorType resultType(aten::CallOp call, unsigned index = 0) 
   return mlir::dyn_cast<mlir::RankedTensorType>(call->getResult(index).getType());
 }
 
+/// The ranked tensor operand `name`, or null (absent, None, or a scalar SSA
+/// value such as a SymFloat).
+inline mlir::Value tensorArg(const CallArgs &args, llvm::StringRef name) {
+  mlir::Value value = args.value(name);
+  return value && mlir::isa<mlir::RankedTensorType>(value.getType()) ? value : mlir::Value();
+}
+
 /// A tensor operand, or a scalar attribute splatted, broadcast to `type`
 /// (torch's binary-op semantics with the result dtype already promoted).
 /// Null when the argument is neither.
@@ -23,6 +30,44 @@ mlir::Value operandAs(PrimBuilder &p, const CallArgs &args, llvm::StringRef name
 
 /// softmax along `dim`: exp(x - max) / sum(exp(x - max)).
 mlir::Value softmaxAlong(PrimBuilder &p, mlir::Value x, int64_t dim);
+
+/// The type math on `type` is carried out in: f16 and bf16 compute in f32
+/// and round once at the end, as torch's CPU kernels do (opmath).
+mlir::RankedTensorType computeType(mlir::RankedTensorType type);
+
+/// Elementwise arithmetic on tensors of one type, with constants splatted to
+/// it (`like` gives the `?` sizes): keeps the compositions readable.
+struct Ew {
+  PrimBuilder &p;
+  mlir::Value like;
+
+  mlir::RankedTensorType type() const {
+    return mlir::cast<mlir::RankedTensorType>(like.getType());
+  }
+  mlir::OpBuilder &b() { return p.builder(); }
+  mlir::Value c(double value) { return p.splat(value, type(), {like}); }
+  mlir::Value add(mlir::Value x, mlir::Value y) { return prim::AddOp::create(b(), p.loc(), x, y); }
+  mlir::Value sub(mlir::Value x, mlir::Value y) { return prim::SubOp::create(b(), p.loc(), x, y); }
+  mlir::Value mul(mlir::Value x, mlir::Value y) { return prim::MulOp::create(b(), p.loc(), x, y); }
+  mlir::Value div(mlir::Value x, mlir::Value y) { return prim::DivOp::create(b(), p.loc(), x, y); }
+  mlir::Value cmp(prim::ComparePredicate predicate, mlir::Value x, mlir::Value y) {
+    return prim::CompareOp::create(
+        b(), p.loc(), x, y, prim::ComparePredicateAttr::get(b().getContext(), predicate));
+  }
+  mlir::Value sel(mlir::Value mask, mlir::Value x, mlir::Value y) {
+    return prim::SelectOp::create(b(), p.loc(), mask, x, y);
+  }
+  template <typename OpTy> mlir::Value apply(mlir::Value x) {
+    return OpTy::create(b(), p.loc(), x);
+  }
+};
+
+/// expm1(x) = e^x - 1, accurate near 0 (Kahan: (u - 1) * x / log(u) with
+/// u = e^x), on a float tensor.
+mlir::Value expm1Of(Ew &e, mlir::Value x);
+
+/// min(max(x, lo), hi) with either bound optional (null): torch.clamp.
+mlir::Value clampOf(Ew &e, mlir::Value x, mlir::Value lo, mlir::Value hi);
 
 } // namespace pt2c
 

@@ -172,6 +172,30 @@ LogicalResult softmax(aten::CallOp call, const CallArgs &args, PatternRewriter &
   return success();
 }
 
+// log_softmax(x, dim) = (x - max) - log(sum(exp(x - max))), in f32 for
+// f16/bf16 as torch's kernel (the result's dtype: `dtype=` of
+// log_softmax.int, or f32 for _log_softmax with half_to_float).
+LogicalResult logSoftmax(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  std::optional<int64_t> dim = args.integer("dim");
+  if (!type || !self || !dim || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor and an int dim");
+  PrimBuilder p(rewriter, call.getLoc());
+  Location loc = call.getLoc();
+  int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
+  RankedTensorType work = computeType(type);
+  Value x = p.convert(self, work.getElementType());
+  Value max = p.reduce(prim::ReduceKind::max, x, {d}, true);
+  Value shifted = prim::SubOp::create(rewriter, loc, x, expandKept(p, max, work, x));
+  Value sum = p.reduce(prim::ReduceKind::sum, prim::ExpOp::create(rewriter, loc, shifted), {d},
+                       true);
+  Value logSum = prim::LogOp::create(rewriter, loc, sum);
+  Value result = prim::SubOp::create(rewriter, loc, shifted, expandKept(p, logSum, work, x));
+  rewriter.replaceOp(call, p.convert(result, type.getElementType()));
+  return success();
+}
+
 } // namespace
 
 Value softmaxAlong(PrimBuilder &p, Value x, int64_t dim) {
@@ -196,6 +220,11 @@ void addNormDecompositions(std::vector<Decomposition> &table) {
       {"aten.instance_norm.default", "norm",
        "reduce, broadcast_in_dim, sub, mul, add, rsqrt, convert", instanceNorm},
       {"aten.softmax.int", "norm", "reduce, exp, sub, div, broadcast_in_dim", softmax},
+      {"aten._softmax.default", "norm", "reduce, exp, sub, div, broadcast_in_dim", softmax},
+      {"aten.log_softmax.int", "norm", "reduce, exp, log, sub, broadcast_in_dim, convert",
+       logSoftmax},
+      {"aten._log_softmax.default", "norm", "reduce, exp, log, sub, broadcast_in_dim, convert",
+       logSoftmax},
   });
 }
 

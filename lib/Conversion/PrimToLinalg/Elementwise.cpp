@@ -15,6 +15,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
+#include <cmath>
+
 using namespace mlir;
 
 namespace pt2c::lowering {
@@ -161,6 +163,26 @@ Value logistic(OpBuilder &b, Location loc, ValueRange a, Type t) {
   return arith::DivFOp::create(b, loc, one, arith::AddFOp::create(b, loc, one, e));
 }
 
+// log1p(x) = log(u) * (x / (u - 1)) with u = 1 + x (Goldberg): the
+// rounding error of 1 + x cancels out, where log(1 + x) alone loses every
+// digit for tiny x (and math.log1p's LLVM lowering is exactly that). x where
+// u == 1; u (inf) where u is inf.
+Value log1p(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  if (!isFloat(t))
+    return Value();
+  Value x = a[0];
+  Value one = arith::ConstantOp::create(b, loc, b.getFloatAttr(t, 1.0));
+  Value inf = arith::ConstantOp::create(b, loc, b.getFloatAttr(t, INFINITY));
+  Value u = arith::AddFOp::create(b, loc, one, x);
+  Value d = arith::SubFOp::create(b, loc, u, one);
+  Value r = arith::MulFOp::create(b, loc, math::LogOp::create(b, loc, u),
+                                  arith::DivFOp::create(b, loc, x, d));
+  Value isOne = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, u, one);
+  Value isInf = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, u, inf);
+  r = arith::SelectOp::create(b, loc, isInf, u, r);
+  return arith::SelectOp::create(b, loc, isOne, x, r);
+}
+
 Value notOp(OpBuilder &b, Location loc, ValueRange a, Type t) {
   Value ones = arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, -1));
   return arith::XOrIOp::create(b, loc, a[0], ones);
@@ -203,6 +225,11 @@ Value min(OpBuilder &b, Location loc, ValueRange a, Type t) {
   if (isUnsignedLike(t))
     return arith::MinUIOp::create(b, loc, a[0], a[1]);
   return arith::MinSIOp::create(b, loc, a[0], a[1]);
+}
+
+template <typename FloatOp>
+Value floatBinary(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  return isFloat(t) ? FloatOp::create(b, loc, a[0], a[1]).getResult() : Value();
 }
 
 template <typename IntOp>
@@ -299,13 +326,14 @@ void populateElementwiseLowerings(RewritePatternSet &patterns) {
       ElementwiseLowering<prim::DivOp, div>, ElementwiseLowering<prim::RemOp, rem>,
       ElementwiseLowering<prim::PowOp, pow>, ElementwiseLowering<prim::MaxOp, max>,
       ElementwiseLowering<prim::MinOp, min>,
+      ElementwiseLowering<prim::Atan2Op, floatBinary<math::Atan2Op>>,
       ElementwiseLowering<prim::AndOp, bitwise<arith::AndIOp>>,
       ElementwiseLowering<prim::OrOp, bitwise<arith::OrIOp>>,
       ElementwiseLowering<prim::XorOp, bitwise<arith::XOrIOp>>,
       ElementwiseLowering<prim::NegOp, neg>, ElementwiseLowering<prim::AbsOp, abs>,
       ElementwiseLowering<prim::ExpOp, floatUnary<math::ExpOp>>,
       ElementwiseLowering<prim::LogOp, floatUnary<math::LogOp>>,
-      ElementwiseLowering<prim::Log1pOp, floatUnary<math::Log1pOp>>,
+      ElementwiseLowering<prim::Log1pOp, log1p>,
       ElementwiseLowering<prim::TanhOp, floatUnary<math::TanhOp>>,
       ElementwiseLowering<prim::ErfOp, floatUnary<math::ErfOp>>,
       ElementwiseLowering<prim::RsqrtOp, floatUnary<math::RsqrtOp>>,

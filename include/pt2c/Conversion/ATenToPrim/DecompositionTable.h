@@ -47,6 +47,7 @@ void addCreationDecompositions(std::vector<Decomposition> &table);
 void addGatherDecompositions(std::vector<Decomposition> &table);
 void addElementwiseDecompositions(std::vector<Decomposition> &table);
 void addLinearDecompositions(std::vector<Decomposition> &table);
+void addMathDecompositions(std::vector<Decomposition> &table);
 void addNormDecompositions(std::vector<Decomposition> &table);
 void addReductionDecompositions(std::vector<Decomposition> &table);
 void addShapeDecompositions(std::vector<Decomposition> &table);

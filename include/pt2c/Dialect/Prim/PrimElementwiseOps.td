@@ -190,6 +190,15 @@ def Prim_PowOp : Prim_BinaryOp<"pow", "Numeric",
     error).}]> {
   let summary = "Power";
 }
+// No shorter composition: atan has no exact form in exp/log/sin/cos of real
+// numbers, and a polynomial of prim ops would be long and type-specific.
+def Prim_Atan2Op : Prim_BinaryOp<"atan2", "Float",
+    [{The angle of the point `(rhs, lhs)`: `atan2(y = lhs, x = rhs)` in
+    `[-pi, pi]`, with C's signed-zero and infinity cases (torch.atan2; atan,
+    asin and acos decompose into it: `atan(x) = atan2(x, 1)`,
+    `asin(x) = atan2(x, sqrt((1 - x)(1 + x)))`).}]> {
+  let summary = "Two-argument arctangent";
+}
 def Prim_MaxOp : Prim_BinaryOp<"max", "Any",
     [{Elementwise maximum (torch.maximum, relu with a zero tensor); NaN wins
     over any number, as in torch. Signless integers compare signed, ui8 and

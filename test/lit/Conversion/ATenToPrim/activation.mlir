@@ -137,3 +137,78 @@ func.func @leaky_relu(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
   %0 = aten.call "aten.leaky_relu.default"(self: %x) {negative_slope = 1.000000e-01 : f64} : (tensor<2x4xf32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+// relu6(x) = min(max(x, 0), 6)
+// CHECK-LABEL: func.func @relu6
+// CHECK-SAME: (%[[X:.+]]: tensor<4xf32>)
+// CHECK-DAG: %[[ZERO:.+]] = prim.constant dense<0.000000e+00> : tensor<4xf32>
+// CHECK-DAG: %[[SIX:.+]] = prim.constant dense<6.000000e+00> : tensor<4xf32>
+// CHECK: %[[A:.+]] = prim.max %[[X]], %[[ZERO]]
+// CHECK: %[[B:.+]] = prim.min %[[A]], %[[SIX]]
+// CHECK: return %[[B]]
+func.func @relu6(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = aten.call "aten.relu6.default"(self: %x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// elu(x, alpha=1.5, scale=2, input_scale=0.5) =
+//   x > 0 ? 2 * x : (1.5 * 2 = 3) * expm1(0.5 * x)
+// CHECK-LABEL: func.func @elu
+// CHECK-SAME: (%[[X:.+]]: tensor<4xf32>)
+// CHECK-DAG: %[[TWO:.+]] = prim.constant dense<2.000000e+00> : tensor<4xf32>
+// CHECK-DAG: %[[ZERO:.+]] = prim.constant dense<0.000000e+00> : tensor<4xf32>
+// CHECK-DAG: %[[THREE:.+]] = prim.constant dense<3.000000e+00> : tensor<4xf32>
+// CHECK-DAG: %[[HALF:.+]] = prim.constant dense<5.000000e-01> : tensor<4xf32>
+// CHECK: %[[S:.+]] = prim.mul %[[X]], %[[HALF]]
+// CHECK: prim.exp %[[S]]
+// CHECK: %[[E:.+]] = prim.select %{{.+}}, %[[S]], %{{.+}} : tensor<4xi1>, tensor<4xf32>
+// CHECK: %[[NEG:.+]] = prim.mul %[[E]], %[[THREE]]
+// CHECK: %[[POS:.+]] = prim.compare %[[X]], %[[ZERO]], predicate = gt
+// CHECK: %[[LIN:.+]] = prim.mul %[[X]], %[[TWO]]
+// CHECK: %[[Y:.+]] = prim.select %[[POS]], %[[LIN]], %[[NEG]]
+// CHECK: return %[[Y]]
+func.func @elu(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = aten.call "aten.elu.default"(self: %x) {alpha = 1.500000e+00 : f64, input_scale = 5.000000e-01 : f64, scale = 2 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// softplus(x, beta=2, threshold=3) = 2x > 3 ? x : log1p(exp(2x)) / 2, for
+// bf16 in f32.
+// CHECK-LABEL: func.func @softplus_bf16
+// CHECK-SAME: (%[[X:.+]]: tensor<4xbf16>)
+// CHECK-DAG: %[[THREE:.+]] = prim.constant dense<3.000000e+00> : tensor<4xf32>
+// CHECK-DAG: %[[TWO:.+]] = prim.constant dense<2.000000e+00> : tensor<4xf32>
+// CHECK: %[[F:.+]] = prim.convert %[[X]] : tensor<4xbf16> -> tensor<4xf32>
+// CHECK: %[[S:.+]] = prim.mul %[[F]], %[[TWO]]
+// CHECK: %[[E:.+]] = prim.exp %[[S]]
+// CHECK: %[[L:.+]] = prim.log1p %[[E]]
+// CHECK: %[[D:.+]] = prim.div %[[L]], %[[TWO]]
+// CHECK: %[[BIG:.+]] = prim.compare %[[S]], %[[THREE]], predicate = gt
+// CHECK: %[[R:.+]] = prim.select %[[BIG]], %[[F]], %[[D]]
+// CHECK: %[[Y:.+]] = prim.convert %[[R]] : tensor<4xf32> -> tensor<4xbf16>
+// CHECK: return %[[Y]]
+func.func @softplus_bf16(%x: tensor<4xbf16>) -> tensor<4xbf16> {
+  %0 = aten.call "aten.softplus.default"(self: %x) {beta = 2 : i64, threshold = 3 : i64} : (tensor<4xbf16>) -> tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}
+
+// -----
+
+// mish(x) = x * tanh(log1p(exp(x)))
+// CHECK-LABEL: func.func @mish
+// CHECK-SAME: (%[[X:.+]]: tensor<4xf32>)
+// CHECK: %[[E:.+]] = prim.exp %[[X]]
+// CHECK: %[[L:.+]] = prim.log1p %[[E]]
+// CHECK: %[[T:.+]] = prim.tanh %[[L]]
+// CHECK: %[[Y:.+]] = prim.mul %[[X]], %[[T]]
+// CHECK: return %[[Y]]
+func.func @mish(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = aten.call "aten.mish.default"(self: %x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -130,3 +130,56 @@ func.func @softmax_dynamic(%x: tensor<?x10xf32>) -> tensor<?x10xf32> {
   %0 = aten.call "aten.softmax.int"(self: %x) {dim = -1 : i64, dtype = #aten.none} : (tensor<?x10xf32>) -> tensor<?x10xf32>
   return %0 : tensor<?x10xf32>
 }
+
+// -----
+
+// log_softmax(x, dim=1) = (x - max) - log(sum(exp(x - max))) along dim 1,
+// f16 in f32 and rounded once.
+// CHECK-LABEL: func.func @log_softmax_f16
+// CHECK-SAME: (%[[X:.+]]: tensor<3x4xf16>)
+// CHECK: %[[F:.+]] = prim.convert %[[X]] : tensor<3x4xf16> -> tensor<3x4xf32>
+// CHECK: %[[MAX:.+]] = prim.reduce max %[[F]], dims = [1] : tensor<3x4xf32> -> tensor<3xf32>
+// CHECK: %[[MK:.+]] = prim.reshape %[[MAX]] : tensor<3xf32> -> tensor<3x1xf32>
+// CHECK: %[[MB:.+]] = prim.broadcast_in_dim %[[MK]], dims = [0, 1] : tensor<3x1xf32> -> tensor<3x4xf32>
+// CHECK: %[[S:.+]] = prim.sub %[[F]], %[[MB]]
+// CHECK: %[[E:.+]] = prim.exp %[[S]]
+// CHECK: %[[SUM:.+]] = prim.reduce sum %[[E]], dims = [1] : tensor<3x4xf32> -> tensor<3xf32>
+// CHECK: %[[SK:.+]] = prim.reshape %[[SUM]] : tensor<3xf32> -> tensor<3x1xf32>
+// CHECK: %[[L:.+]] = prim.log %[[SK]] : tensor<3x1xf32>
+// CHECK: %[[LB:.+]] = prim.broadcast_in_dim %[[L]], dims = [0, 1] : tensor<3x1xf32> -> tensor<3x4xf32>
+// CHECK: %[[R:.+]] = prim.sub %[[S]], %[[LB]]
+// CHECK: %[[Y:.+]] = prim.convert %[[R]] : tensor<3x4xf32> -> tensor<3x4xf16>
+// CHECK: return %[[Y]]
+func.func @log_softmax_f16(%x: tensor<3x4xf16>) -> tensor<3x4xf16> {
+  %0 = aten.call "aten.log_softmax.int"(self: %x) {dim = 1 : i64, dtype = #aten.none} : (tensor<3x4xf16>) -> tensor<3x4xf16>
+  return %0 : tensor<3x4xf16>
+}
+
+// -----
+
+// _log_softmax(x, dim=-1): the last dim (1 of rank 2).
+// CHECK-LABEL: func.func @_log_softmax
+// CHECK: prim.reduce max %{{.+}}, dims = [1]
+// CHECK: prim.reduce sum %{{.+}}, dims = [1]
+// CHECK: prim.log
+func.func @_log_softmax(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  %0 = aten.call "aten._log_softmax.default"(self: %x) {dim = -1 : i64, half_to_float = false} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+// _softmax(x, 0, half_to_float=True): f16 input, f32 result; x converted
+// to f32 first, softmax along dim 0.
+// CHECK-LABEL: func.func @_softmax_half_to_float
+// CHECK-SAME: (%[[X:.+]]: tensor<3x4xf16>)
+// CHECK: %[[F:.+]] = prim.convert %[[X]] : tensor<3x4xf16> -> tensor<3x4xf32>
+// CHECK: prim.reduce max %[[F]], dims = [0] : tensor<3x4xf32> -> tensor<4xf32>
+// CHECK: %[[E:.+]] = prim.exp
+// CHECK: prim.reduce sum %[[E]], dims = [0]
+// CHECK: %[[Y:.+]] = prim.div %[[E]], %{{.+}} : tensor<3x4xf32>
+// CHECK: return %[[Y]]
+func.func @_softmax_half_to_float(%x: tensor<3x4xf16>) -> tensor<3x4xf32> {
+  %0 = aten.call "aten._softmax.default"(self: %x) {dim = 0 : i64, half_to_float = true} : (tensor<3x4xf16>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}

@@ -11,6 +11,41 @@ func.func @add(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
 
 // -----
 
+// atan2(y, x) is math.atan2 with y first.
+// CHECK-LABEL: func.func @atan2
+// CHECK: linalg.generic
+// CHECK: ^bb0(%[[Y:.+]]: f32, %[[X:.+]]: f32, %{{.+}}: f32):
+// CHECK: math.atan2 %[[Y]], %[[X]] : f32
+func.func @atan2(%y: tensor<4x8xf32>, %x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = prim.atan2 %y, %x : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// log1p(x) = log(u) * (x / (u - 1)), u = 1 + x: exact for tiny x, where
+// log(1 + x) would give 0 or a wrong digit; x where u == 1, inf where u is.
+// CHECK-LABEL: func.func @log1p
+// CHECK-DAG: %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
+// CHECK-DAG: %[[INF:.+]] = arith.constant 0x7F800000 : f32
+// CHECK: ^bb0(%[[X:.+]]: f32, %{{.+}}: f32):
+// CHECK: %[[U:.+]] = arith.addf %[[X]], %[[ONE]] : f32
+// CHECK: %[[D:.+]] = arith.subf %[[U]], %[[ONE]] : f32
+// CHECK: %[[L:.+]] = math.log %[[U]] : f32
+// CHECK: %[[Q:.+]] = arith.divf %[[X]], %[[D]] : f32
+// CHECK: %[[R:.+]] = arith.mulf %[[L]], %[[Q]] : f32
+// CHECK: %[[IS1:.+]] = arith.cmpf oeq, %[[U]], %[[ONE]] : f32
+// CHECK: %[[ISINF:.+]] = arith.cmpf oeq, %[[U]], %[[INF]] : f32
+// CHECK: %[[R2:.+]] = arith.select %[[ISINF]], %[[U]], %[[R]] : f32
+// CHECK: %[[Y:.+]] = arith.select %[[IS1]], %[[X]], %[[R2]] : f32
+// CHECK: linalg.yield %[[Y]] : f32
+func.func @log1p(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = prim.log1p %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
 // A dim of size 1 being expanded reads index 0.
 // CHECK-DAG: #[[$EXPAND:.+]] = affine_map<(d0, d1) -> (d0, 0)>
 // CHECK-LABEL: func.func @broadcast_expand

@@ -507,6 +507,30 @@ func.func @xor_c3(%x: tensor<4xi32>) {
 
 // -----
 
+func.func @atan2_c1(%x: tensor<4xf32>, %y: tensor<4xf16>) {
+  // expected-error @+1 {{C1: lhs type 'tensor<4xf32>' and rhs type 'tensor<4xf16>' differ}}
+  %0 = prim.atan2 %x, %y : tensor<4xf32>, tensor<4xf16>, tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @atan2_c2(%x: tensor<4xi32>) {
+  // expected-error @+1 {{C2: operand element type 'i32' is not a float type}}
+  %0 = prim.atan2 %x, %x : tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @atan2_c3(%x: tensor<4xf32>) {
+  // expected-error @+1 {{C3: result type 'tensor<4xf16>' is not the inferred type 'tensor<4xf32>'}}
+  %0 = prim.atan2 %x, %x : tensor<4xf32>, tensor<4xf32>, tensor<4xf16>
+  return
+}
+
+// -----
+
 func.func @compare_c1(%x: tensor<4xf32>, %y: tensor<4xf16>) {
   // expected-error @+1 {{C1: lhs type 'tensor<4xf32>' and rhs type 'tensor<4xf16>' differ}}
   %0 = prim.compare %x, %y, predicate = eq : tensor<4xf32>, tensor<4xf16>

@@ -80,6 +80,8 @@ func.func @binary(%x: tensor<4x?xf32>, %y: tensor<4x?xf32>, %i: tensor<8xi64>, %
   %10 = prim.or %i, %j : tensor<8xi64>
   // CHECK: %{{.+}} = prim.xor %{{.+}}, %{{.+}} : tensor<?xi1>
   %11 = prim.xor %p, %q : tensor<?xi1>
+  // CHECK: %{{.+}} = prim.atan2 %{{.+}}, %{{.+}} : tensor<4x?xf32>
+  %12 = prim.atan2 %x, %y : tensor<4x?xf32>
   return
 }
 

@@ -1,0 +1,280 @@
+//===- Math.cpp - Transcendental and rounding unary ops -------------------===//
+//
+// Compositions of the prim math ops for the rest of torch's unary math
+// (hyperbolic and inverse trigonometric functions, expm1, log2, ...). f16
+// and bf16 are computed in f32 and rounded once at the end, as torch's CPU
+// kernels do, so a composition of several ops does not round between them.
+// Formulas are the usual numerically stable ones (fdlibm's), chosen so that
+// the inputs torch defines give torch's special values (NaN outside the
+// domain, infinities at the poles).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Families.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+#include <cmath>
+
+using namespace mlir;
+
+namespace pt2c {
+
+using P = prim::ComparePredicate;
+
+RankedTensorType computeType(RankedTensorType type) {
+  Type element = type.getElementType();
+  if (element.isF16() || element.isBF16())
+    return type.clone(Float32Type::get(type.getContext()));
+  return type;
+}
+
+// u = e^x; x where u == 1 (x tiny), -1 where u - 1 == -1, u - 1 where
+// x > 20 (no cancellation left, and (u - 1) * x could overflow), else
+// (u - 1) * x / log(u), which cancels the rounding error of u.
+Value expm1Of(Ew &e, Value x) {
+  Value u = e.apply<prim::ExpOp>(x);
+  Value um1 = e.sub(u, e.c(1.0));
+  Value kahan = e.div(e.mul(um1, x), e.apply<prim::LogOp>(u));
+  Value result = e.sel(e.cmp(P::gt, x, e.c(20.0)), um1, kahan);
+  result = e.sel(e.cmp(P::eq, um1, e.c(-1.0)), e.c(-1.0), result);
+  return e.sel(e.cmp(P::eq, u, e.c(1.0)), x, result);
+}
+
+namespace {
+
+using MathFn = Value (*)(Ew &e, Value x);
+
+/// A float result computed by `fn` from `self`, in computeType.
+template <MathFn fn>
+LogicalResult floatMath(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a tensor `self` and a float result");
+  PrimBuilder p(rewriter, call.getLoc());
+  Ew e{p, p.convert(self, computeType(type).getElementType())};
+  rewriter.replaceOp(call, p.convert(fn(e, e.like), type.getElementType()));
+  return success();
+}
+
+Value expm1(Ew &e, Value x) { return expm1Of(e, x); }
+Value erf(Ew &e, Value x) { return e.apply<prim::ErfOp>(x); }
+Value log1p(Ew &e, Value x) { return e.apply<prim::Log1pOp>(x); }
+
+// log2(x) = ln(x) / ln 2, log10(x) = ln(x) / ln 10.
+Value log2(Ew &e, Value x) { return e.mul(e.apply<prim::LogOp>(x), e.c(1.0 / M_LN2)); }
+Value log10(Ew &e, Value x) { return e.mul(e.apply<prim::LogOp>(x), e.c(1.0 / M_LN10)); }
+
+// tan(x) = sin(x) / cos(x)
+Value tan(Ew &e, Value x) {
+  return e.div(e.apply<prim::SinOp>(x), e.apply<prim::CosOp>(x));
+}
+
+// e^a / 2 for a > 20 as (w / 2) * w with w = e^(a/2): finite as long as
+// the result is (e^a alone overflows first).
+Value halfExpOf(Ew &e, Value a) {
+  Value w = e.apply<prim::ExpOp>(e.mul(a, e.c(0.5)));
+  return e.mul(e.mul(w, e.c(0.5)), w);
+}
+
+// sinh(x) = sign(x) * (t + t / (t + 1)) / 2 with t = expm1(|x|): no
+// cancellation near 0; e^|x| / 2 beyond |x| = 20.
+Value sinh(Ew &e, Value x) {
+  Value a = e.apply<prim::AbsOp>(x);
+  Value t = expm1Of(e, a);
+  Value r = e.mul(e.add(t, e.div(t, e.add(t, e.c(1.0)))), e.c(0.5));
+  r = e.sel(e.cmp(P::gt, a, e.c(20.0)), halfExpOf(e, a), r);
+  return e.sel(e.cmp(P::lt, x, e.c(0.0)), e.apply<prim::NegOp>(r), r);
+}
+
+// cosh(x) = (u + 1/u) / 2, u = e^|x|; e^|x| / 2 beyond |x| = 20.
+Value cosh(Ew &e, Value x) {
+  Value a = e.apply<prim::AbsOp>(x);
+  Value u = e.apply<prim::ExpOp>(a);
+  Value r = e.mul(e.add(u, e.div(e.c(1.0), u)), e.c(0.5));
+  return e.sel(e.cmp(P::gt, a, e.c(20.0)), halfExpOf(e, a), r);
+}
+
+// Where |x| is beyond 2^28, x^2 would overflow (or is all that matters):
+// asinh(x) ~ acosh(x) ~ log(2|x|) = log|x| + ln 2.
+Value logOfTwice(Ew &e, Value a) {
+  return e.add(e.apply<prim::LogOp>(a), e.c(M_LN2));
+}
+
+// asinh(x) = sign(x) * log1p(a + a^2 / (1 + sqrt(1 + a^2))), a = |x|
+Value asinh(Ew &e, Value x) {
+  Value a = e.apply<prim::AbsOp>(x);
+  Value a2 = e.mul(a, a);
+  Value inner = e.add(a, e.div(a2, e.add(e.c(1.0), e.apply<prim::SqrtOp>(e.add(e.c(1.0), a2)))));
+  Value r = e.apply<prim::Log1pOp>(inner);
+  r = e.sel(e.cmp(P::gt, a, e.c(0x1p28)), logOfTwice(e, a), r);
+  return e.sel(e.cmp(P::lt, x, e.c(0.0)), e.apply<prim::NegOp>(r), r);
+}
+
+// acosh(x) = log1p(t + sqrt(t * (t + 2))), t = x - 1; NaN below 1 (sqrt or
+// log1p of < -1).
+Value acosh(Ew &e, Value x) {
+  Value t = e.sub(x, e.c(1.0));
+  Value r = e.apply<prim::Log1pOp>(
+      e.add(t, e.apply<prim::SqrtOp>(e.mul(t, e.add(t, e.c(2.0))))));
+  return e.sel(e.cmp(P::gt, x, e.c(0x1p28)), logOfTwice(e, x), r);
+}
+
+// atanh(x) = sign(x) * log1p(2a / (1 - a)) / 2, a = |x| (on |x| so that
+// log1p's argument stays well above -1); +-inf at +-1, NaN beyond.
+Value atanh(Ew &e, Value x) {
+  Value a = e.apply<prim::AbsOp>(x);
+  Value q = e.div(e.add(a, a), e.sub(e.c(1.0), a));
+  Value r = e.mul(e.apply<prim::Log1pOp>(q), e.c(0.5));
+  return e.sel(e.cmp(P::lt, x, e.c(0.0)), e.apply<prim::NegOp>(r), r);
+}
+
+Value atan2(Ew &e, Value y, Value x) { return prim::Atan2Op::create(e.b(), e.p.loc(), y, x); }
+
+// sqrt(1 - x^2) as sqrt((1 - x)(1 + x)): exact factors; NaN for |x| > 1.
+Value cosOfAsin(Ew &e, Value x) {
+  return e.apply<prim::SqrtOp>(e.mul(e.sub(e.c(1.0), x), e.add(e.c(1.0), x)));
+}
+
+// atan(x) = atan2(x, 1), asin(x) = atan2(x, sqrt(1 - x^2)),
+// acos(x) = atan2(sqrt(1 - x^2), x)
+Value atan(Ew &e, Value x) { return atan2(e, x, e.c(1.0)); }
+Value asin(Ew &e, Value x) { return atan2(e, x, cosOfAsin(e, x)); }
+Value acos(Ew &e, Value x) { return atan2(e, cosOfAsin(e, x), x); }
+
+// reciprocal(x) = 1 / x
+Value reciprocal(Ew &e, Value x) { return e.div(e.c(1.0), x); }
+
+/// floor/ceil/round/trunc: identity on integers (torch returns a copy).
+template <MathFn fn>
+LogicalResult rounding(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self)
+    return rewriter.notifyMatchFailure(call, "expects a tensor `self` and result");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = p.convert(self, type.getElementType());
+  if (!isa<FloatType>(type.getElementType())) {
+    rewriter.replaceOp(call, x);
+    return success();
+  }
+  Ew e{p, x};
+  rewriter.replaceOp(call, fn(e, x));
+  return success();
+}
+
+Value floor(Ew &e, Value x) { return e.apply<prim::FloorOp>(x); }
+Value ceil(Ew &e, Value x) { return e.apply<prim::CeilOp>(x); }
+Value round(Ew &e, Value x) { return e.apply<prim::RoundOp>(x); } // half to even
+// trunc(x) = x < 0 ? ceil(x) : floor(x)
+Value trunc(Ew &e, Value x) {
+  return e.sel(e.cmp(P::lt, x, e.c(0.0)), e.apply<prim::CeilOp>(x), e.apply<prim::FloorOp>(x));
+}
+
+// sign(x) = (x > 0) - (x < 0) in the result type: 0 at 0 and NaN, as
+// torch's kernel; bool is its own sign.
+LogicalResult sign(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self)
+    return rewriter.notifyMatchFailure(call, "expects a tensor `self` and result");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = p.convert(self, type.getElementType());
+  if (type.getElementType().isInteger(1)) {
+    rewriter.replaceOp(call, x);
+    return success();
+  }
+  Ew e{p, x};
+  Value positive = p.convert(e.cmp(P::gt, x, e.c(0.0)), type.getElementType());
+  Value negative = p.convert(e.cmp(P::lt, x, e.c(0.0)), type.getElementType());
+  rewriter.replaceOp(call, e.sub(positive, negative));
+  return success();
+}
+
+// isnan(x) = x != x; isinf(x) = |x| == inf; both false for integers.
+template <bool inf>
+LogicalResult isNanOrInf(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self || !type.getElementType().isInteger(1))
+    return rewriter.notifyMatchFailure(call, "expects a tensor `self` and a bool result");
+  PrimBuilder p(rewriter, call.getLoc());
+  auto selfType = cast<RankedTensorType>(self.getType());
+  if (!isa<FloatType>(selfType.getElementType())) {
+    Value none = p.splat(0.0, type, {self});
+    if (!none)
+      return rewriter.notifyMatchFailure(call, "unknown dynamic size");
+    rewriter.replaceOp(call, none);
+    return success();
+  }
+  Ew e{p, self};
+  rewriter.replaceOp(call, inf ? e.cmp(P::eq, e.apply<prim::AbsOp>(self), e.c(INFINITY))
+                               : e.cmp(P::ne, self, self));
+  return success();
+}
+
+// logical_not(x) = x == 0, compared in x's own type.
+LogicalResult logicalNot(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self || !type.getElementType().isInteger(1))
+    return rewriter.notifyMatchFailure(call, "expects a tensor `self` and a bool result");
+  PrimBuilder p(rewriter, call.getLoc());
+  Ew e{p, self};
+  rewriter.replaceOp(call, e.cmp(P::eq, self, e.c(0.0)));
+  return success();
+}
+
+// bitwise_not(x) = ~x (logical not on bool).
+LogicalResult bitwiseNot(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self || !isa<IntegerType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects an integer or bool tensor");
+  PrimBuilder p(rewriter, call.getLoc());
+  rewriter.replaceOp(call, prim::NotOp::create(rewriter, call.getLoc(),
+                                               p.convert(self, type.getElementType()))
+                               .getResult());
+  return success();
+}
+
+} // namespace
+
+void addMathDecompositions(std::vector<Decomposition> &table) {
+  table.insert(table.end(), {
+      {"aten.acos.default", "math", "atan2, sqrt, sub, add, mul, convert", floatMath<acos>},
+      {"aten.acosh.default", "math", "log1p, sqrt, log, compare, select, convert",
+       floatMath<acosh>},
+      {"aten.asin.default", "math", "atan2, sqrt, sub, add, mul, convert", floatMath<asin>},
+      {"aten.asinh.default", "math", "log1p, sqrt, log, abs, compare, select, neg, convert",
+       floatMath<asinh>},
+      {"aten.atan.default", "math", "atan2, constant, convert", floatMath<atan>},
+      {"aten.atanh.default", "math", "log1p, abs, div, mul, compare, select, neg, convert",
+       floatMath<atanh>},
+      {"aten.bitwise_not.default", "math", "not", bitwiseNot},
+      {"aten.ceil.default", "math", "ceil", rounding<ceil>},
+      {"aten.cosh.default", "math", "exp, abs, div, add, mul, compare, select, convert",
+       floatMath<cosh>},
+      {"aten.erf.default", "math", "erf, convert",
+       floatMath<erf>},
+      {"aten.expm1.default", "math", "exp, log, compare, select, convert", floatMath<expm1>},
+      {"aten.floor.default", "math", "floor", rounding<floor>},
+      {"aten.isinf.default", "math", "abs, compare", isNanOrInf<true>},
+      {"aten.isnan.default", "math", "compare", isNanOrInf<false>},
+      {"aten.log10.default", "math", "log, mul, convert", floatMath<log10>},
+      {"aten.log1p.default", "math", "log1p, convert",
+       floatMath<log1p>},
+      {"aten.log2.default", "math", "log, mul, convert", floatMath<log2>},
+      {"aten.logical_not.default", "math", "compare", logicalNot},
+      {"aten.reciprocal.default", "math", "div, convert", floatMath<reciprocal>},
+      {"aten.round.default", "math", "round", rounding<round>},
+      {"aten.sign.default", "math", "compare, convert, sub", sign},
+      {"aten.sinh.default", "math", "exp, log, abs, div, add, mul, select, neg, convert",
+       floatMath<sinh>},
+      {"aten.tan.default", "math", "sin, cos, div, convert", floatMath<tan>},
+      {"aten.trunc.default", "math", "ceil, floor, compare, select", rounding<trunc>},
+  });
+}
+
+} // namespace pt2c
