@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Contraction.h"
+
 #include "pt2c/Codegen/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -69,6 +71,41 @@ int64_t chunkSize(int64_t extent, int64_t maxChunks) {
   return size;
 }
 
+struct Chunking {
+  unsigned loop;
+  int64_t size;
+};
+
+/// A contraction that pt2c-tile-contractions will register-tile is cut
+/// into chunks of whole tiles: along the static batch, column or row loop
+/// with the most independent tiles (columns first on a tie: each chunk then
+/// reads its own rhs panel and shares the usually smaller lhs).
+std::optional<Chunking> chooseContractionChunks(const cpu::ContractionLoops &loops,
+                                                ArrayRef<int64_t> ranges, int64_t maxChunks) {
+  struct Candidate {
+    unsigned loop;
+    int64_t tile;
+  };
+  SmallVector<Candidate> candidates = {{loops.n, cpu::kTileColumns}, {loops.m, cpu::kTileRows}};
+  for (unsigned d : loops.batch)
+    candidates.push_back({d, 1});
+  std::optional<Candidate> best;
+  int64_t bestTiles = 1;
+  for (const Candidate &c : candidates) {
+    if (ShapedType::isDynamic(ranges[c.loop]))
+      continue;
+    int64_t tiles = llvm::divideCeil(ranges[c.loop], c.tile);
+    if (tiles > bestTiles)
+      best = c, bestTiles = tiles;
+  }
+  if (!best)
+    return std::nullopt;
+  int64_t tilesPerChunk = llvm::divideCeil(bestTiles, std::min(bestTiles, maxChunks));
+  if (best->tile == 1)
+    return Chunking{best->loop, chunkSize(ranges[best->loop], maxChunks)};
+  return Chunking{best->loop, tilesPerChunk * best->tile};
+}
+
 class ParallelizeLoopsPass : public impl::ParallelizeLoopsBase<ParallelizeLoopsPass> {
 public:
   using Base::Base;
@@ -88,11 +125,15 @@ public:
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
       if (iterationPoints(ranges) < minWork)
         continue;
-      std::optional<unsigned> loop = chooseLoop(op, ranges);
-      if (!loop)
+      std::optional<Chunking> chunking;
+      if (std::optional<cpu::ContractionLoops> loops = cpu::matchRowMajorContraction(op))
+        chunking = chooseContractionChunks(*loops, ranges, maxChunks);
+      else if (std::optional<unsigned> loop = chooseLoop(op, ranges))
+        chunking = Chunking{*loop, chunkSize(ranges[*loop], maxChunks)};
+      if (!chunking)
         continue;
       SmallVector<OpFoldResult> tileSizes(ranges.size(), rewriter.getIndexAttr(0));
-      tileSizes[*loop] = rewriter.getIndexAttr(chunkSize(ranges[*loop], maxChunks));
+      tileSizes[chunking->loop] = rewriter.getIndexAttr(chunking->size);
       scf::SCFTilingOptions options;
       options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
       options.setTileSizes(tileSizes);

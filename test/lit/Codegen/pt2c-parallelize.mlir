@@ -50,3 +50,43 @@ func.func @small(%x: tensor<16x16xf32>) -> tensor<16x16xf32> {
   %f = linalg.fill ins(%zero : f32) outs(%big : tensor<256x256xf32>) -> tensor<256x256xf32>
   return %0 : tensor<16x16xf32>
 }
+
+// -----
+
+// A row-major f32 contraction (pt2c-tile-contractions tiles it 6x16) is cut
+// into chunks of whole register tiles, along the loop with the most tiles:
+// here the 2209 output positions of an im2col convolution (139 column tiles
+// against 11 row tiles of its 64 channels), 16 chunks of 9 tiles = 144
+// columns, the last one partial.
+// CHECK-LABEL: func.func @convolution_columns
+// CHECK: scf.forall (%[[P:.+]]) = (0) to (2209) step (144)
+// CHECK: tensor.extract_slice %{{.+}}[0, 0, 0, %[[P]]] [1, 1, 27, %{{.+}}]
+// CHECK: linalg.generic {{.+}} outs(%{{.+}} : tensor<1x1x64x?xf32>)
+func.func @convolution_columns(%w: tensor<1x64x27xf32>, %col: tensor<1x1x27x2209xf32>, %acc: tensor<1x1x64x2209xf32>) -> tensor<1x1x64x2209xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(n, g, f, r, p) -> (g, f, r)>, affine_map<(n, g, f, r, p) -> (n, g, r, p)>, affine_map<(n, g, f, r, p) -> (n, g, f, p)>], iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
+      ins(%w, %col : tensor<1x64x27xf32>, tensor<1x1x27x2209xf32>) outs(%acc : tensor<1x1x64x2209xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y fastmath<contract> : f32
+    %s = arith.addf %o, %p fastmath<contract> : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x64x2209xf32>
+  return %r : tensor<1x1x64x2209xf32>
+}
+
+// -----
+
+// Many rows, few columns: chunks along the rows, in multiples of 6 (43 row
+// tiles in 15 chunks of 3 tiles = 18 rows).
+// CHECK-LABEL: func.func @matmul_rows
+// CHECK: scf.forall (%[[M:.+]]) = (0) to (256) step (18)
+// CHECK: linalg.generic {{.+}} outs(%{{.+}} : tensor<?x16xf32>)
+func.func @matmul_rows(%a: tensor<256x64xf32>, %b: tensor<64x16xf32>, %c: tensor<256x16xf32>) -> tensor<256x16xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(m, k, n) -> (m, k)>, affine_map<(m, k, n) -> (k, n)>, affine_map<(m, k, n) -> (m, n)>], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%a, %b : tensor<256x64xf32>, tensor<64x16xf32>) outs(%c : tensor<256x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<256x16xf32>
+  return %r : tensor<256x16xf32>
+}
