@@ -62,12 +62,14 @@ def TileContractions : Pass<"pt2c-tile-contractions", "mlir::ModuleOp"> {
     im2col convolution form, lib/Codegen/CPU/Contraction.h) and, on tensors:
     tiles it into 6x16 register tiles (batch loops 1, k 1; loops ordered
     batch, columns, rows, k), peels the row and column loops so the main
-    loops see only full static tiles (a 9-15 column remainder gets one more
-    8-wide tile), vectorizes every full tile into a `vector.contract`, and
-    hoists each tile's accumulator out of its k loop as a loop-carried
-    vector. Partial tiles with fewer than 8 columns (or of dynamic size)
-    stay linalg ops. The pipeline lowers the contracts to outer products
-    (FMAs of a broadcast lhs element with rhs vectors).
+    loops see only full static tiles (static columns are split first into
+    a multiple of 16, one part of 8 where 8-15 are left, and a tail of
+    fewer than 8, each tiled on its own), vectorizes every static tile into
+    a `vector.contract`, and hoists each tile's accumulator out of its k
+    loop as a loop-carried vector. Remainders of dynamic size (rows of a
+    dynamic batch, the last chunk's columns) stay linalg ops. The pipeline
+    lowers the contracts to outer products (FMAs of a broadcast lhs element
+    with rhs vectors).
 
     ```mlir
     %r = linalg.generic {(m, k, n): out[m, n] += a[m, k] * b[k, n]}

@@ -6,10 +6,9 @@
 
 // An 8x32 by 32x29 matmul (PrimToLinalg's (m, k, n) form). Columns split
 // into 16 + 8 + a 5-column tail; rows into 6 + a 2-row remainder. Every
-// tile with whole ymm vectors of columns becomes a k loop carrying its
-// accumulator as a vector (read before the loop, written after it) around
-// one vector.contract of a 6x1 (or 2x1) lhs column by a 1xN rhs row; the
-// 5-column tail stays a linalg.generic over all rows and all of k.
+// tile becomes a k loop carrying its accumulator as a vector (read before
+// the loop, written after it) around one vector.contract of a 6x1 (or 2x1)
+// lhs column by a 1xN rhs row.
 // CHECK-LABEL: func.func @remainders
 // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.+]] = arith.constant 1 : index
@@ -28,17 +27,19 @@
 // Columns 0-15, rows 6-7:
 // CHECK: scf.for {{.+}} -> (vector<2x16xf32>)
 // CHECK:   vector.contract {{.+}} : vector<2x1xf32>, vector<1x16xf32> into vector<2x16xf32>
-// Columns 16-23, rows 0-5 and 6-7 (of the 13 columns from 16 on):
-// CHECK: %[[REST:.+]] = tensor.extract_slice %arg1[0, 16] [32, 13] [1, 1]
+// Columns 16-23, rows 0-5 and 6-7:
 // CHECK: scf.for {{.+}} -> (vector<6x8xf32>)
 // CHECK:   vector.transfer_read %arg1[%{{.+}}, %[[C16]]]{{.*}} vector<8xf32>
 // CHECK:   vector.contract {{.+}} : vector<6x1xf32>, vector<1x8xf32> into vector<6x8xf32>
 // CHECK: scf.for {{.+}} -> (vector<2x8xf32>)
 // CHECK:   vector.contract {{.+}} : vector<2x1xf32>, vector<1x8xf32> into vector<2x8xf32>
-// Columns 24-28 (8-12 of those 13): the original loops.
-// CHECK: %[[TAIL:.+]] = tensor.extract_slice %[[REST]][0, 8] [32, 5] [1, 1]
-// CHECK: linalg.generic {{.+}} ins(%arg0, %[[TAIL]] : tensor<8x32xf32>, tensor<32x5xf32>) outs(%{{.+}} : tensor<8x5xf32>)
-// CHECK-NOT: vector.contract
+// Columns 24-28: 6x5 and 2x5 tiles; no scalar loops are left.
+// CHECK: scf.for {{.+}} -> (vector<6x5xf32>)
+// CHECK:   vector.transfer_read %arg1[%{{.+}}, %{{.+}}]{{.*}} vector<5xf32>
+// CHECK:   vector.contract {{.+}} : vector<6x1xf32>, vector<1x5xf32> into vector<6x5xf32>
+// CHECK: scf.for {{.+}} -> (vector<2x5xf32>)
+// CHECK:   vector.contract {{.+}} : vector<2x1xf32>, vector<1x5xf32> into vector<2x5xf32>
+// CHECK-NOT: linalg.generic
 func.func @remainders(%a: tensor<8x32xf32>, %b: tensor<32x29xf32>, %c: tensor<8x29xf32>) -> tensor<8x29xf32> {
   %r = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "reduction", "parallel"]}
       ins(%a, %b : tensor<8x32xf32>, tensor<32x29xf32>) outs(%c : tensor<8x29xf32>) {
@@ -117,17 +118,36 @@ func.func @convolution(%w: tensor<1x12x27xf32>, %col: tensor<1x1x27x32xf32>, %ac
 
 // -----
 
+// Fewer columns than a ymm vector: still one register tile (here 4x4, the
+// whole op), so the k loop carries 4 rows of accumulators instead of
+// storing each output on every k step.
+// CHECK-LABEL: func.func @narrow
+// CHECK: scf.for {{.+}} -> (vector<4x4xf32>)
+// CHECK:   vector.contract {{.+}} : vector<4x1xf32>, vector<1x4xf32> into vector<4x4xf32>
+// CHECK-NOT: linalg.generic
+func.func @narrow(%a: tensor<4x64xf32>, %b: tensor<64x4xf32>, %c: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(m, k, n) -> (m, k)>, affine_map<(m, k, n) -> (k, n)>, affine_map<(m, k, n) -> (m, n)>], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%a, %b : tensor<4x64xf32>, tensor<64x4xf32>) outs(%c : tensor<4x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}
+
+// -----
+
 // Not row-major contractions, left alone: dot products (k innermost, the
-// rhs read along k), fewer than 8 columns, an elementwise op fused into
-// the body.
+// rhs read along k) and an elementwise op fused into the body.
 // CHECK-LABEL: func.func @untouched
 // CHECK-NOT: vector.
 // CHECK-NOT: scf.for
-// CHECK-COUNT-3: linalg.generic
+// CHECK-COUNT-2: linalg.generic
 // CHECK-NOT: vector.
 // CHECK-NOT: scf.for
 func.func @untouched(%a: tensor<4x64xf32>, %w: tensor<32x64xf32>, %c: tensor<4x32xf32>,
-                     %b: tensor<64x4xf32>, %c4: tensor<4x4xf32>) -> (tensor<4x32xf32>, tensor<4x4xf32>, tensor<4x4xf32>) {
+                     %b: tensor<64x4xf32>, %c4: tensor<4x4xf32>) -> (tensor<4x32xf32>, tensor<4x4xf32>) {
   %dot = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%a, %w : tensor<4x64xf32>, tensor<32x64xf32>) outs(%c : tensor<4x32xf32>) {
   ^bb0(%x: f32, %y: f32, %o: f32):
@@ -135,13 +155,6 @@ func.func @untouched(%a: tensor<4x64xf32>, %w: tensor<32x64xf32>, %c: tensor<4x3
     %s = arith.addf %o, %p fastmath<reassoc, contract> : f32
     linalg.yield %s : f32
   } -> tensor<4x32xf32>
-  %narrow = linalg.generic {indexing_maps = [affine_map<(m, k, n) -> (m, k)>, affine_map<(m, k, n) -> (k, n)>, affine_map<(m, k, n) -> (m, n)>], iterator_types = ["parallel", "reduction", "parallel"]}
-      ins(%a, %b : tensor<4x64xf32>, tensor<64x4xf32>) outs(%c4 : tensor<4x4xf32>) {
-  ^bb0(%x: f32, %y: f32, %o: f32):
-    %p = arith.mulf %x, %y : f32
-    %s = arith.addf %o, %p : f32
-    linalg.yield %s : f32
-  } -> tensor<4x4xf32>
   %fused = linalg.generic {indexing_maps = [affine_map<(m, k, n) -> (m, k)>, affine_map<(m, k, n) -> (k, n)>, affine_map<(m, k, n) -> (m, n)>], iterator_types = ["parallel", "reduction", "parallel"]}
       ins(%a, %b : tensor<4x64xf32>, tensor<64x4xf32>) outs(%c4 : tensor<4x4xf32>) {
   ^bb0(%x: f32, %y: f32, %o: f32):
@@ -150,5 +163,5 @@ func.func @untouched(%a: tensor<4x64xf32>, %w: tensor<32x64xf32>, %c: tensor<4x3
     %s = arith.addf %o, %p : f32
     linalg.yield %s : f32
   } -> tensor<4x4xf32>
-  return %dot, %narrow, %fused : tensor<4x32xf32>, tensor<4x4xf32>, tensor<4x4xf32>
+  return %dot, %fused : tensor<4x32xf32>, tensor<4x4xf32>
 }
