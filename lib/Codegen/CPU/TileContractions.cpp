@@ -151,11 +151,13 @@ SmallVector<Operation *> tileAndPeel(RewriterBase &rewriter, const Contraction &
     return {};
   rewriter.replaceOp(op, tiled->replacements);
 
-  // Innermost first, so that peeling an outer loop copies the inner loop's
-  // main and partial parts into the outer one's partial iteration. Loops of
-  // step 1 (batch, k) are never peeled.
+  // Outermost first: the row loop is then peeled only inside the full
+  // column tiles. A partial column tile exists only for a dynamic column
+  // count (static ones were split into whole parts) and stays scalar, rows
+  // and all, so peeling its rows too would only add code. Loops of step 1
+  // (batch, k) are never peeled.
   SmallVector<Operation *> roots = {tiled->loops.front().getOperation()};
-  for (LoopLikeOpInterface loop : llvm::reverse(tiled->loops)) {
+  for (LoopLikeOpInterface loop : tiled->loops) {
     scf::ForOp partial;
     auto forOp = cast<scf::ForOp>(loop.getOperation());
     if (succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, forOp, partial)) &&
