@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -20,6 +21,7 @@
 
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 
@@ -74,36 +76,50 @@ int64_t chunkSize(int64_t extent, int64_t maxChunks) {
 struct Chunking {
   unsigned loop;
   int64_t size;
+  /// The register tile along `loop` (1: not a tiled loop).
+  int64_t tile = 1;
 };
 
 /// A contraction that pt2c-tile-contractions will register-tile is cut
 /// into chunks of whole tiles: along the static batch, column or row loop
 /// with the most independent tiles (columns first on a tie: each chunk then
-/// reads its own rhs panel and shares the usually smaller lhs).
+/// reads its own rhs panel and shares the usually smaller lhs). The chunk
+/// size is set once the loop's extent is a whole number of tiles.
 std::optional<Chunking> chooseContractionChunks(const cpu::ContractionLoops &loops,
                                                 ArrayRef<int64_t> ranges, int64_t maxChunks) {
-  struct Candidate {
-    unsigned loop;
-    int64_t tile;
-  };
-  SmallVector<Candidate> candidates = {{loops.n, cpu::kTileColumns}, {loops.m, cpu::kTileRows}};
+  SmallVector<Chunking> candidates = {{loops.n, 0, cpu::kTileColumns}, {loops.m, 0, cpu::kTileRows}};
   for (unsigned d : loops.batch)
-    candidates.push_back({d, 1});
-  std::optional<Candidate> best;
+    candidates.push_back({d, 0, 1});
+  std::optional<Chunking> best;
   int64_t bestTiles = 1;
-  for (const Candidate &c : candidates) {
+  for (const Chunking &c : candidates) {
     if (ShapedType::isDynamic(ranges[c.loop]))
       continue;
     int64_t tiles = llvm::divideCeil(ranges[c.loop], c.tile);
     if (tiles > bestTiles)
       best = c, bestTiles = tiles;
   }
-  if (!best)
-    return std::nullopt;
-  int64_t tilesPerChunk = llvm::divideCeil(bestTiles, std::min(bestTiles, maxChunks));
-  if (best->tile == 1)
-    return Chunking{best->loop, chunkSize(ranges[best->loop], maxChunks)};
-  return Chunking{best->loop, tilesPerChunk * best->tile};
+  return best;
+}
+
+/// Splits `op` along `chunking`'s loop where its last whole tile ends: the
+/// first part is chunked in whole tiles, so every chunk is static and all
+/// tiles are full; the rest (fewer rows or columns than a tile) is another
+/// op, chunked on its own if it is large enough. Without the split, the
+/// last chunk would be partial and every chunk's shapes dynamic, which
+/// costs each chunk a scalar remainder loop and more code to compile.
+linalg::LinalgOp splitAtWholeTiles(RewriterBase &rewriter, linalg::LinalgOp op,
+                                   const Chunking &chunking,
+                                   SmallVectorImpl<linalg::LinalgOp> &worklist) {
+  int64_t extent = op.getStaticLoopRanges()[chunking.loop];
+  int64_t whole = extent - extent % chunking.tile;
+  if (chunking.tile == 1 || whole == extent || whole == 0)
+    return op;
+  rewriter.setInsertionPoint(op);
+  auto [head, tail] = linalg::splitOp(rewriter, cast<TilingInterface>(op.getOperation()),
+                                      chunking.loop, rewriter.getIndexAttr(whole));
+  worklist.push_back(cast<linalg::LinalgOp>(tail.getOperation()));
+  return cast<linalg::LinalgOp>(head.getOperation());
 }
 
 class ParallelizeLoopsPass : public impl::ParallelizeLoopsBase<ParallelizeLoopsPass> {
@@ -120,16 +136,27 @@ public:
         return;
       candidates.push_back(op);
     });
+    // Pop them in program order; ops split off a contraction are pushed
+    // back and handled next.
+    std::reverse(candidates.begin(), candidates.end());
     IRRewriter rewriter(&getContext());
-    for (linalg::LinalgOp op : candidates) {
+    while (!candidates.empty()) {
+      linalg::LinalgOp op = candidates.pop_back_val();
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
       if (iterationPoints(ranges) < minWork)
         continue;
       std::optional<Chunking> chunking;
-      if (std::optional<cpu::ContractionLoops> loops = cpu::matchRowMajorContraction(op))
+      if (std::optional<cpu::ContractionLoops> loops = cpu::matchRowMajorContraction(op)) {
         chunking = chooseContractionChunks(*loops, ranges, maxChunks);
-      else if (std::optional<unsigned> loop = chooseLoop(op, ranges))
+        if (chunking) {
+          op = splitAtWholeTiles(rewriter, op, *chunking, candidates);
+          ranges = op.getStaticLoopRanges();
+          int64_t tiles = llvm::divideCeil(ranges[chunking->loop], chunking->tile);
+          chunking->size = chunkSize(tiles, maxChunks) * chunking->tile;
+        }
+      } else if (std::optional<unsigned> loop = chooseLoop(op, ranges)) {
         chunking = Chunking{*loop, chunkSize(ranges[*loop], maxChunks)};
+      }
       if (!chunking)
         continue;
       SmallVector<OpFoldResult> tileSizes(ranges.size(), rewriter.getIndexAttr(0));
