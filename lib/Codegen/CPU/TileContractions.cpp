@@ -120,9 +120,9 @@ int64_t tileSize(int64_t extent, int64_t size) {
   return !ShapedType::isDynamic(extent) && extent <= size ? 0 : size;
 }
 
-/// Tiles `c` as the file comment says and peels
-/// the row and column loops. Returns the ops to clean up: the new loop nest
-/// and the peeled iterations; empty if nothing was tiled.
+/// Tiles `c` as the file comment says and peels the row and column loops.
+/// Returns the ops to clean up: the new loop nest and the peeled
+/// iterations; empty if nothing was tiled.
 SmallVector<Operation *> tileAndPeel(RewriterBase &rewriter, const Contraction &c, int64_t rows,
                                      int64_t columns) {
   linalg::GenericOp op = c.op;
@@ -228,6 +228,11 @@ public:
     // 3. Vectorize the register tiles.
     llvm::SetVector<Operation *> tileLoops;
     for (const Contraction &c : collect(module, isRegisterTile)) {
+      // Only tiles this pass made, inside its loops (an op that is one tile
+      // already, a K=1 outer product, keeps its loops; step 4 cleans up
+      // inside the loops and nowhere else).
+      if (!isa<scf::ForOp>(c.op->getParentOp()))
+        continue;
       rewriter.setInsertionPoint(c.op);
       FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(rewriter, c.op);
       // A tile that does not vectorize keeps its (correct) scalar loops.
