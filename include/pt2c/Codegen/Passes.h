@@ -23,6 +23,12 @@ class SCFDialect;
 namespace mlir::tensor {
 class TensorDialect;
 } // namespace mlir::tensor
+namespace mlir::ub {
+class UBDialect;
+} // namespace mlir::ub
+namespace mlir::vector {
+class VectorDialect;
+} // namespace mlir::vector
 
 namespace pt2c {
 

@@ -76,4 +76,37 @@ def DistinctResults : Pass<"pt2c-distinct-results", "mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"];
 }
 
+def TileContractions : Pass<"pt2c-tile-contractions", "mlir::ModuleOp"> {
+  let summary = "Register-tile and vectorize row-major f32 matmul/convolution contractions";
+  let description = [{
+    Takes each linalg.generic that accumulates `lhs * rhs` into an output
+    whose contiguous column loop n is innermost (PrimToLinalg's matmul and
+    im2col convolution form, lib/Codegen/CPU/Contraction.h) and, on tensors:
+    tiles it into 6x16 register tiles (batch loops 1, k 1; loops ordered
+    batch, columns, rows, k), peels the row and column loops so the main
+    loops see only full static tiles (static columns are split first into
+    a multiple of 16, one part of 8 where 8-15 are left, and a tail of
+    fewer than 8, each tiled on its own), vectorizes every static tile into
+    a `vector.contract`, and hoists each tile's accumulator out of its k
+    loop as a loop-carried vector. Remainders of dynamic size (rows of a
+    dynamic batch, the last chunk's columns) stay linalg ops. The pipeline
+    lowers the contracts to outer products (FMAs of a broadcast lhs element
+    with rhs vectors).
+
+    ```mlir
+    %r = linalg.generic {(m, k, n): out[m, n] += a[m, k] * b[k, n]}
+        ins(%a, %b : tensor<12x64xf32>, tensor<64x32xf32>) outs(%c : tensor<12x32xf32>)
+    // =>
+    scf.for %n = 0 to 32 step 16 { scf.for %m = 0 to 12 step 6 {
+      %acc = vector.transfer_read %c[%m, %n] : vector<6x16xf32>
+      %s = scf.for %k = 0 to 64 iter_args(%v = %acc) -> vector<6x16xf32> {
+        vector.contract (vector<6x1xf32> from %a, vector<1x16xf32> from %b, %v) }
+      vector.transfer_write %s, %c[%m, %n] } }
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect", "::mlir::ub::UBDialect"];
+}
+
 #endif // PT2C_CODEGEN_PASSES

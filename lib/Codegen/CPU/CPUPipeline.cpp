@@ -32,7 +32,9 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   // The passes, in order, and why (docs/toolchain.md §4 has the pitfalls):
   // 1. Fuse producer/consumer elementwise generics into one loop nest,
   //    keeping contractions as lowered (pt2c-fuse-elementwise).
-  // 2. Split large ops into scf.forall chunks for the thread pool.
+  // 2. Split large ops into scf.forall chunks for the thread pool, then
+  //    register-tile and vectorize the matmul/convolution contractions in
+  //    each chunk (pt2c-tile-contractions; the chunks are whole tiles).
   //    Every returned tensor gets its own buffer (pt2c-distinct-results).
   // 3. Bufferize the whole module, function boundaries included, with
   //    identity layouts so the C interface sees plain strided memrefs.
@@ -42,6 +44,9 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    allocation gets its dealloc (without it each run leaks its scratch).
   // 5. Loops: chunks become an OpenMP parallel loop (the runtime implements
   //    the __kmpc_* entry points on its pool), the rest sequential loops.
+  //    The tiles' n-d transfers become 1-d loads/stores (fully unrolled:
+  //    a tile is a few rows); their vector.contracts become outer products,
+  //    i.e. FMAs of a broadcast lhs element with rhs vectors.
   // 6. The LLVM dialect; allocations call the runtime's scratch cache
   //    (runtime/src/Scratch.h) through MLIR's generic allocation functions.
   //    math ops without an LLVM intrinsic (erf, ...) call libm, which every model .so may use; the LLVM conversion goes first
@@ -51,7 +56,8 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   if (options.minParallelWork <= 0)
     parallelize.clear();
   std::string pipeline =
-      "pt2c-fuse-elementwise," + parallelize + "func.func(pt2c-distinct-results),"
+      "pt2c-fuse-elementwise," + parallelize + "pt2c-tile-contractions,"
+      "func.func(pt2c-distinct-results),"
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
@@ -59,6 +65,7 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
       "buffer-deallocation-pipeline,"
       "canonicalize,cse,"
       "func.func(convert-linalg-to-loops),"
+      "convert-vector-to-scf{full-unroll},"
       "convert-scf-to-openmp,canonicalize,"
       "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
       // float16/bfloat16 arithmetic and math in f32, rounded back after each
@@ -69,9 +76,10 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
       "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},"
       "math-extend-to-supported-types{target-type=f32},"
       "arith-expand{include-bf16},"
+      "convert-vector-to-llvm{vector-contract-lowering=outerproduct},"
       "finalize-memref-to-llvm{use-generic-functions},convert-math-to-llvm,convert-math-to-libm,"
       "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
-      "convert-index-to-llvm,convert-openmp-to-llvm,reconcile-unrealized-casts";
+      "convert-index-to-llvm,convert-openmp-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts";
   // parsePassPipeline appends inside `pm`, so the string is the bare list
   // (a "builtin.module(...)" wrapper would nest it one level too deep).
   if (mlir::failed(mlir::parsePassPipeline(pipeline, pm)))

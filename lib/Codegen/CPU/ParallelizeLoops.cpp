@@ -6,11 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Contraction.h"
+
 #include "pt2c/Codegen/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -18,6 +21,7 @@
 
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 
@@ -69,6 +73,55 @@ int64_t chunkSize(int64_t extent, int64_t maxChunks) {
   return size;
 }
 
+struct Chunking {
+  unsigned loop;
+  int64_t size;
+  /// The register tile along `loop` (1: not a tiled loop).
+  int64_t tile = 1;
+};
+
+/// A contraction that pt2c-tile-contractions will register-tile is cut
+/// into chunks of whole tiles: along the static batch, column or row loop
+/// with the most independent tiles (columns first on a tie: each chunk then
+/// reads its own rhs panel and shares the usually smaller lhs). The chunk
+/// size is set once the loop's extent is a whole number of tiles.
+std::optional<Chunking> chooseContractionChunks(const cpu::ContractionLoops &loops,
+                                                ArrayRef<int64_t> ranges, int64_t maxChunks) {
+  SmallVector<Chunking> candidates = {{loops.n, 0, cpu::kTileColumns}, {loops.m, 0, cpu::kTileRows}};
+  for (unsigned d : loops.batch)
+    candidates.push_back({d, 0, 1});
+  std::optional<Chunking> best;
+  int64_t bestTiles = 1;
+  for (const Chunking &c : candidates) {
+    if (ShapedType::isDynamic(ranges[c.loop]))
+      continue;
+    int64_t tiles = llvm::divideCeil(ranges[c.loop], c.tile);
+    if (tiles > bestTiles)
+      best = c, bestTiles = tiles;
+  }
+  return best;
+}
+
+/// Splits `op` along `chunking`'s loop where its last whole tile ends: the
+/// first part is chunked in whole tiles, so every chunk is static and all
+/// tiles are full; the rest (fewer rows or columns than a tile) is another
+/// op, chunked on its own if it is large enough. Without the split, the
+/// last chunk would be partial and every chunk's shapes dynamic, which
+/// costs each chunk a scalar remainder loop and more code to compile.
+linalg::LinalgOp splitAtWholeTiles(RewriterBase &rewriter, linalg::LinalgOp op,
+                                   const Chunking &chunking,
+                                   SmallVectorImpl<linalg::LinalgOp> &worklist) {
+  int64_t extent = op.getStaticLoopRanges()[chunking.loop];
+  int64_t whole = extent - extent % chunking.tile;
+  if (chunking.tile == 1 || whole == extent || whole == 0)
+    return op;
+  rewriter.setInsertionPoint(op);
+  auto [head, tail] = linalg::splitOp(rewriter, cast<TilingInterface>(op.getOperation()),
+                                      chunking.loop, rewriter.getIndexAttr(whole));
+  worklist.push_back(cast<linalg::LinalgOp>(tail.getOperation()));
+  return cast<linalg::LinalgOp>(head.getOperation());
+}
+
 class ParallelizeLoopsPass : public impl::ParallelizeLoopsBase<ParallelizeLoopsPass> {
 public:
   using Base::Base;
@@ -83,16 +136,31 @@ public:
         return;
       candidates.push_back(op);
     });
+    // Pop them in program order; ops split off a contraction are pushed
+    // back and handled next.
+    std::reverse(candidates.begin(), candidates.end());
     IRRewriter rewriter(&getContext());
-    for (linalg::LinalgOp op : candidates) {
+    while (!candidates.empty()) {
+      linalg::LinalgOp op = candidates.pop_back_val();
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
       if (iterationPoints(ranges) < minWork)
         continue;
-      std::optional<unsigned> loop = chooseLoop(op, ranges);
-      if (!loop)
+      std::optional<Chunking> chunking;
+      if (std::optional<cpu::ContractionLoops> loops = cpu::matchRowMajorContraction(op)) {
+        chunking = chooseContractionChunks(*loops, ranges, maxChunks);
+        if (chunking) {
+          op = splitAtWholeTiles(rewriter, op, *chunking, candidates);
+          ranges = op.getStaticLoopRanges();
+          int64_t tiles = llvm::divideCeil(ranges[chunking->loop], chunking->tile);
+          chunking->size = chunkSize(tiles, maxChunks) * chunking->tile;
+        }
+      } else if (std::optional<unsigned> loop = chooseLoop(op, ranges)) {
+        chunking = Chunking{*loop, chunkSize(ranges[*loop], maxChunks)};
+      }
+      if (!chunking)
         continue;
       SmallVector<OpFoldResult> tileSizes(ranges.size(), rewriter.getIndexAttr(0));
-      tileSizes[*loop] = rewriter.getIndexAttr(chunkSize(ranges[*loop], maxChunks));
+      tileSizes[chunking->loop] = rewriter.getIndexAttr(chunking->size);
       scf::SCFTilingOptions options;
       options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
       options.setTileSizes(tileSizes);

@@ -50,3 +50,54 @@ func.func @small(%x: tensor<16x16xf32>) -> tensor<16x16xf32> {
   %f = linalg.fill ins(%zero : f32) outs(%big : tensor<256x256xf32>) -> tensor<256x256xf32>
   return %0 : tensor<16x16xf32>
 }
+
+// -----
+
+// A row-major f32 contraction (pt2c-tile-contractions tiles it 6x16) is cut
+// into chunks of whole register tiles, along the loop with the most tiles:
+// here the 1025 output positions of an im2col convolution (64 column tiles
+// and a column left over, against 11 row tiles of its 64 channels). The
+// op is split where its last whole tile ends: 1024 columns in 16 static
+// chunks of 64, and the 1 column left over, another op, which is chunked
+// on its own (along its 60 whole rows; its last 4 rows are a third op).
+// CHECK-LABEL: func.func @convolution_columns
+// CHECK: %[[WHOLE:.+]] = tensor.extract_slice %arg1[0, 0, 0, 0] [1, 1, 27, 1024] [1, 1, 1, 1]
+// CHECK: scf.forall (%[[P:.+]]) = (0) to (1024) step (64)
+// CHECK:   tensor.extract_slice %[[WHOLE]][0, 0, 0, %[[P]]] [1, 1, 27, 64]
+// CHECK:   linalg.generic {{.+}} outs(%{{.+}} : tensor<1x1x64x64xf32>)
+// CHECK: tensor.extract_slice %arg1[0, 0, 0, 1024] [1, 1, 27, 1] [1, 1, 1, 1]
+// CHECK: scf.forall (%{{.+}}) = (0) to (60) step (6)
+// CHECK:   linalg.generic {{.+}} outs(%{{.+}} : tensor<1x1x6x1xf32>)
+// CHECK: linalg.generic {{.+}} outs(%{{.+}} : tensor<1x1x4x1xf32>)
+func.func @convolution_columns(%w: tensor<1x64x27xf32>, %col: tensor<1x1x27x1025xf32>, %acc: tensor<1x1x64x1025xf32>) -> tensor<1x1x64x1025xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(n, g, f, r, p) -> (g, f, r)>, affine_map<(n, g, f, r, p) -> (n, g, r, p)>, affine_map<(n, g, f, r, p) -> (n, g, f, p)>], iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
+      ins(%w, %col : tensor<1x64x27xf32>, tensor<1x1x27x1025xf32>) outs(%acc : tensor<1x1x64x1025xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y fastmath<contract> : f32
+    %s = arith.addf %o, %p fastmath<contract> : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x64x1025xf32>
+  return %r : tensor<1x1x64x1025xf32>
+}
+
+// -----
+
+// Many rows, few columns: chunks along the rows, in whole tiles of 6: the
+// 252 whole rows in 14 static chunks of 18; the last 4 rows are another
+// op, too narrow to chunk.
+// CHECK-LABEL: func.func @matmul_rows
+// CHECK: scf.forall (%{{.+}}) = (0) to (252) step (18)
+// CHECK:   linalg.generic {{.+}} outs(%{{.+}} : tensor<18x16xf32>)
+// CHECK: %[[LAST:.+]] = tensor.extract_slice %arg0[252, 0] [4, 64] [1, 1]
+// CHECK-NOT: scf.forall
+// CHECK: linalg.generic {{.+}} ins(%[[LAST]], %{{.+}} : tensor<4x64xf32>, tensor<64x16xf32>)
+func.func @matmul_rows(%a: tensor<256x64xf32>, %b: tensor<64x16xf32>, %c: tensor<256x16xf32>) -> tensor<256x16xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(m, k, n) -> (m, k)>, affine_map<(m, k, n) -> (k, n)>, affine_map<(m, k, n) -> (m, n)>], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%a, %b : tensor<256x64xf32>, tensor<64x16xf32>) outs(%c : tensor<256x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<256x16xf32>
+  return %r : tensor<256x16xf32>
+}

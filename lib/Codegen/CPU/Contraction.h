@@ -1,0 +1,57 @@
+//===- Contraction.h - Row-major f32 contractions and their register tile -===//
+//
+// PrimToLinalg lowers matmuls and convolutions to linalg.generic ops that
+// accumulate lhs * rhs into the output with the contiguous output column n
+// as the innermost loop (matmul: (b.., m, k, n); im2col convolution:
+// (n, g, f, r, p)). pt2c-tile-contractions turns each into register tiles
+// and pt2c-parallelize cuts its chunks along whole tiles; both recognize the
+// op here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PT2C_LIB_CODEGEN_CPU_CONTRACTION_H
+#define PT2C_LIB_CODEGEN_CPU_CONTRACTION_H
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mlir::linalg {
+class LinalgOp;
+} // namespace mlir::linalg
+
+namespace pt2c::cpu {
+
+/// The register tile for f32 on AVX2 (x86-64-v3): 6 output rows x 16
+/// columns (2 ymm each) stay in 12 of the 16 ymm registers while the k loop
+/// broadcasts one lhs element per row and loads 2 rhs vectors; 15 registers
+/// in all, 12 FMAs per 8 loads. Measured (one core of the build machine,
+/// x86-64-v3 code, GFLOP/s) on 62x144x3025 / 62x576x729 matmuls: 6x16
+/// 101 / 93, 4x16 87 / 80, 8x8 77 / 83, 4x24 8 / 8 (a vector<24xf32> does
+/// not lower well); the loops before this pass reach 31.
+constexpr int64_t kTileRows = 6;
+constexpr int64_t kTileColumns = 16;
+/// f32 lanes of one ymm register: column tiles narrower than the main one
+/// are vectorized only in multiples of it.
+constexpr int64_t kVectorLanes = 8;
+
+/// The loops of a row-major contraction `out[.., m, n] += lhs[..m..k..] *
+/// rhs[..k.., n]`, by position in the op's iteration space.
+struct ContractionLoops {
+  unsigned m;                         // output rows: in lhs and out, not rhs
+  unsigned n;                         // output columns: innermost loop, last dim of rhs and out
+  unsigned k;                         // the one reduction loop
+  llvm::SmallVector<unsigned> batch;  // every other (parallel) loop
+};
+
+/// `op` as a row-major f32 contraction on tensors: a linalg.generic whose
+/// body is `out + lhs * rhs` and whose maps are plain dims with n the
+/// innermost loop and the last dim of rhs and out, and m the second to last
+/// dim of out. Anything else (reassociable dot products, pooling, integer
+/// matmuls) is std::nullopt and keeps its scalar loops.
+std::optional<ContractionLoops> matchRowMajorContraction(mlir::linalg::LinalgOp op);
+
+} // namespace pt2c::cpu
+
+#endif // PT2C_LIB_CODEGEN_CPU_CONTRACTION_H
