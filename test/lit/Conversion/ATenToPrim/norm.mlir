@@ -183,3 +183,47 @@ func.func @_softmax_half_to_float(%x: tensor<3x4xf16>) -> tensor<3x4xf32> {
   %0 = aten.call "aten._softmax.default"(self: %x) {dim = 0 : i64, half_to_float = true} : (tensor<3x4xf16>) -> tensor<3x4xf32>
   return %0 : tensor<3x4xf32>
 }
+
+// -----
+
+// rms_norm of bfloat16 over the last dim (4) with eps None: in float32,
+// y = x * rsqrt(sum(x*x) * 1/4 + eps) * w, eps float32's epsilon
+// (2^-23), one rounding at the end.
+// CHECK-LABEL: func.func @rms_norm
+// CHECK-SAME: (%[[X:.+]]: tensor<2x4xbf16>, %[[W:.+]]: tensor<4xbf16>)
+// CHECK-DAG: %[[EPS:.+]] = prim.constant dense<1.1920929E-7> : tensor<2x1xf32>
+// CHECK-DAG: %[[INV:.+]] = prim.constant dense<2.500000e-01> : tensor<2x1xf32>
+// CHECK: %[[X32:.+]] = prim.convert %[[X]] : tensor<2x4xbf16> -> tensor<2x4xf32>
+// CHECK: %[[SQ:.+]] = prim.mul %[[X32]], %[[X32]]
+// CHECK: %[[S:.+]] = prim.reduce sum %[[SQ]], dims = [1]
+// CHECK: %[[SK:.+]] = prim.reshape %[[S]] : tensor<2xf32> -> tensor<2x1xf32>
+// CHECK: %[[MS:.+]] = prim.mul %[[SK]], %[[INV]]
+// CHECK: %[[A:.+]] = prim.add %[[MS]], %[[EPS]]
+// CHECK: %[[R:.+]] = prim.rsqrt %[[A]]
+// CHECK: %[[RB:.+]] = prim.broadcast_in_dim %[[R]], dims = [0, 1] : tensor<2x1xf32> -> tensor<2x4xf32>
+// CHECK: %[[Y:.+]] = prim.mul %[[X32]], %[[RB]]
+// CHECK: %[[W32:.+]] = prim.convert %[[W]] : tensor<4xbf16> -> tensor<4xf32>
+// CHECK: %[[WB:.+]] = prim.broadcast_in_dim %[[W32]], dims = [1]
+// CHECK: %[[YW:.+]] = prim.mul %[[Y]], %[[WB]]
+// CHECK: %[[OUT:.+]] = prim.convert %[[YW]] : tensor<2x4xf32> -> tensor<2x4xbf16>
+// CHECK: return %[[OUT]]
+func.func @rms_norm(%x: tensor<2x4xbf16>, %w: tensor<4xbf16>) -> tensor<2x4xbf16> {
+  %0 = aten.call "aten.rms_norm.default"(input: %x, weight: %w) {normalized_shape = array<i64: 4>, eps = #aten.none} : (tensor<2x4xbf16>, tensor<4xbf16>) -> tensor<2x4xbf16>
+  return %0 : tensor<2x4xbf16>
+}
+
+// -----
+
+// native_layer_norm returns y with the mean (sum * 1/4) and rstd
+// (rsqrt(var + 1e-5)), the normalized dim kept as size 1.
+// CHECK-LABEL: func.func @native_layer_norm
+// CHECK: %[[S:.+]] = prim.reduce sum %arg0, dims = [1]
+// CHECK: %[[SK:.+]] = prim.reshape %[[S]] : tensor<2xf32> -> tensor<2x1xf32>
+// CHECK: %[[MEAN:.+]] = prim.mul %[[SK]], %{{.+}} : tensor<2x1xf32>
+// CHECK: %[[RSTD:.+]] = prim.rsqrt %{{.+}} : tensor<2x1xf32>
+// CHECK: %[[Y:.+]] = prim.mul %{{.+}}, %{{.+}} : tensor<2x4xf32>
+// CHECK: return %[[Y]], %[[MEAN]], %[[RSTD]]
+func.func @native_layer_norm(%x: tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x1xf32>, tensor<2x1xf32>) {
+  %0:3 = aten.call "aten.native_layer_norm.default"(input: %x) {normalized_shape = array<i64: 4>, weight = #aten.none, bias = #aten.none, eps = 1.000000e-05 : f64} : (tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %0#0, %0#1, %0#2 : tensor<2x4xf32>, tensor<2x1xf32>, tensor<2x1xf32>
+}
