@@ -33,9 +33,7 @@ LogicalResult sdpa(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   PrimBuilder p(rewriter, loc);
   // float16/bfloat16 attention runs in f32 and is rounded once, as torch's
   // CPU (flash) and CUDA kernels do: softmax in half precision loses digits.
-  Type element = type.getElementType().getIntOrFloatBitWidth() < 32
-                     ? Type(rewriter.getF32Type())
-                     : type.getElementType();
+  Type element = computeType(type).getElementType();
   int64_t L = qType.getDimSize(rank - 2), S = kType.getDimSize(rank - 2);
   int64_t E = qType.getDimSize(rank - 1);
   auto vType = cast<RankedTensorType>(v.getType());

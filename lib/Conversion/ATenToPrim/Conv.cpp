@@ -71,13 +71,10 @@ LogicalResult batchNorm(aten::CallOp call, const CallArgs &args, PatternRewriter
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   // float16/bfloat16 in f32, rounded once (torch's kernels use float).
-  Type compute = type.getElementType().getIntOrFloatBitWidth() < 32
-                     ? Type(rewriter.getF32Type())
-                     : type.getElementType();
-  RankedTensorType computeType = type.clone(compute);
-  Value x = p.convert(input, compute);
-  auto channel = [&](Value v) { return p.broadcastInDim(v, computeType, {1}, {x}); };
-  Value epsilon = p.splat(*eps, computeType, {x});
+  RankedTensorType work = computeType(type);
+  Value x = p.convert(input, work.getElementType());
+  auto channel = [&](Value v) { return p.broadcastInDim(v, work, {1}, {x}); };
+  Value epsilon = p.splat(*eps, work, {x});
   Value scale = prim::RsqrtOp::create(rewriter, loc,
                                       prim::AddOp::create(rewriter, loc, channel(var), epsilon));
   Value y = prim::MulOp::create(

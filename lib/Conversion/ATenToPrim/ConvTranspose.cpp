@@ -67,10 +67,8 @@ LogicalResult groupNorm(aten::CallOp call, const CallArgs &args, PatternRewriter
   int64_t n = type.getDimSize(0), per = type.getNumElements() / (n * *groups);
   // float16/bfloat16 statistics in f32, as torch's kernels (and layer_norm
   // here) compute them; the result is rounded once at the end.
-  Type compute = type.getElementType().getIntOrFloatBitWidth() < 32
-                     ? Type(rewriter.getF32Type())
-                     : type.getElementType();
-  RankedTensorType computeType = type.clone(compute);
+  RankedTensorType work = computeType(type);
+  Type compute = work.getElementType();
   auto grouped = RankedTensorType::get({n, *groups, per}, compute);
   Value x = prim::ReshapeOp::create(rewriter, loc, grouped, p.convert(input, compute),
                                     ValueRange{});
@@ -89,12 +87,12 @@ LogicalResult groupNorm(aten::CallOp call, const CallArgs &args, PatternRewriter
       prim::AddOp::create(rewriter, loc, var,
                           p.splat(*eps, cast<RankedTensorType>(var.getType()), {})));
   Value y = prim::ReshapeOp::create(
-      rewriter, loc, computeType, prim::MulOp::create(rewriter, loc, centered, expand(rstd)),
+      rewriter, loc, work, prim::MulOp::create(rewriter, loc, centered, expand(rstd)),
       ValueRange{});
   if (Value weight = args.value("weight"))
-    y = prim::MulOp::create(rewriter, loc, y, p.broadcastInDim(weight, computeType, {1}, {}));
+    y = prim::MulOp::create(rewriter, loc, y, p.broadcastInDim(weight, work, {1}, {}));
   if (Value bias = args.value("bias"))
-    y = prim::AddOp::create(rewriter, loc, y, p.broadcastInDim(bias, computeType, {1}, {}));
+    y = prim::AddOp::create(rewriter, loc, y, p.broadcastInDim(bias, work, {1}, {}));
   rewriter.replaceOp(call, p.convert(y, type.getElementType()));
   return success();
 }

@@ -14,6 +14,13 @@ using namespace mlir;
 
 namespace pt2c {
 
+RankedTensorType computeType(RankedTensorType type) {
+  Type element = type.getElementType();
+  if (element.isF16() || element.isBF16())
+    return type.clone(Float32Type::get(type.getContext()));
+  return type;
+}
+
 Value operandAs(PrimBuilder &p, const CallArgs &args, StringRef name,
                 RankedTensorType type, ArrayRef<Value> sources) {
   if (Value tensor = args.value(name))

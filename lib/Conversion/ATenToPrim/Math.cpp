@@ -22,13 +22,6 @@ namespace pt2c {
 
 using P = prim::ComparePredicate;
 
-RankedTensorType computeType(RankedTensorType type) {
-  Type element = type.getElementType();
-  if (element.isF16() || element.isBF16())
-    return type.clone(Float32Type::get(type.getContext()));
-  return type;
-}
-
 // u = e^x; x where u == 1 (x tiny), -1 where u - 1 == -1, u - 1 where
 // x > 20 (no cancellation left, and (u - 1) * x could overflow), else
 // (u - 1) * x / log(u), which cancels the rounding error of u.

@@ -18,11 +18,6 @@ static Value expandKept(PrimBuilder &p, Value value, RankedTensorType type, Valu
 
 namespace {
 
-/// f32 for float16/bfloat16 (torch normalizes in float), else the type.
-Type normCompute(Type element, Builder &b) {
-  return element.getIntOrFloatBitWidth() < 32 ? Type(b.getF32Type()) : element;
-}
-
 struct Normalized {
   Value y;    // (x - mean) * rstd, the shape of x
   Value mean; // reduced dims kept as size 1
@@ -91,7 +86,7 @@ LogicalResult layerNorm(aten::CallOp call, const CallArgs &args, PatternRewriter
     return rewriter.notifyMatchFailure(call, "normalized_shape must cover 1..rank dims");
   auto [dims, count] = *trailing;
   PrimBuilder p(rewriter, call.getLoc());
-  Type compute = normCompute(type.getElementType(), rewriter);
+  Type compute = computeType(type).getElementType();
   Normalized n = normalizeOver(p, p.convert(input, compute), dims, count, *eps);
   SmallVector<Value> results = {p.convert(affine(p, n.y, args, dims), type.getElementType())};
   if (call->getNumResults() == 3) {
@@ -116,20 +111,20 @@ LogicalResult rmsNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &
   if (!trailing)
     return rewriter.notifyMatchFailure(call, "normalized_shape must cover 1..rank dims");
   auto [dims, count] = *trailing;
-  Type compute = normCompute(type.getElementType(), rewriter);
+  Type compute = computeType(type).getElementType();
   double eps = args.number("eps").value_or(
       compute.isF64() ? 2.220446049250313e-16 : 1.1920928955078125e-07);
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   Value x = p.convert(input, compute);
-  auto computeType = cast<RankedTensorType>(x.getType());
+  auto work = cast<RankedTensorType>(x.getType());
   Value sum = p.reduce(prim::ReduceKind::sum, prim::MulOp::create(rewriter, loc, x, x), dims, true);
   auto keptType = cast<RankedTensorType>(sum.getType());
   Value meanSquare =
       prim::MulOp::create(rewriter, loc, sum, p.splat(1.0 / double(count), keptType, {sum}));
   Value rstd = prim::RsqrtOp::create(
       rewriter, loc, prim::AddOp::create(rewriter, loc, meanSquare, p.splat(eps, keptType, {sum})));
-  Value y = prim::MulOp::create(rewriter, loc, x, expandKept(p, rstd, computeType, x));
+  Value y = prim::MulOp::create(rewriter, loc, x, expandKept(p, rstd, work, x));
   rewriter.replaceOp(call, p.convert(affine(p, y, args, dims), type.getElementType()));
   return success();
 }
@@ -152,7 +147,7 @@ LogicalResult instanceNorm(aten::CallOp call, const CallArgs &args, PatternRewri
     count *= type.getDimSize(d);
   }
   PrimBuilder p(rewriter, call.getLoc());
-  Type compute = normCompute(type.getElementType(), rewriter);
+  Type compute = computeType(type).getElementType();
   Normalized n = normalizeOver(p, p.convert(input, compute), dims, count, *eps);
   rewriter.replaceOp(call, p.convert(affine(p, n.y, args, {1}), type.getElementType()));
   return success();

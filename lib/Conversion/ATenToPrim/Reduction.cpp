@@ -44,10 +44,18 @@ std::optional<int64_t> countOf(RankedTensorType type, ArrayRef<int64_t> dims) {
   return count;
 }
 
-/// f32 for float16/bfloat16, else the type itself.
-Type statisticsType(Type element, Builder &b) {
-  return isa<FloatType>(element) && element.getIntOrFloatBitWidth() < 32 ? b.getF32Type()
-                                                                        : element;
+/// Replaces `call` with `result` converted to its result type; a shape that
+/// differs from the archive's is a decline, not a wrong program.
+LogicalResult replaceWith(aten::CallOp call, Value result, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  if (!result)
+    return rewriter.notifyMatchFailure(call, "unknown dynamic size");
+  PrimBuilder p(rewriter, call.getLoc());
+  result = p.convert(result, type.getElementType());
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "unexpected result shape");
+  rewriter.replaceOp(call, result);
+  return success();
 }
 
 /// A keepdim result broadcast back over `like`'s shape.
@@ -74,10 +82,7 @@ LogicalResult reduceTo(aten::CallOp call, const CallArgs &args, StringRef dimNam
   PrimBuilder p(rewriter, call.getLoc());
   Value x = p.convert(self, type.getElementType());
   Value result = dims.empty() ? x : p.reduce(kind, x, dims, args.boolean("keepdim").value_or(false));
-  if (result.getType() != type)
-    return rewriter.notifyMatchFailure(call, "unexpected result shape");
-  rewriter.replaceOp(call, result);
-  return success();
+  return replaceWith(call, result, rewriter);
 }
 
 template <prim::ReduceKind kind>
@@ -108,10 +113,7 @@ LogicalResult any(aten::CallOp call, const CallArgs &args, PatternRewriter &rewr
   Value result = dims.empty() ? truth
                               : p.reduce(prim::ReduceKind::Or, truth, dims,
                                          args.boolean("keepdim").value_or(false));
-  if (result.getType() != type)
-    return rewriter.notifyMatchFailure(call, "unexpected result shape");
-  rewriter.replaceOp(call, result);
-  return success();
+  return replaceWith(call, result, rewriter);
 }
 
 // mean(self) over every element.
@@ -154,7 +156,7 @@ LogicalResult variance(aten::CallOp call, const CallArgs &args, PatternRewriter 
     correction = *unbiased ? 1.0 : 0.0;
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
-  Type compute = statisticsType(type.getElementType(), rewriter);
+  Type compute = computeType(type).getElementType();
   Value x = p.convert(self, compute);
   Value sum = p.reduce(prim::ReduceKind::sum, x, dims, true);
   auto keptType = cast<RankedTensorType>(sum.getType());
@@ -173,11 +175,7 @@ LogicalResult variance(aten::CallOp call, const CallArgs &args, PatternRewriter 
               {total}));
   if (isStd)
     result = prim::SqrtOp::create(rewriter, loc, result);
-  result = p.convert(result, type.getElementType());
-  if (result.getType() != type)
-    return rewriter.notifyMatchFailure(call, "unexpected result shape");
-  rewriter.replaceOp(call, result);
-  return success();
+  return replaceWith(call, result, rewriter);
 }
 
 // linalg_vector_norm(x, ord, dims): (sum |x|^ord)^(1/ord); ord 2 as
@@ -194,7 +192,7 @@ LogicalResult vectorNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
   bool keepdim = args.boolean("keepdim").value_or(false);
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
-  Type compute = statisticsType(type.getElementType(), rewriter);
+  Type compute = computeType(type).getElementType();
   Value x = p.convert(self, compute);
   Value magnitude = prim::AbsOp::create(rewriter, loc, x);
   Value result;
@@ -220,13 +218,7 @@ LogicalResult vectorNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
     result = prim::PowOp::create(rewriter, loc, sum,
                                  p.splat(1.0 / order, cast<RankedTensorType>(sum.getType()), {sum}));
   }
-  if (!result)
-    return rewriter.notifyMatchFailure(call, "unknown dynamic size");
-  result = p.convert(result, type.getElementType());
-  if (result.getType() != type)
-    return rewriter.notifyMatchFailure(call, "unexpected result shape");
-  rewriter.replaceOp(call, result);
-  return success();
+  return replaceWith(call, result, rewriter);
 }
 
 // logsumexp(x, dims) = m + log(sum(exp(x - m))), m = amax(x) (0 where m is
@@ -241,7 +233,7 @@ LogicalResult logsumexp(aten::CallOp call, const CallArgs &args, PatternRewriter
   bool keepdim = args.boolean("keepdim").value_or(false);
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
-  Type compute = statisticsType(type.getElementType(), rewriter);
+  Type compute = computeType(type).getElementType();
   Value x = p.convert(self, compute);
   Value max = p.reduce(prim::ReduceKind::max, x, dims, true);
   auto maxType = cast<RankedTensorType>(max.getType());
@@ -263,11 +255,7 @@ LogicalResult logsumexp(aten::CallOp call, const CallArgs &args, PatternRewriter
     result = prim::ReshapeOp::create(rewriter, loc, dropped, result,
                                      p.dynamicSizes(dropped, {x}));
   }
-  result = p.convert(result, type.getElementType());
-  if (result.getType() != type)
-    return rewriter.notifyMatchFailure(call, "unexpected result shape");
-  rewriter.replaceOp(call, result);
-  return success();
+  return replaceWith(call, result, rewriter);
 }
 
 /// The index of the first max (or min) of `x` along `dim` (kept as size 1):
@@ -363,10 +351,7 @@ LogicalResult argExtreme(aten::CallOp call, const CallArgs &args, PatternRewrite
   if (result.getType() != type && cast<RankedTensorType>(result.getType()).getNumElements() ==
                                       type.getNumElements() && type.hasStaticShape())
     result = prim::ReshapeOp::create(rewriter, call.getLoc(), type, result, ValueRange{});
-  if (result.getType() != type)
-    return rewriter.notifyMatchFailure(call, "unexpected result shape");
-  rewriter.replaceOp(call, result);
-  return success();
+  return replaceWith(call, result, rewriter);
 }
 
 LogicalResult sumDims(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
