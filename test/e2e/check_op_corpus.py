@@ -2,7 +2,10 @@
 """Checks one family of the op corpus (test/data/corpus, made by
 tools/export_op_corpus.py with real PyTorch) on the CPU.
 
-usage: check_op_corpus.py PT2C PT2C_RUN CORPUS_DIR WORK_DIR FAMILY
+usage: check_op_corpus.py PT2C PT2C_RUN CORPUS_DIR WORK_DIR FAMILY [CASE...]
+
+CASE (e.g. `avg_pool2d`, or `avg_pool2d-f16`) limits the check to those
+cases, for working on one op; ctest always checks the whole family.
 
 Each model of FAMILY.pt2 (one case in one dtype) is first judged by
 `pt2c inspect --coverage`:
@@ -74,12 +77,15 @@ def check_model(pt2c, runner, archive, io_npz, work, model):
 
 def main():
     pt2c, runner, corpus, work, family = sys.argv[1:6]
+    only = sys.argv[6:]
     os.makedirs(work, exist_ok=True)
     manifest = json.load(open(os.path.join(corpus, "manifest.json")))
     models = sorted(key.split("/", 1)[1] for key in manifest["models"]
                     if key.startswith(family + "/"))
+    if only:
+        models = [m for m in models if m in only or m.rsplit("-", 1)[0] in only]
     if not models:
-        print(f"{family}: FAIL: no models in the manifest")
+        print(f"{family}: FAIL: no models in the manifest" + (f" for {' '.join(only)}" if only else ""))
         return 1
     archive = os.path.join(corpus, family + ".pt2")
     io_npz = os.path.join(corpus, family + ".io.npz")
