@@ -202,14 +202,16 @@ LogicalResult addmm(aten::CallOp call, const CallArgs &args, PatternRewriter &re
   return success();
 }
 
-// diff(x, n=1, dim, prepend?, append?) = x[1:] - x[:-1] along dim, after
-// concatenating prepend and append.
+// diff(x, n, dim, prepend?, append?): prepend and append are concatenated
+// along dim, then x[1:] - x[:-1] is taken n times (xor for bool); as in
+// torch, n is clamped to the size, so a too large n gives an empty dim.
 LogicalResult diff(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value self = args.value("self");
   auto dim = args.integer("dim");
-  if (!type || !self || !dim || args.integer("n").value_or(1) != 1 || !type.hasStaticShape())
-    return rewriter.notifyMatchFailure(call, "static diff with n=1 only");
+  int64_t n = args.integer("n").value_or(1);
+  if (!type || !self || !dim || n < 0 || !type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "static diff with n >= 0 only");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
@@ -223,24 +225,27 @@ LogicalResult diff(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
                 ? parts.front()
                 : prim::ConcatenateOp::create(rewriter, loc, parts, rewriter.getI64IntegerAttr(d))
                       .getResult();
-  auto xType = cast<RankedTensorType>(x.getType());
-  auto window = [&](int64_t start, int64_t limit) {
-    SmallVector<int64_t> starts(xType.getRank(), 0), limits(xType.getShape()),
-        strides(xType.getRank(), 1);
+  auto window = [&](Value from, int64_t start, int64_t limit) {
+    auto fromType = cast<RankedTensorType>(from.getType());
+    SmallVector<int64_t> starts(fromType.getRank(), 0), limits(fromType.getShape()),
+        strides(fromType.getRank(), 1);
     starts[d] = start;
     limits[d] = limit;
-    return prim::SliceOp::create(rewriter, loc, x, rewriter.getDenseI64ArrayAttr(starts),
+    return prim::SliceOp::create(rewriter, loc, from, rewriter.getDenseI64ArrayAttr(starts),
                                  rewriter.getDenseI64ArrayAttr(limits),
                                  rewriter.getDenseI64ArrayAttr(strides))
         .getResult();
   };
-  int64_t size = xType.getDimSize(d);
-  Value result = type.getElementType().isInteger(1)
-                     ? prim::XorOp::create(rewriter, loc, window(1, size), window(0, size - 1))
-                           .getResult()
-                     : prim::SubOp::create(rewriter, loc, window(1, size), window(0, size - 1))
-                           .getResult();
-  rewriter.replaceOp(call, result);
+  bool isBool = type.getElementType().isInteger(1);
+  for (int64_t step = 0, size = cast<RankedTensorType>(x.getType()).getDimSize(d);
+       step < n && size > 0; ++step, --size) {
+    Value later = window(x, 1, size), earlier = window(x, 0, size - 1);
+    x = isBool ? prim::XorOp::create(rewriter, loc, later, earlier).getResult()
+               : prim::SubOp::create(rewriter, loc, later, earlier).getResult();
+  }
+  if (x.getType() != type)
+    return rewriter.notifyMatchFailure(call, "unexpected result shape");
+  rewriter.replaceOp(call, x);
   return success();
 }
 

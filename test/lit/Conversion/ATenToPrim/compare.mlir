@@ -348,6 +348,23 @@ func.func @diff_bool(%x: tensor<5x2xi1>) -> tensor<4x2xi1> {
 
 // -----
 
+// diff with n = 2 differences twice, each time one shorter along dim 0.
+// CHECK-LABEL: func.func @diff_twice
+// CHECK-SAME: (%[[X:.+]]: tensor<3x8xf32>)
+// CHECK: %[[HI:.+]] = prim.slice %[[X]] [1:3, 0:8] : tensor<3x8xf32> -> tensor<2x8xf32>
+// CHECK: %[[LO:.+]] = prim.slice %[[X]] [0:2, 0:8] : tensor<3x8xf32> -> tensor<2x8xf32>
+// CHECK: %[[D1:.+]] = prim.sub %[[HI]], %[[LO]] : tensor<2x8xf32>
+// CHECK: %[[HI2:.+]] = prim.slice %[[D1]] [1:2, 0:8] : tensor<2x8xf32> -> tensor<1x8xf32>
+// CHECK: %[[LO2:.+]] = prim.slice %[[D1]] [0:1, 0:8] : tensor<2x8xf32> -> tensor<1x8xf32>
+// CHECK: %[[D2:.+]] = prim.sub %[[HI2]], %[[LO2]] : tensor<1x8xf32>
+// CHECK: return %[[D2]]
+func.func @diff_twice(%x: tensor<3x8xf32>) -> tensor<1x8xf32> {
+  %0 = aten.call "aten.diff.default"(self: %x) {append = #aten.none, prepend = #aten.none, dim = 0 : i64, n = 2 : i64} : (tensor<3x8xf32>) -> tensor<1x8xf32>
+  return %0 : tensor<1x8xf32>
+}
+
+// -----
+
 // Promotion (torch.result_type): a bool tensor against the int 2 compares
 // in int64, so eq is false everywhere (converting 2 to bool would say true).
 // CHECK-LABEL: func.func @eq_scalar_bool_int
