@@ -1,4 +1,4 @@
-//===- Gather.cpp - prim take, take_along and cumsum -> linalg ------------===//
+//===- Gather.cpp - prim take, take_along, cumsum, cumprod -> linalg -----===//
 //
 // Gathers are linalg.generic ops over the result whose body reads the
 // operand with tensor.extract at the computed coordinates; bufferization
@@ -100,21 +100,26 @@ struct TakeAlongLowering : OpRewritePattern<prim::TakeAlongOp> {
   }
 };
 
-// cumsum along `dim`: result[i] = sum over k <= i_dim of operand[i with
-// i_dim = k], a reduction over an extra loop k masked by k <= i_dim.
-struct CumsumLowering : OpRewritePattern<prim::CumsumOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(prim::CumsumOp op, PatternRewriter &rewriter) const override {
+// A prefix scan along `dim` (cumsum, cumprod): result[i] = combine over
+// k <= i_dim of operand[i with i_dim = k], a reduction over an extra loop k
+// in which positions k > i_dim contribute the identity. O(n^2) per row, but
+// every output is independent (parallel on CPU and GPU), and the terms are
+// combined in index order like torch's sequential CPU kernels.
+template <typename ScanOp, bool isProduct>
+struct ScanLowering : OpRewritePattern<ScanOp> {
+  using OpRewritePattern<ScanOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(ScanOp op, PatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getType());
     int64_t dim = op.getDimension(), rank = type.getRank();
     Type element = type.getElementType();
     bool isFloat = isa<FloatType>(element);
     Location loc = op.getLoc();
-    // f16/bf16 running sums in f32, each rounded once.
+    // f16/bf16 running sums and products in f32, each rounded once.
     Type acc = accumulatorType(element);
-    Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(acc));
+    Value identity = arith::ConstantOp::create(
+        rewriter, loc, isProduct ? rewriter.getOneAttr(acc) : rewriter.getZeroAttr(acc));
     Value init = filled(rewriter, loc, type.clone(acc),
-                        dynamicSizesOf(rewriter, loc, op.getOperand()), zero);
+                        dynamicSizesOf(rewriter, loc, op.getOperand()), identity);
     SmallVector<AffineExpr> inputExprs;
     for (int64_t r = 0; r < rank; ++r)
       inputExprs.push_back(rewriter.getAffineDimExpr(r == dim ? rank : r));
@@ -131,10 +136,15 @@ struct CumsumLowering : OpRewritePattern<prim::CumsumOp> {
           Value i = linalg::IndexOp::create(b, l, dim);
           Value k = linalg::IndexOp::create(b, l, rank);
           Value inside = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ule, k, i);
-          Value term = arith::SelectOp::create(b, l, inside, extendTo(b, l, a[0], acc), zero);
-          Value sum = isFloat ? arith::AddFOp::create(b, l, a[1], term).getResult()
-                              : arith::AddIOp::create(b, l, a[1], term).getResult();
-          linalg::YieldOp::create(b, l, sum);
+          Value term = arith::SelectOp::create(b, l, inside, extendTo(b, l, a[0], acc), identity);
+          Value next;
+          if (isProduct)
+            next = isFloat ? arith::MulFOp::create(b, l, a[1], term).getResult()
+                           : arith::MulIOp::create(b, l, a[1], term).getResult();
+          else
+            next = isFloat ? arith::AddFOp::create(b, l, a[1], term).getResult()
+                           : arith::AddIOp::create(b, l, a[1], term).getResult();
+          linalg::YieldOp::create(b, l, next);
         });
     rewriter.replaceOp(op, roundTo(rewriter, loc, generic.getResult(0), type));
     return success();
@@ -144,7 +154,8 @@ struct CumsumLowering : OpRewritePattern<prim::CumsumOp> {
 } // namespace
 
 void populateGatherLowerings(RewritePatternSet &patterns) {
-  patterns.add<TakeLowering, TakeAlongLowering, CumsumLowering>(patterns.getContext());
+  patterns.add<TakeLowering, TakeAlongLowering, ScanLowering<prim::CumsumOp, false>,
+               ScanLowering<prim::CumprodOp, true>>(patterns.getContext());
 }
 
 } // namespace pt2c::lowering

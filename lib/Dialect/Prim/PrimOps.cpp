@@ -244,6 +244,16 @@ LogicalResult CumsumOp::inferReturnTypes(MLIRContext *, OptLoc loc,
   });
 }
 
+// cumprod has cumsum's constraints (same labels), so one check serves both.
+LogicalResult CumprodOp::inferReturnTypes(MLIRContext *, OptLoc loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &inferred) {
+  return inferOne(inferred, [&](RankedTensorType &result) {
+    return inferCumsumOp(loc, adaptor.getOperand().getType(),
+                         static_cast<int64_t>(adaptor.getDimension()), result);
+  });
+}
+
 //===----------------------------------------------------------------------===//
 // Contractions and windows
 //===----------------------------------------------------------------------===//

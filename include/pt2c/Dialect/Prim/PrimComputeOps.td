@@ -191,6 +191,31 @@ def Prim_CumsumOp : Prim_InferredOp<"cumsum", 3, [Pure]> {
   }];
 }
 
+def Prim_CumprodOp : Prim_InferredOp<"cumprod", 3, [Pure]> {
+  let summary = "Inclusive prefix product along one dimension";
+  let description = [{
+    `result[..., i, ...] = product of operand[..., 0..i, ...]` along
+    `dimension`, multiplied in index order (torch.cumprod). Not
+    exp(cumsum(log |x|)): that loses signs, zeros and exactness. f16 and bf16
+    accumulate in f32 and round each output once, as torch's CPU kernel
+    (acc_type) does.
+
+    C1: `dimension` is in [0, rank).
+    C2: the element type is a float or an integer type other than i1.
+    C3: the result type is the operand type.
+
+    ```mlir
+    %c = prim.cumprod %x, dim = 1 : tensor<?x8xf32>
+    ```
+  }];
+  let arguments = (ins Prim_Tensor:$operand, I64Attr:$dimension);
+  let results = (outs Prim_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dim` `=` $dimension attr-dict `:`
+    custom<SameTypes>(type($operand), type($result))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Contractions and windows
 //===----------------------------------------------------------------------===//

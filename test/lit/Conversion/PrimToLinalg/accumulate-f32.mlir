@@ -46,3 +46,26 @@ func.func @cumsum_f16(%x: tensor<3x5xf16>) -> tensor<3x5xf16> {
   %0 = prim.cumsum %x, dim = 1 : tensor<3x5xf16>
   return %0 : tensor<3x5xf16>
 }
+
+// -----
+
+// bfloat16 cumprod: as torch's CPU kernel, running products in f32 (start
+// 1, positions after i_dim contribute 1), each output rounded once.
+// CHECK-LABEL: func.func @cumprod_bf16
+// CHECK: %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
+// CHECK: %[[INIT:.+]] = linalg.fill ins(%[[ONE]] : f32) outs(%{{.+}} : tensor<3x5xf32>)
+// CHECK: %[[C:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0 : tensor<3x5xbf16>) outs(%[[INIT]] : tensor<3x5xf32>)
+// CHECK:   ^bb0(%[[IN:.+]]: bf16, %[[ACC:.+]]: f32):
+// CHECK:     %[[I:.+]] = linalg.index 1 : index
+// CHECK:     %[[K:.+]] = linalg.index 2 : index
+// CHECK:     %[[INSIDE:.+]] = arith.cmpi ule, %[[K]], %[[I]] : index
+// CHECK:     %[[W:.+]] = arith.extf %[[IN]] : bf16 to f32
+// CHECK:     %[[T:.+]] = arith.select %[[INSIDE]], %[[W]], %[[ONE]] : f32
+// CHECK:     %[[P:.+]] = arith.mulf %[[ACC]], %[[T]] : f32
+// CHECK:     linalg.yield %[[P]] : f32
+// CHECK: linalg.generic {{.*}} ins(%[[C]] : tensor<3x5xf32>) outs(%{{.+}} : tensor<3x5xbf16>)
+// CHECK:   arith.truncf
+func.func @cumprod_bf16(%x: tensor<3x5xbf16>) -> tensor<3x5xbf16> {
+  %0 = prim.cumprod %x, dim = 1 : tensor<3x5xbf16>
+  return %0 : tensor<3x5xbf16>
+}

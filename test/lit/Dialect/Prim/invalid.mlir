@@ -523,6 +523,30 @@ func.func @cumsum_c3(%x: tensor<4xi32>) {
 
 // -----
 
+func.func @cumprod_c1(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{C1: dimension -1 is out of range [0, 2)}}
+  %0 = prim.cumprod %x, dim = -1 : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @cumprod_c2(%x: tensor<4xi1>) {
+  // expected-error @+1 {{C2: operand element type 'i1' is not a float or an integer type other than i1}}
+  %0 = prim.cumprod %x, dim = 0 : tensor<4xi1>
+  return
+}
+
+// -----
+
+func.func @cumprod_c3(%x: tensor<4xf16>) {
+  // expected-error @+1 {{C3: result type 'tensor<4xf32>' is not the inferred type 'tensor<4xf16>'}}
+  %0 = prim.cumprod %x, dim = 0 : tensor<4xf16>, tensor<4xf32>
+  return
+}
+
+// -----
+
 func.func @matmul_c1(%a: tensor<4xf32>, %b: tensor<4xf32>) {
   // expected-error @+1 {{C1: lhs rank 1 and rhs rank 1 must be equal and at least 2}}
   %0 = prim.matmul %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<f32>

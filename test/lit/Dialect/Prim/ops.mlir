@@ -226,6 +226,10 @@ func.func @reductions(%x: tensor<?x8x4xf32>, %p: tensor<4x?xi1>, %i: tensor<6xi3
   %8 = prim.cumsum %x, dim = 2 : tensor<?x8x4xf32>
   // CHECK: %{{.+}} = prim.cumsum %{{.+}}, dim = 0 : tensor<6xi32>
   %9 = prim.cumsum %i, dim = 0 : tensor<6xi32>
+  // CHECK: %{{.+}} = prim.cumprod %{{.+}}, dim = 2 : tensor<?x8x4xf32>
+  %10 = prim.cumprod %x, dim = 2 : tensor<?x8x4xf32>
+  // CHECK: %{{.+}} = prim.cumprod %{{.+}}, dim = 0 : tensor<6xi32>
+  %11 = prim.cumprod %i, dim = 0 : tensor<6xi32>
   return
 }
 

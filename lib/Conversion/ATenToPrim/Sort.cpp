@@ -1,0 +1,221 @@
+//===- Sort.cpp - sort, topk and cumprod ----------------------------------===//
+//
+// sort and topk are a pure decomposition into existing prims, by ranks:
+//   rank[i]  = #{j : x_j sorts before x_i, or ties with it and j < i}
+//   order[r] = the i whose rank is r (ranks are a permutation)
+//   values   = take_along(x, order)
+// Both steps compare every pair along the sorted dim, so they cost O(n^2)
+// work (and, unless the lowering fuses the compare into the reduction,
+// O(n^2) memory) per row. That is fine for the small dims models sort
+// (top-k of logits rows is the big case), runs unchanged on CPU and GPU,
+// and gives exactly torch's order: a stable sort (equal keys keep their
+// index order, as torch's std::stable_sort, and std::sort on rows of <= 16
+// elements, which is an insertion sort) with NaN sorting as the largest
+// value (torch's KeyValueCompAsc/Desc). A real sort would need a new prim
+// with a loop lowering.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Families.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+using namespace mlir;
+
+namespace pt2c {
+namespace {
+
+using P = prim::ComparePredicate;
+
+/// `shape` with a dim of size `size` inserted at `at`.
+SmallVector<int64_t> withDimInserted(ArrayRef<int64_t> shape, int64_t at, int64_t size) {
+  SmallVector<int64_t> result(shape);
+  result.insert(result.begin() + at, size);
+  return result;
+}
+
+/// The broadcast_in_dim map of a rank-`rank` operand into a result with one
+/// more dim, where operand dims >= `skipped` move up by one.
+SmallVector<int64_t> skippingDim(int64_t rank, int64_t skipped) {
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < rank; ++d)
+    dims.push_back(d < skipped ? d : d + 1);
+  return dims;
+}
+
+/// a sorts strictly before b (elementwise, bool): a < b ascending, a > b
+/// descending, NaN being larger than every number and equal to NaN.
+Value sortsBefore(Ew &e, Value a, Value b, bool descending) {
+  Value before = e.cmp(descending ? P::gt : P::lt, a, b);
+  auto type = cast<RankedTensorType>(a.getType());
+  if (!isa<FloatType>(type.getElementType()))
+    return before;
+  Value aNumber = e.cmp(P::eq, a, a), bNumber = e.cmp(P::eq, b, b);
+  Value aNan = e.cmp(P::ne, a, a), bNan = e.cmp(P::ne, b, b);
+  Value nanOrder = descending ? prim::AndOp::create(e.b(), e.p.loc(), aNan, bNumber)
+                              : prim::AndOp::create(e.b(), e.p.loc(), aNumber, bNan);
+  return prim::OrOp::create(e.b(), e.p.loc(), before, nanOrder);
+}
+
+/// The stable rank (i64, same shape) of every element of `keys` along `dim`.
+Value stableRanks(PrimBuilder &p, Value keys, int64_t dim, bool descending) {
+  OpBuilder &b = p.builder();
+  Location loc = p.loc();
+  auto type = cast<RankedTensorType>(keys.getType());
+  int64_t rank = type.getRank(), n = type.getDimSize(dim);
+  // Pairs (i, j): i along `dim`, j along `dim + 1`.
+  auto pairs = RankedTensorType::get(withDimInserted(type.getShape(), dim + 1, n),
+                                     type.getElementType());
+  Value xi = p.broadcastInDim(keys, pairs, skippingDim(rank, dim + 1), {});
+  Value xj = p.broadcastInDim(keys, pairs, skippingDim(rank, dim), {});
+  auto indexPairs = pairs.clone(b.getI64Type());
+  Value i = prim::IotaOp::create(b, loc, indexPairs, b.getI64IntegerAttr(dim), ValueRange{});
+  Value j = prim::IotaOp::create(b, loc, indexPairs, b.getI64IntegerAttr(dim + 1), ValueRange{});
+  Ew e{p, xi};
+  // j is before i when x_j sorts before x_i, or when j < i and x_i does
+  // not sort before x_j (a tie: the earlier index stays first).
+  Value tieBreak = e.sel(sortsBefore(e, xi, xj, descending),
+                         p.splat(0.0, indexPairs.clone(b.getI1Type()), {}),
+                         e.cmp(P::lt, j, i));
+  Value before = prim::OrOp::create(b, loc, sortsBefore(e, xj, xi, descending), tieBreak);
+  return p.reduce(prim::ReduceKind::sum, p.convert(before, b.getI64Type()), {dim + 1}, false);
+}
+
+/// order[r] = the index i with ranks[i] == r, for r in [0, count) along
+/// `dim`: a sum over i of (ranks[i] == r ? i : 0).
+Value indicesOfRanks(PrimBuilder &p, Value ranks, int64_t dim, int64_t count) {
+  OpBuilder &b = p.builder();
+  Location loc = p.loc();
+  auto type = cast<RankedTensorType>(ranks.getType());
+  int64_t n = type.getDimSize(dim);
+  SmallVector<int64_t> shape(type.getShape());
+  shape[dim] = count;
+  // Pairs (r, i): r along `dim`, i along `dim + 1`.
+  auto pairs = RankedTensorType::get(withDimInserted(shape, dim + 1, n), b.getI64Type());
+  Value ranksOfI = p.broadcastInDim(ranks, pairs, skippingDim(type.getRank(), dim), {});
+  Value r = prim::IotaOp::create(b, loc, pairs, b.getI64IntegerAttr(dim), ValueRange{});
+  Value i = prim::IotaOp::create(b, loc, pairs, b.getI64IntegerAttr(dim + 1), ValueRange{});
+  Ew e{p, r};
+  Value atRank = e.sel(e.cmp(P::eq, ranksOfI, r), i, e.c(0.0));
+  return p.reduce(prim::ReduceKind::sum, atRank, {dim + 1}, false);
+}
+
+/// The first `count` elements of `self` sorted along `dim` and their
+/// indices; a match failure for what the decomposition does not handle.
+FailureOr<std::pair<Value, Value>> sortedPrefix(aten::CallOp call, PatternRewriter &rewriter,
+                                                Value self, int64_t dim, int64_t count,
+                                                bool descending) {
+  auto type = cast<RankedTensorType>(self.getType());
+  if (!type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "sort/topk of a dynamic shape is not supported");
+  PrimBuilder p(rewriter, call.getLoc());
+  // bool compares as an integer (i1 reads as signed: true would be -1).
+  // f16/bf16 keys compare as f32 (exact, same order): the x86 backend
+  // keeps a bf16 value that a broadcast stores many times in an f32
+  // register and calls __truncsfbf2, which no model links.
+  Type element = type.getElementType();
+  Value keys = self;
+  if (element.isInteger(1))
+    keys = p.convert(self, rewriter.getI64Type());
+  else if (element.isF16() || element.isBF16())
+    keys = p.convert(self, rewriter.getF32Type());
+  Value ranks = stableRanks(p, keys, dim, descending);
+  Value indices = indicesOfRanks(p, ranks, dim, count);
+  Value values = prim::TakeAlongOp::create(rewriter, call.getLoc(), self, indices,
+                                           rewriter.getI64IntegerAttr(dim));
+  return std::make_pair(values, indices);
+}
+
+/// Replaces `call` with (values, indices) when their types are the
+/// archive's.
+LogicalResult replaceWithPair(aten::CallOp call, std::pair<Value, Value> result,
+                              PatternRewriter &rewriter) {
+  if (call->getNumResults() != 2 || result.first.getType() != call->getResult(0).getType() ||
+      result.second.getType() != call->getResult(1).getType())
+    return rewriter.notifyMatchFailure(call, "unexpected result types");
+  rewriter.replaceOp(call, ValueRange{result.first, result.second});
+  return success();
+}
+
+/// A 0-d tensor sorts to itself, at index 0.
+LogicalResult scalarSort(aten::CallOp call, Value self, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  auto indexType = RankedTensorType::get({}, rewriter.getI64Type());
+  return replaceWithPair(call, {self, p.splat(0.0, indexType, {})}, rewriter);
+}
+
+// sort(self, dim=-1, descending=False) -> (values, indices).
+LogicalResult sort(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  if (!self)
+    return rewriter.notifyMatchFailure(call, "expects a tensor self");
+  auto type = cast<RankedTensorType>(self.getType());
+  if (type.getRank() == 0)
+    return scalarSort(call, self, rewriter);
+  int64_t dim = PrimBuilder::normalizeDim(args.integer("dim").value_or(-1), type.getRank());
+  bool descending = args.boolean("descending").value_or(false);
+  if (type.isDynamicDim(dim))
+    return rewriter.notifyMatchFailure(call, "sort along a dynamic dim");
+  auto sorted =
+      sortedPrefix(call, rewriter, self, dim, type.getDimSize(dim), descending);
+  if (failed(sorted))
+    return failure();
+  return replaceWithPair(call, *sorted, rewriter);
+}
+
+// topk(self, k, dim=-1, largest=True, sorted=True): the first k of a sort,
+// descending for the largest. With sorted=False torch leaves the order
+// unspecified; sorted order is one it allows.
+LogicalResult topk(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  std::optional<int64_t> k = args.integer("k");
+  if (!self || !k)
+    return rewriter.notifyMatchFailure(call, "expects a tensor self and a constant k");
+  auto type = cast<RankedTensorType>(self.getType());
+  if (type.getRank() == 0)
+    return *k <= 1 ? scalarSort(call, self, rewriter)
+                   : rewriter.notifyMatchFailure(call, "k out of range");
+  int64_t dim = PrimBuilder::normalizeDim(args.integer("dim").value_or(-1), type.getRank());
+  if (type.isDynamicDim(dim) || *k < 0 || *k > type.getDimSize(dim))
+    return rewriter.notifyMatchFailure(call, "k out of range, or a dynamic dim");
+  auto sorted =
+      sortedPrefix(call, rewriter, self, dim, *k, args.boolean("largest").value_or(true));
+  if (failed(sorted))
+    return failure();
+  return replaceWithPair(call, *sorted, rewriter);
+}
+
+// cumprod(self, dim, dtype?): the input converted to the result dtype (the
+// dtype argument, or int64 for bool/int inputs), then a prefix product.
+LogicalResult cumprod(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  std::optional<int64_t> dim = args.integer("dim");
+  if (!type || !self || !dim)
+    return rewriter.notifyMatchFailure(call, "expects a tensor and a dim");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = p.convert(self, type.getElementType());
+  if (x.getType() != type)
+    return rewriter.notifyMatchFailure(call, "unexpected result type");
+  if (type.getRank() == 0) { // a single element is its own product
+    rewriter.replaceOp(call, x);
+    return success();
+  }
+  int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
+  rewriter.replaceOp(call, prim::CumprodOp::create(rewriter, call.getLoc(), x,
+                                                   rewriter.getI64IntegerAttr(d))
+                               .getResult());
+  return success();
+}
+
+} // namespace
+
+void addSortDecompositions(std::vector<Decomposition> &table) {
+  table.insert(table.end(), {
+      {"aten.sort.default", "sort", "compare, and, or, select, iota, reduce, take_along", sort},
+      {"aten.topk.default", "sort", "compare, and, or, select, iota, reduce, take_along", topk},
+      {"aten.cumprod.default", "reduction", "cumprod, convert", cumprod},
+  });
+}
+
+} // namespace pt2c
