@@ -2,6 +2,7 @@
 
 #include "GraphImporter.h"
 #include "ArgumentConversion.h"
+#include "AutocastPolicy.h"
 #include "TypeConversion.h"
 
 #include "pt2c/Archive/NodeSource.h"
@@ -112,8 +113,12 @@ public:
   void addOperands(llvm::StringRef name, ValueRange values, bool isList) {
     names_.push_back(importer_.builder_.getStringAttr(name));
     segments_.push_back(isList ? static_cast<int32_t>(values.size()) : -1);
-    operands_.append(values.begin(), values.end());
+    for (Value value : values)
+      operands_.push_back(castForAutocast(value));
   }
+  /// Float tensor operands added from now on are converted to `element`
+  /// first (autocast's input casts); null: none.
+  void castFloatsTo(Type element) { castFloatsTo_ = element; }
 
   aten::CallOp build(llvm::StringRef target, TypeRange resultTypes) {
     OpBuilder &b = importer_.builder_;
@@ -125,8 +130,17 @@ public:
   }
 
 private:
+  Value castForAutocast(Value value) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!castFloatsTo_ || !type || !isa<FloatType>(type.getElementType()) ||
+        type.getElementType() == castFloatsTo_)
+      return value;
+    return importer_.autocastTo(value, castFloatsTo_, loc_);
+  }
+
   GraphImporter &importer_;
   Location loc_;
+  Type castFloatsTo_;
   SmallVector<Attribute> names_;
   SmallVector<int32_t> segments_;
   SmallVector<Value> operands_;
@@ -141,6 +155,13 @@ llvm::Error GraphImporter::importNode(const Graph &graph, const Node &node,
 
   Location loc = nodeLocation(node);
   CallBuilder call(*this, loc);
+  if (autocastType_) {
+    AutocastCast cast = cpuAutocastCast(target);
+    if (cast == AutocastCast::lowerPrecision)
+      call.castFloatsTo(autocastType_);
+    else if (cast == AutocastCast::fp32)
+      call.castFloatsTo(builder_.getF32Type());
+  }
   const OpSchema *schema = registry_.lookup(target);
   if (schema) {
     // Every schema argument is present: as passed, or its default.
@@ -224,14 +245,14 @@ llvm::Error GraphImporter::importHigherOrder(const Graph &graph, const Node &nod
   // Autocast does change them; only a disabled region is inlined as is.
   if (!isInlinedHigherOrderOp(target))
     return error(nodePath, "higher-order op '" + target + "' is not supported yet");
+  // An autocast region sets (or, disabled, clears) the casts of the ops in
+  // it; a grad-mode region keeps the enclosing one's.
+  Type regionAutocast = autocastType_;
   if (target == "higher_order.wrap_with_autocast") {
-    bool enabled = true;
-    for (const NamedArgument &input : node.inputs)
-      if (input.name == "enabled" && input.arg.kind == ArgKind::Bool)
-        enabled = input.arg.boolValue;
-    if (enabled)
-      return error(nodePath, "'" + target +
-                                 "' with autocast enabled is not supported yet");
+    auto type = autocastRegionType(node, nodePath);
+    if (!type)
+      return type.takeError();
+    regionAutocast = *type;
   }
   // Arguments after the subgraph are its inputs, in order.
   const Argument *subgraph = nullptr;
@@ -261,6 +282,7 @@ llvm::Error GraphImporter::importHigherOrder(const Graph &graph, const Node &nod
                                std::to_string(subgraphInputs.size()));
 
   GraphImporter inner(builder_, registry_, where_);
+  inner.autocastType_ = regionAutocast;
   for (auto [input, value] : llvm::zip(body.inputs, subgraphInputs)) {
     if (input.kind != ArgKind::Tensor)
       return error(nodePath, "subgraph inputs must be tensors");
@@ -291,6 +313,47 @@ llvm::Error GraphImporter::importHigherOrder(const Graph &graph, const Node &nod
     bind(outerName, value);
   }
   return llvm::Error::success();
+}
+
+llvm::Expected<Type> GraphImporter::autocastRegionType(const Node &node,
+                                                       const std::string &nodePath) {
+  // wrap_with_autocast(device_type, dtype, enabled, cache_enabled, graph,
+  // *inputs), positional in the archive (names are empty).
+  SmallVector<const Argument *> settings;
+  for (const NamedArgument &input : node.inputs) {
+    if (input.arg.kind == ArgKind::Graph)
+      break;
+    settings.push_back(&input.arg);
+  }
+  if (settings.size() < 3 || settings[0]->kind != ArgKind::String ||
+      settings[2]->kind != ArgKind::Bool)
+    return error(nodePath, "wrap_with_autocast without (device_type, dtype, enabled)");
+  if (!settings[2]->boolValue)
+    return Type(); // a disabled region runs as written
+  if (settings[0]->str != "cpu")
+    return error(nodePath, "autocast for device type '" + settings[0]->str +
+                               "' is not supported yet (only cpu's policy is known)");
+  Type type;
+  if (settings[1]->kind == ArgKind::ScalarType)
+    type = convertScalarType(builder_.getContext(),
+                             static_cast<ScalarType>(settings[1]->intValue));
+  if (!type || !(type.isBF16() || type.isF16()))
+    return error(nodePath, "autocast needs an explicit bfloat16 or float16 dtype");
+  return type;
+}
+
+Value GraphImporter::autocastTo(Value value, Type element, Location loc) {
+  CallBuilder call(*this, loc);
+  call.addOperands("self", value, /*isList=*/false);
+  call.addAttribute("dtype", TypeAttr::get(element));
+  // The other arguments keep their defaults, as a traced .to(dtype) has.
+  if (const OpSchema *schema = registry_.lookup("aten._to_copy.default"))
+    for (const OpArgument &schemaArg : schema->arguments)
+      if (schemaArg.name != "self" && schemaArg.name != "dtype" && schemaArg.defaultValue)
+        call.addAttribute(schemaArg.name,
+                          convertDefault(builder_, schemaArg, *schemaArg.defaultValue));
+  auto type = cast<RankedTensorType>(value.getType()).clone(element);
+  return call.build("aten._to_copy.default", type).getResult(0);
 }
 
 llvm::Error GraphImporter::importNodes(const Graph &graph, llvm::StringRef jsonPath) {

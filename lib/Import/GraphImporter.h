@@ -53,6 +53,13 @@ private:
                              llvm::SmallVectorImpl<mlir::Type> &types,
                              llvm::SmallVectorImpl<std::string> &names);
   mlir::Location nodeLocation(const archive::Node &node);
+  /// `value` (a float tensor) converted to `element` by an
+  /// aten._to_copy call: the casts autocast makes at run time.
+  mlir::Value autocastTo(mlir::Value value, mlir::Type element, mlir::Location loc);
+  /// Reads a wrap_with_autocast node's (device_type, dtype, enabled, ...)
+  /// into the dtype its region computes in; null when it is disabled.
+  llvm::Expected<mlir::Type> autocastRegionType(const archive::Node &node,
+                                                const std::string &nodePath);
   llvm::Error error(const std::string &nodePath, const llvm::Twine &message) const;
 
   mlir::OpBuilder &builder_;
@@ -61,6 +68,9 @@ private:
   llvm::StringMap<mlir::Value> values_;
   llvm::StringMap<bool> isGraphInput_;
   std::vector<std::string> mutatedOrder_;
+  /// Inside an enabled CPU autocast region: its lower-precision dtype (bf16
+  /// or f16), whose casts importNode inserts; null elsewhere.
+  mlir::Type autocastType_;
   friend class CallBuilder;
 };
 

@@ -8,7 +8,9 @@
 //    the op registry), located at the node name and its source line;
 //  - symbolic dims are `?`; their symbols are kept in `pt2c.dims` on
 //    arguments and `pt2c.result_dims` on ops, ranges in `pt2c.symbols`;
-//  - wrap_with_set_grad_enabled is inlined; in-place ops become functional
+//  - wrap_with_set_grad_enabled is inlined, and so is wrap_with_autocast,
+//    with the input casts of torch's CPU autocast policy made explicit as
+//    aten._to_copy calls (lib/Import/AutocastPolicy.h); in-place ops become functional
 //    and mutated inputs are returned as extra results
 //    ({pt2c.buffer_mutation = "name"} / {pt2c.input_mutation = "name"}).
 //
