@@ -131,9 +131,10 @@ public:
 
 private:
   Value castForAutocast(Value value) {
+    // torch's autocast::is_eligible: float tensors other than float64.
     auto type = dyn_cast<RankedTensorType>(value.getType());
     if (!castFloatsTo_ || !type || !isa<FloatType>(type.getElementType()) ||
-        type.getElementType() == castFloatsTo_)
+        type.getElementType().isF64() || type.getElementType() == castFloatsTo_)
       return value;
     return importer_.autocastTo(value, castFloatsTo_, loc_);
   }
