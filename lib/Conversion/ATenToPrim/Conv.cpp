@@ -7,10 +7,7 @@
 using namespace mlir;
 
 namespace pt2c {
-namespace {
 
-/// A per-spatial-dim list from a schema int list (`int[2] stride`), repeated
-/// when the archive gave one value for all dims.
 std::optional<SmallVector<int64_t>> spatial(const CallArgs &args, StringRef name,
                                             int64_t count) {
   auto values = args.integers(name);
@@ -23,36 +20,81 @@ std::optional<SmallVector<int64_t>> spatial(const CallArgs &args, StringRef name
   return values;
 }
 
-// conv2d(x, w, b?, stride, padding, dilation, groups): torch's padding is
-// symmetric per dim; the bias is an add broadcast along channels.
+namespace {
+
+/// Low and high padding per spatial dim: torch's symmetric int list, or the
+/// strings of conv*d.padding: "valid" (none) and "same" (the output keeps the
+/// input size; an odd total puts the extra element on the high side, as
+/// torch's _convolution_mode does).
+std::optional<SmallVector<int64_t>> convPadding(const CallArgs &args, int64_t spatialDims,
+                                                ArrayRef<int64_t> dilation,
+                                                RankedTensorType weightType) {
+  SmallVector<int64_t> lowHigh;
+  if (auto mode = args.string("padding")) {
+    if (*mode != "same" && *mode != "valid")
+      return std::nullopt;
+    for (int64_t i = 0; i < spatialDims; ++i) {
+      int64_t total = 0;
+      if (*mode == "same") {
+        if (weightType.isDynamicDim(2 + i))
+          return std::nullopt;
+        total = dilation[i] * (weightType.getDimSize(2 + i) - 1);
+      }
+      lowHigh.append({total / 2, total - total / 2});
+    }
+    return lowHigh;
+  }
+  auto padding = spatial(args, "padding", spatialDims);
+  if (!padding)
+    return std::nullopt;
+  for (int64_t pad : *padding)
+    lowHigh.append({pad, pad});
+  return lowHigh;
+}
+
+// conv1d/2d/3d(x, w, b?, stride, padding, dilation, groups), and
+// convolution with transposed=false: one N-d prim.convolution; the bias is
+// an add broadcast along channels.
 LogicalResult conv(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value input = args.value("input"), weight = args.value("weight");
-  if (!type || !input || !weight || !isa<FloatType>(type.getElementType()))
-    return rewriter.notifyMatchFailure(call, "expects float input and weight");
+  if (!type || !input || !weight || !isa<FloatType>(type.getElementType()) ||
+      type.getRank() < 3)
+    return rewriter.notifyMatchFailure(call, "expects float input and weight, batched");
   int64_t spatialDims = type.getRank() - 2;
   auto stride = spatial(args, "stride", spatialDims);
-  auto padding = spatial(args, "padding", spatialDims);
   auto dilation = spatial(args, "dilation", spatialDims);
   auto groups = args.integer("groups");
-  if (!stride || !padding || !dilation || !groups)
-    return rewriter.notifyMatchFailure(call, "padding must be numbers (not 'same'/'valid')");
-  SmallVector<int64_t> lowHigh;
-  for (int64_t pad : *padding)
-    lowHigh.append({pad, pad});
+  if (!stride || !dilation || !groups)
+    return rewriter.notifyMatchFailure(call, "expects stride, dilation and groups");
+  auto lowHigh = convPadding(args, spatialDims, *dilation,
+                             cast<RankedTensorType>(weight.getType()));
+  if (!lowHigh)
+    return rewriter.notifyMatchFailure(
+        call, "padding must be numbers, 'valid', or 'same' with a static kernel");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   Type element = type.getElementType();
   Value result = prim::ConvolutionOp::create(
       rewriter, loc, p.convert(input, element), p.convert(weight, element),
-      rewriter.getDenseI64ArrayAttr(*stride), rewriter.getDenseI64ArrayAttr(lowHigh),
+      rewriter.getDenseI64ArrayAttr(*stride), rewriter.getDenseI64ArrayAttr(*lowHigh),
       /*lhs_dilation=*/nullptr, rewriter.getDenseI64ArrayAttr(*dilation),
       rewriter.getI64IntegerAttr(*groups));
   if (Value bias = args.value("bias"))
     result = prim::AddOp::create(rewriter, loc, result,
-                                 p.broadcastInDim(bias, type, {1}, {result}));
+                                 p.broadcastInDim(p.convert(bias, element), type, {1}, {result}));
   rewriter.replaceOp(call, result);
   return success();
+}
+
+// convolution(input, weight, bias, stride, padding, dilation, transposed,
+// output_padding, groups): what conv*d and conv_transpose*d become in
+// pre-dispatch graphs; the arguments carry the same names.
+LogicalResult convolution(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  auto transposed = args.boolean("transposed");
+  if (!transposed)
+    return rewriter.notifyMatchFailure(call, "expects a constant `transposed`");
+  return *transposed ? convTranspose(call, args, rewriter) : conv(call, args, rewriter);
 }
 
 // batch_norm in eval mode: y = (x - mean) * rsqrt(var + eps) * w + b per
@@ -97,6 +139,56 @@ LogicalResult batchNorm(aten::CallOp call, const CallArgs &args, PatternRewriter
 }
 
 
+
+// _native_batch_norm_legit.no_stats(input, weight, bias, training=True,
+// momentum, eps): normalized with the batch's own statistics, the mean and
+// biased variance over every dim but the channels (1); also returns them as
+// save_mean and save_rstd [C]. There are no running statistics to update.
+LogicalResult batchNormBatchStatistics(aten::CallOp call, const CallArgs &args,
+                                       PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value input = args.value("input");
+  std::optional<double> eps = args.number("eps");
+  if (!type || !input || !eps || type.getRank() < 2 || !type.hasStaticShape() ||
+      call->getNumResults() != 3 || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a static float input and eps");
+  if (!args.boolean("training").value_or(false))
+    return rewriter.notifyMatchFailure(call, "no_stats without training has no statistics");
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  RankedTensorType work = computeType(type);
+  Value x = p.convert(input, work.getElementType());
+  SmallVector<int64_t> others = {0};
+  for (int64_t d = 2; d < type.getRank(); ++d)
+    others.push_back(d);
+  int64_t channels = type.getDimSize(1);
+  double count = static_cast<double>(type.getNumElements() / channels);
+  auto perChannel = RankedTensorType::get({channels}, work.getElementType());
+  Ew e{p, x};
+  auto channel = [&](Value v) { return p.broadcastInDim(v, work, {1}, {x}); };
+  Value mean = prim::MulOp::create(rewriter, loc, p.reduce(prim::ReduceKind::sum, x, others, false),
+                                   p.splat(1.0 / count, perChannel, {}));
+  Value centered = e.sub(x, channel(mean));
+  Value var = prim::MulOp::create(rewriter, loc,
+                                  p.reduce(prim::ReduceKind::sum, e.mul(centered, centered), others, false),
+                                  p.splat(1.0 / count, perChannel, {}));
+  Value rstd = prim::RsqrtOp::create(rewriter, loc,
+                                     prim::AddOp::create(rewriter, loc, var,
+                                                         p.splat(*eps, perChannel, {})));
+  Value y = e.mul(centered, channel(rstd));
+  if (Value weight = args.value("weight"))
+    y = e.mul(y, channel(p.convert(weight, work.getElementType())));
+  if (Value bias = args.value("bias"))
+    y = e.add(y, channel(p.convert(bias, work.getElementType())));
+  RankedTensorType meanType = resultType(call, 1), rstdType = resultType(call, 2);
+  if (!meanType || !rstdType || meanType.getShape() != perChannel.getShape() ||
+      rstdType.getShape() != perChannel.getShape())
+    return rewriter.notifyMatchFailure(call, "expects [C] saved statistics");
+  rewriter.replaceOp(call, {p.convert(y, type.getElementType()),
+                            p.convert(mean, meanType.getElementType()),
+                            p.convert(rstd, rstdType.getElementType())});
+  return success();
+}
 
 // max_pool2d: a max window over the last two dims; padding is implicit -inf
 // and ceil_mode adds high padding so the last partial window counts.
@@ -167,12 +259,19 @@ LogicalResult adaptiveAvgPool2d(aten::CallOp call, const CallArgs &args,
 
 void addConvDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
+      {"aten.conv1d.default", "conv", "convolution, broadcast_in_dim, add", conv},
       {"aten.conv2d.default", "conv", "convolution, broadcast_in_dim, add", conv},
+      {"aten.conv2d.padding", "conv", "convolution, broadcast_in_dim, add", conv},
+      {"aten.conv3d.default", "conv", "convolution, broadcast_in_dim, add", conv},
+      {"aten.convolution.default", "conv",
+       "convolution, transpose, reshape, reverse, broadcast_in_dim, add", convolution},
       {"aten.batch_norm.default", "conv", "broadcast_in_dim, sub, add, rsqrt, mul", batchNorm},
       {"aten._native_batch_norm_legit_no_training.default", "conv",
        "broadcast_in_dim, sub, add, rsqrt, mul, constant", batchNorm},
       {"aten._native_batch_norm_legit.default", "conv",
        "broadcast_in_dim, sub, add, rsqrt, mul, constant", batchNorm},
+      {"aten._native_batch_norm_legit.no_stats", "conv",
+       "reduce, broadcast_in_dim, sub, mul, add, rsqrt", batchNormBatchStatistics},
       {"aten.max_pool2d.default", "conv", "reduce_window", maxPool2d},
       {"aten.adaptive_avg_pool2d.default", "conv", "reduce_window, mul", adaptiveAvgPool2d},
   });

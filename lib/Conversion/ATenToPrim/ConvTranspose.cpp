@@ -1,4 +1,4 @@
-//===- ConvTranspose.cpp - conv_transpose2d, group_norm, upsample ---------===//
+//===- ConvTranspose.cpp - conv_transpose, group_norm, upsample -----------===//
 
 #include "Families.h"
 
@@ -9,58 +9,96 @@
 using namespace mlir;
 
 namespace pt2c {
-namespace {
 
-// conv_transpose2d = convolution of the input dilated by `stride` (zeros
-// between elements) with the kernel transposed [Cin, Cout] -> [Cout, Cin]
-// and flipped spatially, padded by dilation * (k - 1) - padding (plus
-// output_padding on the high side), stride 1.
-LogicalResult convTranspose2d(aten::CallOp call, const CallArgs &args,
-                              PatternRewriter &rewriter) {
+// conv_transpose = convolution of the input dilated by `stride` (zeros
+// between elements) with the kernel's channel roles swapped and flipped
+// spatially, padded by dilation * (k - 1) - padding (plus output_padding on
+// the high side), stride 1. torch's weight is [Cin, Cout / groups, k...];
+// per group g its [Cin / groups, Cout / groups] block is transposed, giving
+// the grouped-convolution weight [Cout, Cin / groups, k...].
+LogicalResult convTranspose(aten::CallOp call, const CallArgs &args,
+                            PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value input = args.value("input"), weight = args.value("weight");
-  auto stride = args.integers("stride"), padding = args.integers("padding");
-  auto outputPadding = args.integers("output_padding"), dilation = args.integers("dilation");
-  if (!type || !input || !weight || !stride || !padding || !outputPadding || !dilation ||
-      stride->size() != 2 || padding->size() != 2 || outputPadding->size() != 2 ||
-      dilation->size() != 2 || args.integer("groups").value_or(1) != 1)
-    return rewriter.notifyMatchFailure(call, "2-d, ungrouped conv_transpose2d only");
+  if (!type || !input || !weight || type.getRank() < 3 ||
+      !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects float input and weight, batched");
+  int64_t spatialDims = type.getRank() - 2;
+  auto stride = spatial(args, "stride", spatialDims);
+  auto padding = spatial(args, "padding", spatialDims);
+  auto outputPadding = spatial(args, "output_padding", spatialDims);
+  auto dilation = spatial(args, "dilation", spatialDims);
+  int64_t groups = args.integer("groups").value_or(1);
+  if (!stride || !padding || !outputPadding || !dilation || groups < 1)
+    return rewriter.notifyMatchFailure(
+        call, "expects numeric stride, padding, output_padding, dilation and groups");
   auto weightType = cast<RankedTensorType>(weight.getType());
-  if (!weightType.hasStaticShape())
-    return rewriter.notifyMatchFailure(call, "a static weight only");
+  if (!weightType.hasStaticShape() || weightType.getDimSize(0) % groups)
+    return rewriter.notifyMatchFailure(call, "a static weight whose channels divide by groups");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   Type element = type.getElementType();
-  Value w = prim::TransposeOp::create(rewriter, loc, p.convert(weight, element),
-                                      rewriter.getDenseI64ArrayAttr({1, 0, 2, 3}));
-  w = prim::ReverseOp::create(rewriter, loc, w, rewriter.getDenseI64ArrayAttr({2, 3}));
+  ArrayRef<int64_t> shape = weightType.getShape();
+  int64_t inPerGroup = shape[0] / groups, outPerGroup = shape[1];
+  SmallVector<int64_t> kernel(shape.drop_front(2));
+  // [Cin, Cout/g, k...] -> [g, Cin/g, Cout/g, k...] -> [g, Cout/g, Cin/g, k...]
+  // -> [Cout, Cin/g, k...]
+  SmallVector<int64_t> split = {groups, inPerGroup, outPerGroup};
+  split.append(kernel);
+  SmallVector<int64_t> swap = {0, 2, 1};
+  SmallVector<int64_t> merged = {groups * outPerGroup, inPerGroup};
+  merged.append(kernel);
+  SmallVector<int64_t> flipped;
+  for (int64_t i = 0; i < spatialDims; ++i) {
+    swap.push_back(3 + i);
+    flipped.push_back(2 + i);
+  }
+  Value w = p.convert(weight, element);
+  if (groups == 1) {
+    SmallVector<int64_t> permutation(ArrayRef(swap).drop_front());
+    for (int64_t &dim : permutation)
+      --dim;
+    w = prim::TransposeOp::create(rewriter, loc, w, rewriter.getDenseI64ArrayAttr(permutation));
+  } else {
+    w = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(split, element), w,
+                                ValueRange{});
+    w = prim::TransposeOp::create(rewriter, loc, w, rewriter.getDenseI64ArrayAttr(swap));
+    w = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(merged, element), w,
+                                ValueRange{});
+  }
+  w = prim::ReverseOp::create(rewriter, loc, w, rewriter.getDenseI64ArrayAttr(flipped));
   SmallVector<int64_t> pads;
-  for (int i = 0; i < 2; ++i) {
-    int64_t span = (*dilation)[i] * (weightType.getDimSize(2 + i) - 1);
+  for (int64_t i = 0; i < spatialDims; ++i) {
+    int64_t span = (*dilation)[i] * (kernel[i] - 1);
     pads.append({span - (*padding)[i], span - (*padding)[i] + (*outputPadding)[i]});
   }
   if (llvm::any_of(pads, [](int64_t pad) { return pad < 0; }))
     return rewriter.notifyMatchFailure(call, "padding larger than the kernel span");
   Value result = prim::ConvolutionOp::create(
-      rewriter, loc, p.convert(input, element), w, rewriter.getDenseI64ArrayAttr({1, 1}),
+      rewriter, loc, p.convert(input, element), w,
+      rewriter.getDenseI64ArrayAttr(SmallVector<int64_t>(spatialDims, 1)),
       rewriter.getDenseI64ArrayAttr(pads), rewriter.getDenseI64ArrayAttr(*stride),
-      rewriter.getDenseI64ArrayAttr(*dilation), rewriter.getI64IntegerAttr(1));
+      rewriter.getDenseI64ArrayAttr(*dilation), rewriter.getI64IntegerAttr(groups));
   if (Value bias = args.value("bias"))
     result = prim::AddOp::create(rewriter, loc, result,
-                                 p.broadcastInDim(bias, type, {1}, {result}));
+                                 p.broadcastInDim(p.convert(bias, element), type, {1}, {result}));
   rewriter.replaceOp(call, result);
   return success();
 }
 
+namespace {
+
 // group_norm: normalize each of num_groups groups of channels (with their
-// spatial dims) of each sample, then the per-channel affine.
-LogicalResult groupNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+// spatial dims) of each sample, then the per-channel affine. native_group_norm
+// (input, weight, bias, N, C, HxW, group, eps) also returns the groups' mean
+// and rstd [N, group].
+LogicalResult groupNormOf(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
+                          std::optional<int64_t> groups) {
   RankedTensorType type = resultType(call);
   Value input = args.value("input");
-  auto groups = args.integer("num_groups");
   std::optional<double> eps = args.number("eps");
   if (!type || !input || !groups || !eps || !type.hasStaticShape() || type.getRank() < 2 ||
-      !isa<FloatType>(type.getElementType()) || type.getDimSize(1) % *groups)
+      !isa<FloatType>(type.getElementType()) || *groups < 1 || type.getDimSize(1) % *groups)
     return rewriter.notifyMatchFailure(call, "static float input, channels divisible by groups");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
@@ -70,31 +108,49 @@ LogicalResult groupNorm(aten::CallOp call, const CallArgs &args, PatternRewriter
   RankedTensorType work = computeType(type);
   Type compute = work.getElementType();
   auto grouped = RankedTensorType::get({n, *groups, per}, compute);
+  auto perGroup = RankedTensorType::get({n, *groups}, compute);
   Value x = prim::ReshapeOp::create(rewriter, loc, grouped, p.convert(input, compute),
                                     ValueRange{});
-  auto expand = [&](Value kept) { return p.broadcastInDim(kept, grouped, {0, 1, 2}, {}); };
-  Value mean = prim::MulOp::create(
-      rewriter, loc, p.reduce(prim::ReduceKind::sum, x, {2}, true),
-      p.splat(1.0 / per, RankedTensorType::get({n, *groups, 1}, compute), {}));
+  auto expand = [&](Value v) { return p.broadcastInDim(v, grouped, {0, 1}, {}); };
+  Value mean = prim::MulOp::create(rewriter, loc, p.reduce(prim::ReduceKind::sum, x, {2}, false),
+                                   p.splat(1.0 / per, perGroup, {}));
   Value centered = prim::SubOp::create(rewriter, loc, x, expand(mean));
   Value var = prim::MulOp::create(
       rewriter, loc,
       p.reduce(prim::ReduceKind::sum, prim::MulOp::create(rewriter, loc, centered, centered),
-               {2}, true),
-      p.splat(1.0 / per, RankedTensorType::get({n, *groups, 1}, compute), {}));
+               {2}, false),
+      p.splat(1.0 / per, perGroup, {}));
   Value rstd = prim::RsqrtOp::create(
-      rewriter, loc,
-      prim::AddOp::create(rewriter, loc, var,
-                          p.splat(*eps, cast<RankedTensorType>(var.getType()), {})));
+      rewriter, loc, prim::AddOp::create(rewriter, loc, var, p.splat(*eps, perGroup, {})));
   Value y = prim::ReshapeOp::create(
       rewriter, loc, work, prim::MulOp::create(rewriter, loc, centered, expand(rstd)),
       ValueRange{});
   if (Value weight = args.value("weight"))
-    y = prim::MulOp::create(rewriter, loc, y, p.broadcastInDim(weight, work, {1}, {}));
+    y = prim::MulOp::create(rewriter, loc, y,
+                            p.broadcastInDim(p.convert(weight, compute), work, {1}, {}));
   if (Value bias = args.value("bias"))
-    y = prim::AddOp::create(rewriter, loc, y, p.broadcastInDim(bias, work, {1}, {}));
-  rewriter.replaceOp(call, p.convert(y, type.getElementType()));
+    y = prim::AddOp::create(rewriter, loc, y,
+                            p.broadcastInDim(p.convert(bias, compute), work, {1}, {}));
+  SmallVector<Value> results = {p.convert(y, type.getElementType())};
+  if (call->getNumResults() == 3) {
+    RankedTensorType meanType = resultType(call, 1), rstdType = resultType(call, 2);
+    if (!meanType || !rstdType || meanType.getShape() != perGroup.getShape() ||
+        rstdType.getShape() != perGroup.getShape())
+      return rewriter.notifyMatchFailure(call, "expects [N, group] mean and rstd");
+    results.push_back(p.convert(mean, meanType.getElementType()));
+    results.push_back(p.convert(rstd, rstdType.getElementType()));
+  }
+  rewriter.replaceOp(call, results);
   return success();
+}
+
+LogicalResult groupNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return groupNormOf(call, args, rewriter, args.integer("num_groups"));
+}
+
+LogicalResult nativeGroupNorm(aten::CallOp call, const CallArgs &args,
+                              PatternRewriter &rewriter) {
+  return groupNormOf(call, args, rewriter, args.integer("group"));
 }
 
 /// Bilinear interpolation along `dim` to `outSize`: two takes of the
@@ -165,9 +221,13 @@ LogicalResult upsampleBilinear2d(aten::CallOp call, const CallArgs &args,
 
 void addConvTransposeDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
-      {"aten.conv_transpose2d.input", "conv", "transpose, reverse, convolution, add",
-       convTranspose2d},
+      {"aten.conv_transpose1d.default", "conv",
+       "reshape, transpose, reverse, convolution, add", convTranspose},
+      {"aten.conv_transpose2d.input", "conv",
+       "reshape, transpose, reverse, convolution, add", convTranspose},
       {"aten.group_norm.default", "norm", "reshape, reduce, sub, mul, rsqrt, add", groupNorm},
+      {"aten.native_group_norm.default", "norm", "reshape, reduce, sub, mul, rsqrt, add",
+       nativeGroupNorm},
       {"aten.upsample_bilinear2d.vec", "conv", "take, constant, sub, mul, add",
        upsampleBilinear2d},
   });

@@ -28,6 +28,17 @@ inline mlir::Value tensorArg(const CallArgs &args, llvm::StringRef name) {
 mlir::Value operandAs(PrimBuilder &p, const CallArgs &args, llvm::StringRef name,
                       mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> sources);
 
+/// A per-spatial-dim list from a schema int list (`int[2] stride`), repeated
+/// when the archive gave one value for all dims; null when absent or of
+/// another length.
+std::optional<llvm::SmallVector<int64_t>> spatial(const CallArgs &args, llvm::StringRef name,
+                                                  int64_t count);
+
+/// conv_transpose1d/2d (and convolution with transposed=true), any number of
+/// spatial dims and groups (ConvTranspose.cpp).
+mlir::LogicalResult convTranspose(aten::CallOp call, const CallArgs &args,
+                                  mlir::PatternRewriter &rewriter);
+
 /// softmax along `dim`: exp(x - max) / sum(exp(x - max)).
 mlir::Value softmaxAlong(PrimBuilder &p, mlir::Value x, int64_t dim);
 

@@ -1,6 +1,7 @@
 //===- Conv.cpp - prim convolution and reduce_window -> linalg named ops ---===//
 //
-// 2-d NCHW only so far. Every window op reads its input's windows once into
+// 2-d NCHW here; 1-d and 3-d window ops are first rewritten into 2-d ones
+// (WindowsTo2d.cpp). Every window op reads its input's windows once into
 // a [N, G, R, P] tensor (im2col) and is then a matmul-like linalg.generic
 // with the output positions P innermost; see windowsOf for why.
 //
@@ -19,10 +20,7 @@
 using namespace mlir;
 
 namespace pt2c::lowering {
-namespace {
 
-/// `input` padded with `value`: padding is [low0, high0, low1, high1, ...]
-/// over all dims.
 Value padded(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> padding, Value value) {
   if (llvm::all_of(padding, [](int64_t p) { return p == 0; }))
     return input;
@@ -39,6 +37,8 @@ Value padded(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> padding,
   auto resultType = RankedTensorType::get(shape, type.getElementType());
   return tensor::PadOp::create(b, loc, resultType, input, low, high, value);
 }
+
+namespace {
 
 /// The sliding-window geometry of a 2-d window op over NCHW.
 struct Window {
@@ -188,8 +188,11 @@ struct ConvolutionLowering : OpRewritePattern<prim::ConvolutionOp> {
                             splitDim(rewriter, loc, op.getWeight(), 0, featuresPerGroup),
                             {{0}, {1}, {2, 3, 4}});
     int64_t positions = window.outHeight * window.outWidth;
+    // f16/bf16 products are summed in f32 and rounded once (accumulatorType).
+    Type acc = accumulatorType(element);
+    Value accZero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(acc));
     Value init = accumulator(rewriter, loc, col,
-                             {type.getDimSize(0), groups, featuresPerGroup, positions}, zero);
+                             {type.getDimSize(0), groups, featuresPerGroup, positions}, accZero);
     auto d = [&](unsigned i) { return rewriter.getAffineDimExpr(i); };
     auto map = [&](ArrayRef<AffineExpr> exprs) {
       return AffineMap::get(5, 0, exprs, rewriter.getContext());
@@ -200,17 +203,20 @@ struct ConvolutionLowering : OpRewritePattern<prim::ConvolutionOp> {
     Value result =
         linalg::GenericOp::create(rewriter, loc, init.getType(), ValueRange{weight, col}, init,
                                   maps, reductionAt(5, 3),
-                                  [](OpBuilder &b, Location l, ValueRange a) {
+                                  [acc](OpBuilder &b, Location l, ValueRange a) {
                                     // contract: multiply-adds may become FMAs.
                                     auto contract = arith::FastMathFlagsAttr::get(
                                         b.getContext(), arith::FastMathFlags::contract);
-                                    Value product = arith::MulFOp::create(b, l, a[0], a[1], contract);
+                                    Value product = arith::MulFOp::create(
+                                        b, l, extendTo(b, l, a[0], acc), extendTo(b, l, a[1], acc),
+                                        contract);
                                     linalg::YieldOp::create(
                                         b, l,
                                         arith::AddFOp::create(b, l, a[2], product, contract).getResult());
                                   })
             .getResult(0);
-    rewriter.replaceOp(op, toNCHW(rewriter, loc, result, window));
+    result = toNCHW(rewriter, loc, result, window);
+    rewriter.replaceOp(op, roundTo(rewriter, loc, result, type));
     return success();
   }
 };
@@ -251,7 +257,10 @@ struct ReduceWindowLowering : OpRewritePattern<prim::ReduceWindowOp> {
                     type.getDimSize(3)};
     Value col = windowsOf(rewriter, loc, input, geometry);
     int64_t positions = geometry.outHeight * geometry.outWidth;
-    Value acc = accumulator(rewriter, loc, col, {type.getDimSize(0), channels, 1, positions}, init);
+    // f16/bf16 sums accumulate in f32 (max is exact in any type).
+    Type accType = kind == prim::ReduceKind::sum ? accumulatorType(element) : element;
+    Value accInit = arith::ConstantOp::create(rewriter, loc, rewriter.getFloatAttr(accType, identity));
+    Value acc = accumulator(rewriter, loc, col, {type.getDimSize(0), channels, 1, positions}, accInit);
     auto d = [&](unsigned i) { return rewriter.getAffineDimExpr(i); };
     // loops (n, c, r, p)
     SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {d(0), d(1), d(2), d(3)}, getContext()),
@@ -260,13 +269,15 @@ struct ReduceWindowLowering : OpRewritePattern<prim::ReduceWindowOp> {
     bool isMax = kind == prim::ReduceKind::max;
     Value result = linalg::GenericOp::create(
                        rewriter, loc, acc.getType(), col, acc, maps, reductionAt(4, 2),
-                       [isMax](OpBuilder &b, Location l, ValueRange a) {
-                         Value next = isMax ? arith::MaximumFOp::create(b, l, a[0], a[1]).getResult()
-                                            : arith::AddFOp::create(b, l, a[1], a[0]).getResult();
+                       [isMax, accType](OpBuilder &b, Location l, ValueRange a) {
+                         Value x = extendTo(b, l, a[0], accType);
+                         Value next = isMax ? arith::MaximumFOp::create(b, l, x, a[1]).getResult()
+                                            : arith::AddFOp::create(b, l, a[1], x).getResult();
                          linalg::YieldOp::create(b, l, next);
                        })
                        .getResult(0);
-    rewriter.replaceOp(op, toNCHW(rewriter, loc, result, geometry));
+    result = toNCHW(rewriter, loc, result, geometry);
+    rewriter.replaceOp(op, roundTo(rewriter, loc, result, type));
     return success();
   }
 };
@@ -275,6 +286,7 @@ struct ReduceWindowLowering : OpRewritePattern<prim::ReduceWindowOp> {
 
 void populateConvLowerings(RewritePatternSet &patterns) {
   patterns.add<ConvolutionLowering, ReduceWindowLowering>(patterns.getContext());
+  populateWindowsTo2d(patterns);
 }
 
 } // namespace pt2c::lowering

@@ -21,6 +21,11 @@ mlir::Value empty(mlir::OpBuilder &b, mlir::Location loc, mlir::RankedTensorType
 mlir::Value filled(mlir::OpBuilder &b, mlir::Location loc, mlir::RankedTensorType type,
                    mlir::ValueRange dynamicSizes, mlir::Value value);
 
+/// `input` padded with `value` (tensor.pad); padding is [low0, high0, low1,
+/// high1, ...] over all dims.
+mlir::Value padded(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
+                   llvm::ArrayRef<int64_t> padding, mlir::Value value);
+
 /// The type sums and products of `element` accumulate in: f32 for f16 and
 /// bf16 (docs/prim-ops.md "Accumulation", as torch's kernels), else itself.
 mlir::Type accumulatorType(mlir::Type element);
@@ -42,6 +47,9 @@ inline bool isUnsignedLike(mlir::Type type) {
 void populateElementwiseLowerings(mlir::RewritePatternSet &patterns);
 void populateShapeLowerings(mlir::RewritePatternSet &patterns);
 void populateComputeLowerings(mlir::RewritePatternSet &patterns);
+/// 1-d and 3-d prim.convolution and prim.reduce_window as 2-d ones (prim to
+/// prim), which the 2-d lowerings then take.
+void populateWindowsTo2d(mlir::RewritePatternSet &patterns);
 void populateConvLowerings(mlir::RewritePatternSet &patterns);
 void populateGatherLowerings(mlir::RewritePatternSet &patterns);
 
