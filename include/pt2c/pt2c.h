@@ -223,7 +223,9 @@ PT2C_API const int64_t *pt2c_model_output_shape(const pt2c_model *model,
                                                 size_t index);
 
 /* For a dynamic dim, the index of its symbol (see below); -1 for a static
- * dim or an out-of-range index. */
+ * dim or an out-of-range index; -2 for an output dim computed from the
+ * symbols (torch's "2*s0"): its size is known once the inputs bind them,
+ * as pt2c_run's outputs (or pt2c_model_output_shape's -1 until then) show. */
 PT2C_API int32_t pt2c_model_input_dim_symbol(const pt2c_model *model,
                                              size_t index, int32_t dim);
 PT2C_API int32_t pt2c_model_output_dim_symbol(const pt2c_model *model,

@@ -199,12 +199,55 @@ private:
     return blob;
   }
 
-  /// The size of `dim` of a tensor: a constant, or the bound symbol.
-  Value *dimSize(IRBuilder<> &b, Value *symbols, int64_t size, int32_t symbol) {
+  /// The size of `dim` of `tensor`: a constant, the bound symbol, or an
+  /// expression over the bound symbols.
+  Value *dimSize(IRBuilder<> &b, Value *symbols, const SignatureTensor &tensor, size_t dim) {
+    int32_t symbol = tensor.symbols[dim];
+    if (symbol == kDerivedDim)
+      return expression(b, symbols, tensor.derived[dim]);
     if (symbol < 0)
-      return b.getInt64(size);
-    Value *slot = b.CreateConstGEP1_64(i64_, symbols, symbol);
-    return b.CreateLoad(i64_, slot);
+      return b.getInt64(tensor.sizes[dim]);
+    return symbolValue(b, symbols, symbol);
+  }
+
+  Value *symbolValue(IRBuilder<> &b, Value *symbols, int64_t symbol) {
+    return b.CreateLoad(i64_, b.CreateConstGEP1_64(i64_, symbols, symbol));
+  }
+
+  /// `e` as i64 arithmetic (Python's // and %: toward minus infinity).
+  Value *expression(IRBuilder<> &b, Value *symbols, const SizeExpression &e) {
+    using Kind = SizeExpression::Kind;
+    if (e.kind == Kind::Constant)
+      return b.getInt64(e.value);
+    if (e.kind == Kind::Symbol)
+      return symbolValue(b, symbols, e.value);
+    Value *lhs = expression(b, symbols, e.operands[0]);
+    if (e.kind == Kind::Neg)
+      return b.CreateNeg(lhs);
+    Value *rhs = expression(b, symbols, e.operands[1]);
+    switch (e.kind) {
+    case Kind::Add:
+      return b.CreateAdd(lhs, rhs);
+    case Kind::Sub:
+      return b.CreateSub(lhs, rhs);
+    case Kind::Mul:
+      return b.CreateMul(lhs, rhs);
+    case Kind::Max:
+      return b.CreateSelect(b.CreateICmpSGT(lhs, rhs), lhs, rhs);
+    case Kind::Min:
+      return b.CreateSelect(b.CreateICmpSLT(lhs, rhs), lhs, rhs);
+    case Kind::FloorDiv:
+    case Kind::Mod: {
+      // q = lhs / rhs, minus one when inexact and the signs differ.
+      Value *quotient = b.CreateSDiv(lhs, rhs);
+      Value *inexact = b.CreateICmpNE(b.CreateSRem(lhs, rhs), b.getInt64(0));
+      Value *signsDiffer = b.CreateICmpSLT(b.CreateXor(lhs, rhs), b.getInt64(0));
+      quotient = b.CreateSub(quotient, b.CreateZExt(b.CreateAnd(inexact, signsDiffer), i64_));
+      return e.kind == Kind::FloorDiv ? quotient : b.CreateSub(lhs, b.CreateMul(quotient, rhs));
+    }
+    default:
+      return b.getInt64(0);
+    }
   }
 
   /// A memref descriptor {alloc, aligned, offset, sizes[r], strides[r]} on the
@@ -284,8 +327,8 @@ private:
       for (auto [index, tensor] : llvm::enumerate(tensors)) {
         Value *data = b.CreateLoad(ptr_, b.CreateConstGEP1_64(ptr_, table, index));
         std::vector<Value *> sizes;
-        for (auto [size, symbol] : llvm::zip(tensor.sizes, tensor.symbols))
-          sizes.push_back(dimSize(b, symbols, size, symbol));
+        for (size_t dim = 0; dim < tensor.sizes.size(); ++dim)
+          sizes.push_back(dimSize(b, symbols, tensor, dim));
         operands.push_back(memref(b, data, sizes));
       }
     };
@@ -302,8 +345,8 @@ private:
     IRBuilder<> b(BasicBlock::Create(context_, "entry", outputDims));
     uint64_t slot = 0;
     for (const SignatureTensor &tensor : signature_.outputs)
-      for (auto [size, symbol] : llvm::zip(tensor.sizes, tensor.symbols))
-        b.CreateStore(dimSize(b, outputDims->getArg(0), size, symbol),
+      for (size_t dim = 0; dim < tensor.sizes.size(); ++dim)
+        b.CreateStore(dimSize(b, outputDims->getArg(0), tensor, dim),
                       b.CreateConstGEP1_64(i64_, outputDims->getArg(1), slot++));
     b.CreateRetVoid();
     return outputDims;

@@ -117,6 +117,8 @@ private:
     tensor.name = std::move(name);
     tensor.dtype = *dtype;
     ArrayAttr dims = attrs ? attrs.getAs<ArrayAttr>("pt2c.dims") : ArrayAttr();
+    bool isOutput = llvm::StringRef(what) == "output";
+    tensor.derived.resize(tensorType.getRank());
     for (auto [dim, size] : llvm::enumerate(tensorType.getShape())) {
       tensor.sizes.push_back(ShapedType::isDynamic(size) ? -1 : size);
       if (!ShapedType::isDynamic(size)) {
@@ -126,6 +128,17 @@ private:
       auto expression = dims && dim < dims.size() ? dyn_cast<StringAttr>(dims[dim])
                                                   : StringAttr();
       int32_t symbol = expression ? symbolIndex(expression.getValue()) : -1;
+      // An output dim may be an expression over the symbols ("2*s33").
+      if (symbol < 0 && expression && isOutput) {
+        auto derived = parseSizeExpression(expression.getValue(),
+                                           [&](llvm::StringRef name) { return symbolIndex(name); });
+        if (!derived)
+          return error(llvm::Twine(what) + " '" + tensor.name + "' dim " + llvm::Twine(dim) +
+                       ": " + llvm::toString(derived.takeError()));
+        tensor.derived[dim] = std::move(*derived);
+        tensor.symbols.push_back(kDerivedDim);
+        continue;
+      }
       if (symbol < 0)
         return error(llvm::Twine(what) + " '" + tensor.name + "' dim " +
                      llvm::Twine(dim) + " is " +

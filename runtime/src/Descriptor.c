@@ -36,7 +36,8 @@ static int valid_dtype(pt2c_dtype_desc dtype) {
 
 static pt2c_status *check_tensors(const pt2c_model_desc *desc, const char *kind,
                                   int32_t count,
-                                  const pt2c_tensor_desc *tensors) {
+                                  const pt2c_tensor_desc *tensors,
+                                  int allow_derived) {
   if (count < 0 || (count > 0 && !tensors))
     return BROKEN("%d %ss without an array", (int)count, kind);
   for (int32_t i = 0; i < count; ++i) {
@@ -55,7 +56,9 @@ static pt2c_status *check_tensors(const pt2c_model_desc *desc, const char *kind,
       int is_static = dim.size >= 0 && dim.symbol == -1;
       int is_dynamic =
           dim.size == -1 && dim.symbol >= 0 && dim.symbol < desc->n_symbols;
-      if (!is_static && !is_dynamic)
+      int is_derived =
+          allow_derived && dim.size == -1 && dim.symbol == PT2C_DIM_DERIVED;
+      if (!is_static && !is_dynamic && !is_derived)
         return BROKEN("%s %d ('%s') dim %d has size %" PRId64
                       " and symbol %d of %d",
                       kind, (int)i, tensor->name, (int)d, dim.size,
@@ -187,9 +190,9 @@ pt2c_status *pt2crt_check_descriptor(const pt2c_model_desc *desc) {
   if (desc->n_symbols < 0 || (desc->n_symbols > 0 && !desc->symbols))
     return BROKEN("%d symbols without an array", (int)desc->n_symbols);
   pt2c_status *status =
-      check_tensors(desc, "input", desc->n_inputs, desc->inputs);
+      check_tensors(desc, "input", desc->n_inputs, desc->inputs, 0);
   if (!status)
-    status = check_tensors(desc, "output", desc->n_outputs, desc->outputs);
+    status = check_tensors(desc, "output", desc->n_outputs, desc->outputs, 1);
   if (!status)
     status = check_symbols(desc);
   if (!status)

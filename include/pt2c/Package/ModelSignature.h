@@ -10,6 +10,8 @@
 #ifndef PT2C_PACKAGE_MODELSIGNATURE_H
 #define PT2C_PACKAGE_MODELSIGNATURE_H
 
+#include "pt2c/Package/SizeExpression.h"
+
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -37,8 +39,13 @@ struct SignatureTensor {
   std::string name;
   DTypeCode dtype;
   std::vector<int64_t> sizes; // -1 for a dynamic dim
-  std::vector<int32_t> symbols; // per dim: index into ModelSignature::symbols, or -1
+  std::vector<int32_t> symbols; // per dim: index into ModelSignature::symbols, -1,
+                                // or kDerivedDim
+  std::vector<SizeExpression> derived; // per dim: the expression of a kDerivedDim
 };
+
+/// An output dim computed from the symbols (model_abi.h's PT2C_DIM_DERIVED).
+constexpr int32_t kDerivedDim = -2;
 
 struct SignatureSymbol {
   std::string name;

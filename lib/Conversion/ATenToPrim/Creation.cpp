@@ -4,6 +4,10 @@
 
 #include "pt2c/Dialect/Prim/PrimOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+#include <cmath>
+
 using namespace mlir;
 
 namespace pt2c {
@@ -13,40 +17,35 @@ namespace {
 // archive's result dtype (its length is in the result type).
 LogicalResult arange(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  if (!type || type.getRank() != 1 || !type.hasStaticShape())
-    return rewriter.notifyMatchFailure(call, "a static 1-d result only");
+  if (!type || type.getRank() != 1)
+    return rewriter.notifyMatchFailure(call, "a 1-d result only");
   double start = args.number("start").value_or(0.0);
   double step = args.number("step").value_or(1.0);
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
-  Value result = prim::IotaOp::create(rewriter, loc, type, rewriter.getI64IntegerAttr(0),
-                                      ValueRange{});
+  SmallVector<Value> sizes;
+  if (type.isDynamicDim(0)) {
+    // A length computed in the graph (arange(sym_size(x, 0))): with integer
+    // start and step, ceil((end - start) / step).
+    Value end = args.value("end");
+    if (!end || !end.getType().isSignlessInteger(64) || start != std::floor(start) ||
+        step != std::floor(step) || step <= 0)
+      return rewriter.notifyMatchFailure(
+          call, "a dynamic length needs an int end and positive int start/step");
+    Value span = arith::SubIOp::create(
+        rewriter, loc, end,
+        arith::ConstantIntOp::create(rewriter, loc, static_cast<int64_t>(start), 64));
+    Value length = arith::CeilDivSIOp::create(
+        rewriter, loc, span,
+        arith::ConstantIntOp::create(rewriter, loc, static_cast<int64_t>(step), 64));
+    sizes.push_back(arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(), length));
+  }
+  Value result = prim::IotaOp::create(rewriter, loc, type, rewriter.getI64IntegerAttr(0), sizes);
   if (step != 1.0)
-    result = prim::MulOp::create(rewriter, loc, result, p.splat(step, type, {}));
+    result = prim::MulOp::create(rewriter, loc, result, p.splat(step, type, {result}));
   if (start != 0.0)
-    result = prim::AddOp::create(rewriter, loc, result, p.splat(start, type, {}));
+    result = prim::AddOp::create(rewriter, loc, result, p.splat(start, type, {result}));
   rewriter.replaceOp(call, result);
-  return success();
-}
-
-/// A filled tensor of the result type.
-template <int value>
-LogicalResult filledWith(aten::CallOp call, const CallArgs &, PatternRewriter &rewriter) {
-  RankedTensorType type = resultType(call);
-  if (!type || !type.hasStaticShape())
-    return rewriter.notifyMatchFailure(call, "a static result only");
-  PrimBuilder p(rewriter, call.getLoc());
-  rewriter.replaceOp(call, p.splat(value, type, {}));
-  return success();
-}
-
-LogicalResult full(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  RankedTensorType type = resultType(call);
-  std::optional<double> value = args.number("fill_value");
-  if (!type || !type.hasStaticShape() || !value)
-    return rewriter.notifyMatchFailure(call, "a static result and a numeric fill value");
-  PrimBuilder p(rewriter, call.getLoc());
-  rewriter.replaceOp(call, p.splat(*value, type, {}));
   return success();
 }
 
@@ -63,7 +62,20 @@ LogicalResult splatLike(aten::CallOp call, const CallArgs &args, PatternRewriter
       selfShape && self && isa<RankedTensorType>(self.getType()))
     sources.push_back(self);
   PrimBuilder p(rewriter, call.getLoc());
-  Value result = p.splat(value, type, sources);
+  Value result;
+  if (std::optional<SmallVector<Value>> sizes;
+      !selfShape && !type.hasStaticShape() && (sizes = sizesFromList(p, args, "size", type))) {
+    // Sizes computed in the graph (new_ones(x, [2 * sym_size(x, 0), 3])).
+    Type element = type.getElementType();
+    TypedAttr scalar = isa<FloatType>(element)
+                           ? TypedAttr(rewriter.getFloatAttr(element, value))
+                           : TypedAttr(rewriter.getIntegerAttr(element, static_cast<int64_t>(value)));
+    result = prim::SplatOp::create(rewriter, call.getLoc(), type,
+                                   arith::ConstantOp::create(rewriter, call.getLoc(), scalar),
+                                   *sizes);
+  } else {
+    result = p.splat(value, type, sources);
+  }
   if (!result)
     return rewriter.notifyMatchFailure(call, "a `?` size not known from self");
   rewriter.replaceOp(call, result);
@@ -72,6 +84,12 @@ LogicalResult splatLike(aten::CallOp call, const CallArgs &args, PatternRewriter
 
 // zeros_like / ones_like / full_like(self, fill_value) / fill.Scalar(self,
 // value) / new_full(self, size, fill_value) / scalar_tensor(s).
+// ones/zeros/new_ones/new_zeros(..., size): sizes from the `size` list.
+template <int value>
+LogicalResult filledSized(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return splatLike(call, args, rewriter, value, false);
+}
+
 template <int value>
 LogicalResult filledLike(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   return splatLike(call, args, rewriter, value, true);
@@ -116,11 +134,11 @@ void addCreationDecompositions(std::vector<Decomposition> &table) {
       {"aten.arange.default", "creation", "iota, mul, add", arange},
       {"aten.arange.start", "creation", "iota, mul, add", arange},
       {"aten.arange.start_step", "creation", "iota, mul, add", arange},
-      {"aten.new_ones.default", "creation", "constant", filledWith<1>},
-      {"aten.new_zeros.default", "creation", "constant", filledWith<0>},
-      {"aten.ones.default", "creation", "constant", filledWith<1>},
-      {"aten.zeros.default", "creation", "constant", filledWith<0>},
-      {"aten.full.default", "creation", "constant", full},
+      {"aten.new_ones.default", "creation", "constant | splat", filledSized<1>},
+      {"aten.new_zeros.default", "creation", "constant | splat", filledSized<0>},
+      {"aten.ones.default", "creation", "constant | splat", filledSized<1>},
+      {"aten.zeros.default", "creation", "constant | splat", filledSized<0>},
+      {"aten.full.default", "creation", "constant | splat", filledFrom<kFillValue, false>},
       {"aten.full_like.default", "creation", "constant | splat", filledFrom<kFillValue, true>},
       {"aten.zeros_like.default", "creation", "constant | splat", filledLike<0>},
       {"aten.ones_like.default", "creation", "constant | splat", filledLike<1>},

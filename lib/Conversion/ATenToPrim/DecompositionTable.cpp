@@ -22,6 +22,7 @@ std::vector<Decomposition> decompositionTable() {
   addNormDecompositions(table);
   addReductionDecompositions(table);
   addShapeDecompositions(table);
+  addSymDecompositions(table);
   addSortDecompositions(table);
   std::sort(table.begin(), table.end(), [](const Decomposition &a, const Decomposition &b) {
     return std::strcmp(a.target, b.target) < 0;

@@ -23,9 +23,12 @@ RankedTensorType computeType(RankedTensorType type) {
 
 Value operandAs(PrimBuilder &p, const CallArgs &args, StringRef name,
                 RankedTensorType type, ArrayRef<Value> sources) {
-  if (Value tensor = args.value(name))
-    return isa<RankedTensorType>(tensor.getType()) ? p.broadcastTo(tensor, type, sources)
-                                                   : Value();
+  if (Value value = args.value(name)) {
+    if (isa<RankedTensorType>(value.getType()))
+      return p.broadcastTo(value, type, sources);
+    // A SymInt/SymFloat computed in the graph: splatted at run time.
+    return p.splatScalar(value, type, sources);
+  }
   if (std::optional<double> scalar = args.number(name))
     return p.splat(*scalar, type, sources);
   return Value();

@@ -39,6 +39,14 @@ std::optional<llvm::SmallVector<int64_t>> spatial(const CallArgs &args, llvm::St
 mlir::LogicalResult convTranspose(aten::CallOp call, const CallArgs &args,
                                   mlir::PatternRewriter &rewriter);
 
+/// The `?` sizes of `type` (index values, in order) read from the SymInt
+/// list argument `name` (view's `size`, new_ones' `size`): the list element
+/// at each `?` dim, a size computed in the graph. Null when the argument is
+/// not such a list of the result's rank.
+std::optional<llvm::SmallVector<mlir::Value>>
+sizesFromList(PrimBuilder &p, const CallArgs &args, llvm::StringRef name,
+              mlir::RankedTensorType type);
+
 /// softmax along `dim`: exp(x - max) / sum(exp(x - max)).
 mlir::Value softmaxAlong(PrimBuilder &p, mlir::Value x, int64_t dim);
 

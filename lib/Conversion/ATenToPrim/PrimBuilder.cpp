@@ -82,6 +82,35 @@ Value PrimBuilder::splat(double value, RankedTensorType type, ArrayRef<Value> so
   return prim::SplatOp::create(b_, loc_, type, constant, sizes);
 }
 
+Value PrimBuilder::splatScalar(Value scalar, RankedTensorType type, ArrayRef<Value> sources,
+                               std::optional<ArrayRef<Value>> knownSizes) {
+  Type from = scalar.getType(), to = type.getElementType();
+  if (!from.isIntOrFloat())
+    return Value();
+  if (from != to) {
+    if (isa<FloatType>(to) && from.isInteger(1))
+      scalar = arith::UIToFPOp::create(b_, loc_, to, scalar);
+    else if (isa<FloatType>(to) && isa<IntegerType>(from))
+      scalar = arith::SIToFPOp::create(b_, loc_, to, scalar);
+    else if (isa<FloatType>(to) && isa<FloatType>(from))
+      scalar = from.getIntOrFloatBitWidth() > to.getIntOrFloatBitWidth()
+                   ? arith::TruncFOp::create(b_, loc_, to, scalar).getResult()
+                   : arith::ExtFOp::create(b_, loc_, to, scalar).getResult();
+    else if (isa<IntegerType>(to) && isa<FloatType>(from))
+      scalar = arith::FPToSIOp::create(b_, loc_, to, scalar);
+    else if (to.getIntOrFloatBitWidth() < from.getIntOrFloatBitWidth())
+      scalar = arith::TruncIOp::create(b_, loc_, to, scalar);
+    else
+      scalar = from.isInteger(1) ? arith::ExtUIOp::create(b_, loc_, to, scalar).getResult()
+                                 : arith::ExtSIOp::create(b_, loc_, to, scalar).getResult();
+  }
+  SmallVector<Value> sizes =
+      knownSizes ? SmallVector<Value>(*knownSizes) : dynamicSizes(type, sources);
+  if (!allKnown(sizes))
+    return Value();
+  return prim::SplatOp::create(b_, loc_, type, scalar, sizes);
+}
+
 Value PrimBuilder::reduce(prim::ReduceKind kind, Value value, ArrayRef<int64_t> dims,
                           bool keepDims) {
   Value reduced = prim::ReduceOp::create(

@@ -15,6 +15,24 @@
 using namespace mlir;
 
 namespace pt2c {
+
+std::optional<SmallVector<Value>> sizesFromList(PrimBuilder &p, const CallArgs &args,
+                                                StringRef name, RankedTensorType type) {
+  OperandRange list = args.values(name);
+  if (static_cast<int64_t>(list.size()) != type.getRank())
+    return std::nullopt;
+  SmallVector<Value> sizes;
+  for (auto [dim, size] : llvm::enumerate(list)) {
+    if (!type.isDynamicDim(dim))
+      continue;
+    if (!size.getType().isSignlessInteger(64))
+      return std::nullopt;
+    sizes.push_back(arith::IndexCastOp::create(p.builder(), p.loc(),
+                                               p.builder().getIndexType(), size));
+  }
+  return sizes;
+}
+
 namespace {
 
 // The `?` sizes of a reshape result: a single `?` is the element count
@@ -48,7 +66,8 @@ FailureOr<SmallVector<Value>> reshapeSizes(PrimBuilder &p, Value input,
 
 /// Any op whose result is its input with another shape (same elements, in
 /// order): view, reshape, flatten, unsqueeze, squeeze.
-LogicalResult reshapeLike(aten::CallOp call, Value input, PatternRewriter &rewriter) {
+LogicalResult reshapeLike(aten::CallOp call, Value input, PatternRewriter &rewriter,
+                          std::optional<SmallVector<Value>> listSizes = std::nullopt) {
   RankedTensorType type = resultType(call);
   if (!type || !input)
     return rewriter.notifyMatchFailure(call, "expects a tensor input and result");
@@ -58,7 +77,10 @@ LogicalResult reshapeLike(aten::CallOp call, Value input, PatternRewriter &rewri
     rewriter.replaceOp(call, input);
     return success();
   }
-  auto sizes = reshapeSizes(p, input, type);
+  // Sizes the graph computed (view(x, [sym_size(x, 0), 2, 2])) are taken
+  // as given; otherwise a single `?` is what is left of the element count.
+  FailureOr<SmallVector<Value>> sizes =
+      listSizes ? FailureOr<SmallVector<Value>>(*listSizes) : reshapeSizes(p, input, type);
   if (failed(sizes))
     return rewriter.notifyMatchFailure(call, "a reshape to more than one dynamic dim");
   rewriter.replaceOp(call,
@@ -68,6 +90,13 @@ LogicalResult reshapeLike(aten::CallOp call, Value input, PatternRewriter &rewri
 }
 
 LogicalResult view(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  if (type && !type.hasStaticShape()) {
+    PrimBuilder p(rewriter, call.getLoc());
+    for (StringRef name : {"size", "shape"})
+      if (auto sizes = sizesFromList(p, args, name, type))
+        return reshapeLike(call, args.value("self"), rewriter, std::move(sizes));
+  }
   return reshapeLike(call, args.value("self"), rewriter);
 }
 LogicalResult flatten(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {

@@ -32,8 +32,12 @@ typedef struct pt2c_dtype_desc {
 /* One dimension of an input or output. */
 typedef struct pt2c_dim_desc {
   int64_t size;   /* >= 0: static size; -1: dynamic */
-  int32_t symbol; /* dynamic: index into pt2c_model_desc.symbols; else -1 */
+  int32_t symbol; /* dynamic: index into pt2c_model_desc.symbols; else -1;
+                     PT2C_DIM_DERIVED for an output dim computed from the
+                     symbols (torch's "2*s0"): output_dims gives its size */
 } pt2c_dim_desc;
+
+#define PT2C_DIM_DERIVED (-2)
 
 typedef struct pt2c_tensor_desc {
   const char *name; /* graph name of the user input / output ("x") */

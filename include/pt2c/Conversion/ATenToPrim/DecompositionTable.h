@@ -51,6 +51,7 @@ void addMathDecompositions(std::vector<Decomposition> &table);
 void addNormDecompositions(std::vector<Decomposition> &table);
 void addReductionDecompositions(std::vector<Decomposition> &table);
 void addShapeDecompositions(std::vector<Decomposition> &table);
+void addSymDecompositions(std::vector<Decomposition> &table);
 void addSortDecompositions(std::vector<Decomposition> &table);
 
 } // namespace pt2c

@@ -46,6 +46,13 @@ public:
                              llvm::ArrayRef<mlir::Value> sources);
 
   /// A tensor of `type` filled with `value` (a dense constant when static).
+  /// `type` filled with the run-time scalar `scalar` (an i1/i64/f64 SSA
+  /// value from the graph), converted to the element type as torch does;
+  /// `sizes` or the sources give the `?` sizes. Null when unknown.
+  mlir::Value splatScalar(mlir::Value scalar, mlir::RankedTensorType type,
+                          llvm::ArrayRef<mlir::Value> sources,
+                          std::optional<llvm::ArrayRef<mlir::Value>> sizes = std::nullopt);
+
   mlir::Value splat(double value, mlir::RankedTensorType type,
                     llvm::ArrayRef<mlir::Value> sources);
 
