@@ -16,10 +16,13 @@ std::vector<Decomposition> decompositionTable() {
   addConvTransposeDecompositions(table);
   addCreationDecompositions(table);
   addGatherDecompositions(table);
+  addEinsumDecompositions(table);
   addElementwiseDecompositions(table);
   addLinearDecompositions(table);
   addMathDecompositions(table);
   addNormDecompositions(table);
+  addPadDecompositions(table);
+  addRearrangeDecompositions(table);
   addReductionDecompositions(table);
   addShapeDecompositions(table);
   addSymDecompositions(table);

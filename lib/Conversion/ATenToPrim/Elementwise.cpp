@@ -382,6 +382,7 @@ void addElementwiseDecompositions(std::vector<Decomposition> &table) {
       {"aten.remainder.Tensor", "elementwise",
        "rem, compare, and, xor, add, select, broadcast_in_dim", remainder},
       {"aten.maximum.default", "elementwise", "max, broadcast_in_dim", binary<prim::MaxOp>},
+      {"aten.max.other", "elementwise", "max, broadcast_in_dim", binary<prim::MaxOp>},
       {"aten.minimum.default", "elementwise", "min, broadcast_in_dim", binary<prim::MinOp>},
       {"aten.atan2.default", "elementwise", "atan2, broadcast_in_dim", binary<prim::Atan2Op>},
       {"aten.clamp.default", "elementwise", "max, min, constant", clamp<false>},

@@ -191,6 +191,28 @@ struct ReverseLowering : OpRewritePattern<prim::ReverseOp> {
   }
 };
 
+// Constant padding: tensor.pad with the padding value yielded (interior
+// padding is only produced by transposed convolutions, which lower it
+// themselves).
+struct PadLowering : OpRewritePattern<prim::PadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::PadOp op, PatternRewriter &rewriter) const override {
+    if (auto interior = op.getInterior();
+        interior && llvm::any_of(*interior, [](int64_t i) { return i != 0; }))
+      return rewriter.notifyMatchFailure(op, "interior padding");
+    auto value = dyn_cast<TypedAttr>(op.getPaddingValue());
+    if (!value)
+      return rewriter.notifyMatchFailure(op, "a typed padding value");
+    Location loc = op.getLoc();
+    SmallVector<int64_t> padding;
+    for (auto [low, high] : llvm::zip(op.getLow(), op.getHigh()))
+      padding.append({low, high});
+    Value pad = arith::ConstantOp::create(rewriter, loc, value);
+    rewriter.replaceOp(op, padded(rewriter, loc, op.getOperand(), padding, pad));
+    return success();
+  }
+};
+
 // A strided window: tensor.extract_slice (a `?` dim is taken whole).
 struct SliceLowering : OpRewritePattern<prim::SliceOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -215,7 +237,7 @@ struct SliceLowering : OpRewritePattern<prim::SliceOp> {
 } // namespace
 
 void populateShapeLowerings(RewritePatternSet &patterns) {
-  patterns.add<ConstantLowering, SplatLowering, BroadcastInDimLowering, ReshapeLowering,
+  patterns.add<PadLowering, ConstantLowering, SplatLowering, BroadcastInDimLowering, ReshapeLowering,
                SliceLowering, TransposeLowering, IotaLowering, ConcatenateLowering, ReverseLowering>(patterns.getContext());
 }
 

@@ -190,3 +190,16 @@ func.func @take(%w: tensor<10x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
   %0 = prim.take %w, %ids, dim = 0 : (tensor<10x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>
   return %0 : tensor<3x4xf32>
 }
+
+// -----
+
+// Constant padding is a tensor.pad yielding the padding value.
+// CHECK-LABEL: func.func @pad
+// CHECK: %[[V:.+]] = arith.constant 5.000000e-01 : f32
+// CHECK: tensor.pad %arg0 low[0, 1] high[2, 0]
+// CHECK:   tensor.yield %[[V]] : f32
+// CHECK: } : tensor<?x4xf32> to tensor<?x5xf32>
+func.func @pad(%x: tensor<?x4xf32>) -> tensor<?x5xf32> {
+  %0 = prim.pad %x, low = [0, 1], high = [2, 0], value = 5.000000e-01 : f32 : tensor<?x4xf32> -> tensor<?x5xf32>
+  return %0 : tensor<?x5xf32>
+}

@@ -1,0 +1,169 @@
+//===- Pad.cpp - constant, reflect, replicate and circular padding --------===//
+//
+// torch's pad lists run from the last dim backwards: [left, right] of the
+// last dim, then of the one before, ... Constant padding is prim.pad (a
+// negative pad crops: prim.slice); the other modes gather each padded dim
+// with a constant index vector (prim.take), one dim at a time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Families.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+using namespace mlir;
+
+namespace pt2c {
+namespace {
+
+enum class PadMode { constant, reflect, replicate, circular };
+
+/// Per dim (low, high) from torch's backwards pad list; null when the list
+/// is odd or longer than the rank.
+std::optional<SmallVector<std::pair<int64_t, int64_t>>> perDim(ArrayRef<int64_t> pad,
+                                                               int64_t rank) {
+  if (pad.size() % 2 || static_cast<int64_t>(pad.size() / 2) > rank)
+    return std::nullopt;
+  SmallVector<std::pair<int64_t, int64_t>> result(rank, {0, 0});
+  for (size_t i = 0; i < pad.size() / 2; ++i)
+    result[rank - 1 - i] = {pad[2 * i], pad[2 * i + 1]};
+  return result;
+}
+
+Value padConstant(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t, int64_t>> pads,
+                  double value) {
+  OpBuilder &b = p.builder();
+  auto type = cast<RankedTensorType>(x.getType());
+  // Negative pads crop first.
+  SmallVector<int64_t> start, limit, strides;
+  bool crop = false;
+  for (auto [d, pad] : llvm::enumerate(pads)) {
+    start.push_back(std::max<int64_t>(0, -pad.first));
+    limit.push_back(type.getDimSize(d) - std::max<int64_t>(0, -pad.second));
+    strides.push_back(1);
+    crop |= pad.first < 0 || pad.second < 0;
+  }
+  if (crop)
+    x = prim::SliceOp::create(b, p.loc(), x, b.getDenseI64ArrayAttr(start),
+                              b.getDenseI64ArrayAttr(limit), b.getDenseI64ArrayAttr(strides));
+  SmallVector<int64_t> low, high;
+  for (auto [lo, hi] : pads) {
+    low.push_back(std::max<int64_t>(0, lo));
+    high.push_back(std::max<int64_t>(0, hi));
+  }
+  Type element = type.getElementType();
+  TypedAttr fill = isa<FloatType>(element)
+                       ? TypedAttr(b.getFloatAttr(element, value))
+                       : TypedAttr(b.getIntegerAttr(element, static_cast<int64_t>(value)));
+  return prim::PadOp::create(b, p.loc(), x, b.getDenseI64ArrayAttr(low),
+                             b.getDenseI64ArrayAttr(high), nullptr, fill);
+}
+
+/// The source index of padded position `j` (from -low) of a dim of `size`.
+int64_t sourceIndex(PadMode mode, int64_t i, int64_t size) {
+  switch (mode) {
+  case PadMode::reflect: // mirror without repeating the edge
+    if (i < 0)
+      return -i;
+    return i >= size ? 2 * (size - 1) - i : i;
+  case PadMode::replicate:
+    return std::clamp<int64_t>(i, 0, size - 1);
+  case PadMode::circular:
+    return ((i % size) + size) % size;
+  case PadMode::constant:
+    break;
+  }
+  return i;
+}
+
+FailureOr<Value> padByGather(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t, int64_t>> pads,
+                             PadMode mode) {
+  OpBuilder &b = p.builder();
+  auto type = cast<RankedTensorType>(x.getType());
+  for (auto [d, pad] : llvm::enumerate(pads)) {
+    auto [low, high] = pad;
+    if (low == 0 && high == 0)
+      continue;
+    int64_t size = type.getDimSize(d);
+    // reflect needs pads smaller than the dim, circular at most the dim.
+    if (ShapedType::isDynamic(size) || low < 0 || high < 0 ||
+        (mode == PadMode::reflect && (low >= size || high >= size)) ||
+        (mode == PadMode::circular && (low > size || high > size)))
+      return failure();
+    SmallVector<int64_t> indices;
+    for (int64_t j = -low; j < size + high; ++j)
+      indices.push_back(sourceIndex(mode, j, size));
+    auto indexType = RankedTensorType::get({static_cast<int64_t>(indices.size())}, b.getI64Type());
+    Value index = prim::ConstantOp::create(b, p.loc(), DenseElementsAttr::get(indexType, ArrayRef(indices)));
+    x = prim::TakeOp::create(b, p.loc(), x, index, b.getI64IntegerAttr(d));
+  }
+  return x;
+}
+
+LogicalResult padWith(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
+                      PadMode mode, StringRef listName, double value) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  auto list = args.integers(listName);
+  if (!type || !self || !list)
+    return rewriter.notifyMatchFailure(call, "expects a tensor and a constant pad list");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  auto pads = perDim(*list, selfType.getRank());
+  if (!pads)
+    return rewriter.notifyMatchFailure(call, "a pad list of (low, high) pairs within the rank");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value result;
+  if (mode == PadMode::constant) {
+    result = padConstant(p, self, *pads, value);
+  } else {
+    auto gathered = padByGather(p, self, *pads, mode);
+    if (failed(gathered))
+      return rewriter.notifyMatchFailure(
+          call, "reflect pads must be smaller than a static dim, circular ones at most it");
+    result = *gathered;
+  }
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "the padded shape is not the result's");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+LogicalResult constantPadNd(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return padWith(call, args, rewriter, PadMode::constant, "pad",
+                 args.number("value").value_or(0.0));
+}
+
+// pad(self, pad, mode="constant", value=None)
+LogicalResult pad(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  StringRef mode = args.string("mode").value_or("constant");
+  std::optional<PadMode> kind = llvm::StringSwitch<std::optional<PadMode>>(mode)
+                                    .Case("constant", PadMode::constant)
+                                    .Case("reflect", PadMode::reflect)
+                                    .Case("replicate", PadMode::replicate)
+                                    .Case("circular", PadMode::circular)
+                                    .Default(std::nullopt);
+  if (!kind)
+    return rewriter.notifyMatchFailure(call, "unknown pad mode '" + mode + "'");
+  return padWith(call, args, rewriter, *kind, "pad", args.number("value").value_or(0.0));
+}
+
+template <PadMode mode>
+LogicalResult padNd(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return padWith(call, args, rewriter, mode, "padding", 0.0);
+}
+
+} // namespace
+
+void addPadDecompositions(std::vector<Decomposition> &table) {
+  table.insert(table.end(), {
+      {"aten.constant_pad_nd.default", "pad", "pad, slice", constantPadNd},
+      {"aten.pad.default", "pad", "pad, slice | take", pad},
+      {"aten.reflection_pad1d.default", "pad", "take", padNd<PadMode::reflect>},
+      {"aten.reflection_pad2d.default", "pad", "take", padNd<PadMode::reflect>},
+      {"aten.reflection_pad3d.default", "pad", "take", padNd<PadMode::reflect>},
+      {"aten.replication_pad2d.default", "pad", "take", padNd<PadMode::replicate>},
+      {"aten.replication_pad3d.default", "pad", "take", padNd<PadMode::replicate>},
+  });
+}
+
+} // namespace pt2c

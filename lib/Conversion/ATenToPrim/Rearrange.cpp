@@ -1,0 +1,237 @@
+//===- Rearrange.cpp - flip, roll, repeat, diagonal, as_strided, copy -----===//
+//
+// Ops that move elements without arithmetic. Index patterns known at
+// compile time (diagonal, as_strided) are a prim.take of the flattened
+// input with a constant index tensor.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Families.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+using namespace mlir;
+
+namespace pt2c {
+namespace {
+
+Value reshapeTo(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> shape) {
+  auto type = RankedTensorType::get(shape, cast<RankedTensorType>(x.getType()).getElementType());
+  return prim::ReshapeOp::create(b, loc, type, x, ValueRange{});
+}
+
+/// `x` (static) as a prim.take of its flattened elements at `indices`
+/// (constant, of the result's shape).
+Value takeFlat(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> shape,
+               ArrayRef<int64_t> indices) {
+  auto type = cast<RankedTensorType>(x.getType());
+  Value flat = reshapeTo(b, loc, x, {type.getNumElements()});
+  auto indexType = RankedTensorType::get(shape, b.getI64Type());
+  Value index = prim::ConstantOp::create(b, loc, DenseElementsAttr::get(indexType, indices));
+  return prim::TakeOp::create(b, loc, flat, index, b.getI64IntegerAttr(0));
+}
+
+LogicalResult replaceChecked(aten::CallOp call, Value result, PatternRewriter &rewriter) {
+  if (result.getType() != call->getResult(0).getType())
+    return rewriter.notifyMatchFailure(call, "the computed shape is not the result's");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// flip(self, dims) = prim.reverse.
+LogicalResult flip(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  auto dims = args.integers("dims");
+  if (!self || !dims)
+    return rewriter.notifyMatchFailure(call, "expects a tensor and constant dims");
+  int64_t rank = cast<RankedTensorType>(self.getType()).getRank();
+  SmallVector<int64_t> normalized;
+  for (int64_t d : *dims)
+    normalized.push_back(PrimBuilder::normalizeDim(d, rank));
+  llvm::sort(normalized);
+  Value result = prim::ReverseOp::create(rewriter, call.getLoc(), self,
+                                         rewriter.getDenseI64ArrayAttr(normalized));
+  return replaceChecked(call, result, rewriter);
+}
+
+/// `x` rolled by `shift` along static `dim`: the last `shift` elements first.
+Value rollAlong(OpBuilder &b, Location loc, Value x, int64_t dim, int64_t shift) {
+  auto type = cast<RankedTensorType>(x.getType());
+  int64_t size = type.getDimSize(dim);
+  shift = ((shift % size) + size) % size;
+  if (shift == 0)
+    return x;
+  auto part = [&](int64_t from, int64_t to) {
+    SmallVector<int64_t> start(type.getRank(), 0), limit(type.getShape()),
+        strides(type.getRank(), 1);
+    start[dim] = from;
+    limit[dim] = to;
+    return prim::SliceOp::create(b, loc, x, b.getDenseI64ArrayAttr(start),
+                                 b.getDenseI64ArrayAttr(limit), b.getDenseI64ArrayAttr(strides))
+        .getResult();
+  };
+  return prim::ConcatenateOp::create(b, loc, ValueRange{part(size - shift, size), part(0, size - shift)},
+                                     b.getI64IntegerAttr(dim));
+}
+
+// roll(self, shifts, dims): without dims, the flattened tensor is rolled.
+LogicalResult roll(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  auto shifts = args.integers("shifts");
+  auto dims = args.integers("dims");
+  if (!self || !shifts)
+    return rewriter.notifyMatchFailure(call, "expects a tensor and constant shifts");
+  auto type = cast<RankedTensorType>(self.getType());
+  if (!type.hasStaticShape() || type.getNumElements() == 0)
+    return rewriter.notifyMatchFailure(call, "a static, non-empty tensor only");
+  Location loc = call.getLoc();
+  if (!dims || dims->empty()) {
+    if (shifts->size() != 1)
+      return rewriter.notifyMatchFailure(call, "one shift without dims");
+    Value flat = reshapeTo(rewriter, loc, self, {type.getNumElements()});
+    Value rolled = rollAlong(rewriter, loc, flat, 0, shifts->front());
+    return replaceChecked(call, reshapeTo(rewriter, loc, rolled, type.getShape()), rewriter);
+  }
+  if (dims->size() != shifts->size())
+    return rewriter.notifyMatchFailure(call, "one shift per dim");
+  Value x = self;
+  for (auto [shift, dim] : llvm::zip(*shifts, *dims))
+    x = rollAlong(rewriter, loc, x, PrimBuilder::normalizeDim(dim, type.getRank()), shift);
+  return replaceChecked(call, x, rewriter);
+}
+
+// repeat(self, repeats): self (with leading unit dims up to the repeats'
+// length) broadcast to [r0, s0, r1, s1, ...] and merged pairwise.
+LogicalResult repeat(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  auto repeats = args.integers("repeats");
+  if (!self || !repeats)
+    return rewriter.notifyMatchFailure(call, "expects a tensor and constant repeats");
+  auto type = cast<RankedTensorType>(self.getType());
+  int64_t rank = repeats->size();
+  if (!type.hasStaticShape() || rank < type.getRank())
+    return rewriter.notifyMatchFailure(call, "a static tensor, repeats at least its rank");
+  Location loc = call.getLoc();
+  SmallVector<int64_t> shape(rank - type.getRank(), 1);
+  llvm::append_range(shape, type.getShape());
+  Value x = reshapeTo(rewriter, loc, self, shape);
+  SmallVector<int64_t> interleaved, dims, merged;
+  for (int64_t d = 0; d < rank; ++d) {
+    interleaved.append({(*repeats)[d], shape[d]});
+    dims.push_back(2 * d + 1);
+    merged.push_back((*repeats)[d] * shape[d]);
+  }
+  auto broadcastType = RankedTensorType::get(interleaved, type.getElementType());
+  Value wide = prim::BroadcastInDimOp::create(rewriter, loc, broadcastType, x,
+                                              rewriter.getDenseI64ArrayAttr(dims), ValueRange{});
+  return replaceChecked(call, reshapeTo(rewriter, loc, wide, merged), rewriter);
+}
+
+// diagonal(self, offset, dim1, dim2): the elements (i, i + offset) of the
+// (dim1, dim2) planes, as a new last dim.
+LogicalResult diagonal(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType resultTy = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!resultTy || !self)
+    return rewriter.notifyMatchFailure(call, "expects a tensor");
+  auto type = cast<RankedTensorType>(self.getType());
+  int64_t rank = type.getRank();
+  int64_t offset = args.integer("offset").value_or(0);
+  int64_t dim1 = PrimBuilder::normalizeDim(args.integer("dim1").value_or(0), rank);
+  int64_t dim2 = PrimBuilder::normalizeDim(args.integer("dim2").value_or(1), rank);
+  if (!type.hasStaticShape() || dim1 == dim2)
+    return rewriter.notifyMatchFailure(call, "a static tensor and two distinct dims");
+  SmallVector<int64_t> strides(rank, 1);
+  for (int64_t d = rank - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * type.getDimSize(d + 1);
+  int64_t rows = type.getDimSize(dim1), cols = type.getDimSize(dim2);
+  int64_t length = std::max<int64_t>(
+      0, offset >= 0 ? std::min(rows, cols - offset) : std::min(rows + offset, cols));
+  // Result: the other dims in order, then the diagonal.
+  SmallVector<int64_t> others;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != dim1 && d != dim2)
+      others.push_back(d);
+  SmallVector<int64_t> shape;
+  for (int64_t d : others)
+    shape.push_back(type.getDimSize(d));
+  shape.push_back(length);
+  SmallVector<int64_t> indices;
+  int64_t count = 1;
+  for (int64_t size : shape)
+    count *= size;
+  for (int64_t linear = 0; linear < count; ++linear) {
+    int64_t rest = linear, flat = 0;
+    int64_t i = rest % length;
+    rest /= length;
+    for (int64_t k = others.size() - 1; k >= 0; --k) {
+      int64_t size = type.getDimSize(others[k]);
+      flat += (rest % size) * strides[others[k]];
+      rest /= size;
+    }
+    int64_t row = offset >= 0 ? i : i - offset, col = offset >= 0 ? i + offset : i;
+    indices.push_back(flat + row * strides[dim1] + col * strides[dim2]);
+  }
+  if (count == 0)
+    return rewriter.notifyMatchFailure(call, "an empty diagonal");
+  return replaceChecked(call, takeFlat(rewriter, call.getLoc(), self, shape, indices), rewriter);
+}
+
+// as_strided(self, size, stride, storage_offset) on a contiguous tensor (our
+// tensors are values, laid out row-major): element offset + sum(i_k * s_k).
+LogicalResult asStrided(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  auto size = args.integers("size");
+  auto stride = args.integers("stride");
+  int64_t offset = args.integer("storage_offset").value_or(0);
+  if (!self || !size || !stride || size->size() != stride->size())
+    return rewriter.notifyMatchFailure(call, "expects constant sizes and strides");
+  auto type = cast<RankedTensorType>(self.getType());
+  if (!type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "a static tensor only");
+  int64_t count = 1;
+  for (int64_t s : *size)
+    count *= s;
+  if (count == 0)
+    return rewriter.notifyMatchFailure(call, "an empty view");
+  SmallVector<int64_t> indices;
+  for (int64_t linear = 0; linear < count; ++linear) {
+    int64_t rest = linear, flat = offset;
+    for (int64_t k = size->size() - 1; k >= 0; --k) {
+      flat += (rest % (*size)[k]) * (*stride)[k];
+      rest /= (*size)[k];
+    }
+    if (flat < 0 || flat >= type.getNumElements())
+      return rewriter.notifyMatchFailure(call, "the view reads outside the tensor");
+    indices.push_back(flat);
+  }
+  return replaceChecked(call, takeFlat(rewriter, call.getLoc(), self, *size, indices), rewriter);
+}
+
+// copy(self, src): src broadcast to self's shape in self's dtype.
+LogicalResult copy(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self"), src = tensorArg(args, "src");
+  if (!type || !self || !src)
+    return rewriter.notifyMatchFailure(call, "expects tensors self and src");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value result = p.broadcastTo(p.convert(src, type.getElementType()), type, {self});
+  if (!result)
+    return rewriter.notifyMatchFailure(call, "a `?` size not known from self");
+  return replaceChecked(call, result, rewriter);
+}
+
+} // namespace
+
+void addRearrangeDecompositions(std::vector<Decomposition> &table) {
+  table.insert(table.end(), {
+      {"aten.flip.default", "shape", "reverse", flip},
+      {"aten.roll.default", "shape", "slice, concatenate, reshape", roll},
+      {"aten.repeat.default", "shape", "reshape, broadcast_in_dim", repeat},
+      {"aten.diagonal.default", "shape", "reshape, constant, take", diagonal},
+      {"aten.as_strided.default", "shape", "reshape, constant, take", asStrided},
+      {"aten.copy.default", "shape", "convert, broadcast_in_dim", copy},
+  });
+}
+
+} // namespace pt2c
