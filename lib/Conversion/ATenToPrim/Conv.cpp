@@ -227,34 +227,6 @@ LogicalResult maxPool2d(aten::CallOp call, const CallArgs &args, PatternRewriter
   return success();
 }
 
-// adaptive_avg_pool2d when the output divides the input evenly: an average
-// over equal windows (1x1 output: the mean of each channel).
-LogicalResult adaptiveAvgPool2d(aten::CallOp call, const CallArgs &args,
-                                PatternRewriter &rewriter) {
-  RankedTensorType type = resultType(call);
-  Value self = args.value("self");
-  if (!type || !self || type.getRank() != 4 || !isa<FloatType>(type.getElementType()))
-    return rewriter.notifyMatchFailure(call, "4-d float input only");
-  auto inputType = cast<RankedTensorType>(self.getType());
-  int64_t h = inputType.getDimSize(2), w = inputType.getDimSize(3);
-  int64_t oh = type.getDimSize(2), ow = type.getDimSize(3);
-  if (ShapedType::isDynamic(h) || ShapedType::isDynamic(w) || h % oh || w % ow)
-    return rewriter.notifyMatchFailure(call, "output size must divide a static input size");
-  int64_t kh = h / oh, kw = w / ow;
-  Location loc = call.getLoc();
-  PrimBuilder p(rewriter, loc);
-  Value x = p.convert(self, type.getElementType());
-  Value sum = prim::ReduceWindowOp::create(
-      rewriter, loc, prim::ReduceKindAttr::get(rewriter.getContext(), prim::ReduceKind::sum),
-      x, rewriter.getDenseI64ArrayAttr({1, 1, kh, kw}),
-      rewriter.getDenseI64ArrayAttr({1, 1, kh, kw}), nullptr, nullptr);
-  Value scale = p.splat(1.0 / static_cast<double>(kh * kw), type, {sum});
-  if (!scale)
-    return rewriter.notifyMatchFailure(call, "unknown dynamic size");
-  rewriter.replaceOp(call, prim::MulOp::create(rewriter, loc, sum, scale).getResult());
-  return success();
-}
-
 } // namespace
 
 void addConvDecompositions(std::vector<Decomposition> &table) {
@@ -273,7 +245,6 @@ void addConvDecompositions(std::vector<Decomposition> &table) {
       {"aten._native_batch_norm_legit.no_stats", "conv",
        "reduce, broadcast_in_dim, sub, mul, add, rsqrt", batchNormBatchStatistics},
       {"aten.max_pool2d.default", "conv", "reduce_window", maxPool2d},
-      {"aten.adaptive_avg_pool2d.default", "conv", "reduce_window, mul", adaptiveAvgPool2d},
   });
 }
 

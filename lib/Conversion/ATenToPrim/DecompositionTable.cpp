@@ -22,6 +22,7 @@ std::vector<Decomposition> decompositionTable() {
   addMathDecompositions(table);
   addNormDecompositions(table);
   addPadDecompositions(table);
+  addPoolDecompositions(table);
   addRearrangeDecompositions(table);
   addReductionDecompositions(table);
   addShapeDecompositions(table);

@@ -47,6 +47,11 @@ std::optional<llvm::SmallVector<mlir::Value>>
 sizesFromList(PrimBuilder &p, const CallArgs &args, llvm::StringRef name,
               mlir::RankedTensorType type);
 
+/// The i64 index of the first max (or min) of `x` along static `dim`, kept
+/// as size 1, given that extreme (reduced with the dim kept); NaN counts as
+/// the extreme, as in torch. Null when a `?` size is unknown (Reduction.cpp).
+mlir::Value firstIndexOf(PrimBuilder &p, mlir::Value x, mlir::Value extremeKept, int64_t dim);
+
 /// softmax along `dim`: exp(x - max) / sum(exp(x - max)).
 mlir::Value softmaxAlong(PrimBuilder &p, mlir::Value x, int64_t dim);
 

@@ -258,32 +258,6 @@ LogicalResult logsumexp(aten::CallOp call, const CallArgs &args, PatternRewriter
   return replaceWith(call, result, rewriter);
 }
 
-/// The index of the first max (or min) of `x` along `dim` (kept as size 1):
-/// positions equal to the extreme keep their iota, others the dim size,
-/// and a min-reduce picks the first.
-Value firstIndexOf(PrimBuilder &p, Value x, Value extremeKept, int64_t dim) {
-  OpBuilder &b = p.builder();
-  Location loc = p.loc();
-  auto xType = cast<RankedTensorType>(x.getType());
-  auto indexType = xType.clone(b.getI64Type());
-  SmallVector<Value> sizes = p.dynamicSizes(indexType, {x});
-  if (!PrimBuilder::allKnown(sizes) || xType.isDynamicDim(dim))
-    return Value();
-  Value iota = prim::IotaOp::create(b, loc, indexType, b.getI64IntegerAttr(dim), sizes);
-  Value hit = prim::CompareOp::create(
-      b, loc, x, expandBack(p, extremeKept, x),
-      prim::ComparePredicateAttr::get(b.getContext(), prim::ComparePredicate::eq));
-  // A NaN is the max and the min for torch: a NaN position counts as a hit.
-  if (isa<FloatType>(xType.getElementType())) {
-    Value isNan = prim::CompareOp::create(
-        b, loc, x, x, prim::ComparePredicateAttr::get(b.getContext(), prim::ComparePredicate::ne));
-    hit = prim::OrOp::create(b, loc, hit, isNan);
-  }
-  Value beyond = p.splat(double(xType.getDimSize(dim)), indexType, {x});
-  Value candidate = prim::SelectOp::create(b, loc, hit, iota, beyond);
-  return p.reduce(prim::ReduceKind::min, candidate, {dim}, true);
-}
-
 /// Drops size-1 `dim` of a keepdim result unless keepdim.
 Value finishKept(PrimBuilder &p, Value kept, int64_t dim, bool keepdim) {
   if (keepdim)
@@ -367,6 +341,31 @@ LogicalResult prodAll(aten::CallOp call, const CallArgs &args, PatternRewriter &
 }
 
 } // namespace
+
+// Positions equal to the extreme keep their iota, others the dim size, and a
+// min-reduce picks the first.
+Value firstIndexOf(PrimBuilder &p, Value x, Value extremeKept, int64_t dim) {
+  OpBuilder &b = p.builder();
+  Location loc = p.loc();
+  auto xType = cast<RankedTensorType>(x.getType());
+  auto indexType = xType.clone(b.getI64Type());
+  SmallVector<Value> sizes = p.dynamicSizes(indexType, {x});
+  if (!PrimBuilder::allKnown(sizes) || xType.isDynamicDim(dim))
+    return Value();
+  Value iota = prim::IotaOp::create(b, loc, indexType, b.getI64IntegerAttr(dim), sizes);
+  Value hit = prim::CompareOp::create(
+      b, loc, x, expandBack(p, extremeKept, x),
+      prim::ComparePredicateAttr::get(b.getContext(), prim::ComparePredicate::eq));
+  // A NaN is the max and the min for torch: a NaN position counts as a hit.
+  if (isa<FloatType>(xType.getElementType())) {
+    Value isNan = prim::CompareOp::create(
+        b, loc, x, x, prim::ComparePredicateAttr::get(b.getContext(), prim::ComparePredicate::ne));
+    hit = prim::OrOp::create(b, loc, hit, isNan);
+  }
+  Value beyond = p.splat(double(xType.getDimSize(dim)), indexType, {x});
+  Value candidate = prim::SelectOp::create(b, loc, hit, iota, beyond);
+  return p.reduce(prim::ReduceKind::min, candidate, {dim}, true);
+}
 
 void addReductionDecompositions(std::vector<Decomposition> &table) {
   using K = prim::ReduceKind;

@@ -191,24 +191,39 @@ struct ReverseLowering : OpRewritePattern<prim::ReverseOp> {
   }
 };
 
-// Constant padding: tensor.pad with the padding value yielded (interior
-// padding is only produced by transposed convolutions, which lower it
-// themselves).
+// Constant padding: tensor.pad with the padding value yielded; with
+// interior padding, a strided insert into a filled tensor.
 struct PadLowering : OpRewritePattern<prim::PadOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(prim::PadOp op, PatternRewriter &rewriter) const override {
-    if (auto interior = op.getInterior();
-        interior && llvm::any_of(*interior, [](int64_t i) { return i != 0; }))
-      return rewriter.notifyMatchFailure(op, "interior padding");
     auto value = dyn_cast<TypedAttr>(op.getPaddingValue());
     if (!value)
       return rewriter.notifyMatchFailure(op, "a typed padding value");
     Location loc = op.getLoc();
-    SmallVector<int64_t> padding;
-    for (auto [low, high] : llvm::zip(op.getLow(), op.getHigh()))
-      padding.append({low, high});
     Value pad = arith::ConstantOp::create(rewriter, loc, value);
-    rewriter.replaceOp(op, padded(rewriter, loc, op.getOperand(), padding, pad));
+    auto interior = op.getInterior();
+    if (!interior || llvm::all_of(*interior, [](int64_t i) { return i == 0; })) {
+      SmallVector<int64_t> padding;
+      for (auto [low, high] : llvm::zip(op.getLow(), op.getHigh()))
+        padding.append({low, high});
+      rewriter.replaceOp(op, padded(rewriter, loc, op.getOperand(), padding, pad));
+      return success();
+    }
+    // Interior padding: the operand inserted with strides into a filled
+    // tensor of the result's shape.
+    auto type = cast<RankedTensorType>(op.getType());
+    auto operandType = cast<RankedTensorType>(op.getOperand().getType());
+    if (!type.hasStaticShape() || !operandType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "interior padding of a dynamic shape");
+    Value canvas = filled(rewriter, loc, type, {}, pad);
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    for (auto [low, size, gap] : llvm::zip(op.getLow(), operandType.getShape(), *interior)) {
+      offsets.push_back(rewriter.getIndexAttr(low));
+      sizes.push_back(rewriter.getIndexAttr(size));
+      strides.push_back(rewriter.getIndexAttr(gap + 1));
+    }
+    rewriter.replaceOp(op, tensor::InsertSliceOp::create(rewriter, loc, op.getOperand(), canvas,
+                                                         offsets, sizes, strides).getResult());
     return success();
   }
 };

@@ -203,3 +203,15 @@ func.func @pad(%x: tensor<?x4xf32>) -> tensor<?x5xf32> {
   %0 = prim.pad %x, low = [0, 1], high = [2, 0], value = 5.000000e-01 : f32 : tensor<?x4xf32> -> tensor<?x5xf32>
   return %0 : tensor<?x5xf32>
 }
+
+// -----
+
+// Interior padding (col2im's strided patches): the operand inserted with
+// stride interior + 1 at the low offset into a filled tensor.
+// CHECK-LABEL: func.func @pad_interior
+// CHECK: %[[F:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<2x7xf32>)
+// CHECK: tensor.insert_slice %arg0 into %[[F]][0, 1] [2, 3] [1, 2] : tensor<2x3xf32> into tensor<2x7xf32>
+func.func @pad_interior(%x: tensor<2x3xf32>) -> tensor<2x7xf32> {
+  %0 = prim.pad %x, low = [0, 1], high = [0, 1], interior = [0, 1], value = 0.000000e+00 : f32 : tensor<2x3xf32> -> tensor<2x7xf32>
+  return %0 : tensor<2x7xf32>
+}

@@ -1,0 +1,543 @@
+//===- Pool.cpp - avg/max/adaptive pooling in 1-3 d, im2col, col2im -------===//
+//
+// One scheme for every pooling variant: each spatial dim's windows are
+// gathered with a constant index table (prim.take of [out * kernel]
+// positions), giving [lead..., O1..Os, K] with K the window's elements;
+// positions outside the input are masked with the reduction's identity.
+// Then max (+ argmax for the indices torch returns), or sum / divisor
+// (torch's count_include_pad and ceil_mode rules, computed at compile time).
+// Adaptive pooling is the same with per-output window bounds. Costs K/stride
+// more memory than a sliding window; max_pool2d keeps its reduce_window path.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Families.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <limits>
+
+using namespace mlir;
+
+namespace pt2c {
+namespace {
+
+/// The windows of one spatial dim: `positions[o * kernel + k]` is the input
+/// index the k-th element of output o's window reads, or -1 outside the
+/// input (padding, or past an adaptive window's end).
+struct DimWindows {
+  int64_t in = 0, out = 0, kernel = 0;
+  std::vector<int64_t> positions;
+  /// torch's avg_pool divisor factor per output (count_include_pad=True:
+  /// the window clipped to the padded input; False: to the input).
+  std::vector<int64_t> paddedCount, inputCount;
+};
+
+DimWindows slidingWindows(int64_t in, int64_t out, int64_t kernel, int64_t stride,
+                          int64_t padding, int64_t dilation) {
+  DimWindows w{in, out, kernel, {}, {}, {}};
+  for (int64_t o = 0; o < out; ++o) {
+    int64_t start = o * stride - padding;
+    for (int64_t k = 0; k < kernel; ++k) {
+      int64_t at = start + k * dilation;
+      w.positions.push_back(at >= 0 && at < in ? at : -1);
+    }
+    int64_t end = std::min(start + kernel, in + padding);
+    w.paddedCount.push_back(end - start);
+    w.inputCount.push_back(std::min(end, in) - std::max<int64_t>(start, 0));
+  }
+  return w;
+}
+
+/// Output o averages [floor(o * in / out), ceil((o + 1) * in / out)).
+DimWindows adaptiveWindows(int64_t in, int64_t out) {
+  DimWindows w{in, out, 0, {}, {}, {}};
+  auto startOf = [&](int64_t o) { return (o * in) / out; };
+  auto endOf = [&](int64_t o) { return ((o + 1) * in + out - 1) / out; };
+  for (int64_t o = 0; o < out; ++o)
+    w.kernel = std::max(w.kernel, endOf(o) - startOf(o));
+  for (int64_t o = 0; o < out; ++o) {
+    for (int64_t k = 0; k < w.kernel; ++k)
+      w.positions.push_back(startOf(o) + k < endOf(o) ? startOf(o) + k : -1);
+    w.paddedCount.push_back(endOf(o) - startOf(o));
+    w.inputCount.push_back(endOf(o) - startOf(o));
+  }
+  return w;
+}
+
+/// The gathered windows of the last `dims.size()` dims of `x`:
+/// [lead..., O1..Os, K1*..*Ks], out-of-input elements set to `fill`; and
+/// for each (o..., k) the flat index into the input's spatial volume.
+struct Windows {
+  Value values;
+  SmallVector<int64_t> flatIndex; // -1 outside
+};
+
+Value constantOf(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, Type element,
+                 ArrayRef<int64_t> values) {
+  auto type = RankedTensorType::get(shape, element);
+  if (element.isInteger(1)) {
+    SmallVector<bool> bits(values.begin(), values.end());
+    return prim::ConstantOp::create(b, loc, DenseElementsAttr::get(type, ArrayRef(bits)));
+  }
+  return prim::ConstantOp::create(b, loc, DenseElementsAttr::get(type, values));
+}
+
+Windows gatherWindows(PrimBuilder &p, Value x, ArrayRef<DimWindows> dims, double fill) {
+  OpBuilder &b = p.builder();
+  Location loc = p.loc();
+  auto type = cast<RankedTensorType>(x.getType());
+  int64_t spatial = dims.size(), lead = type.getRank() - spatial;
+  // Gather the last spatial dim first so earlier dims keep their positions.
+  for (int64_t j = spatial - 1; j >= 0; --j) {
+    const DimWindows &w = dims[j];
+    SmallVector<int64_t> clamped;
+    for (int64_t at : w.positions)
+      clamped.push_back(std::max<int64_t>(at, 0));
+    Value index = constantOf(b, loc, {w.out, w.kernel}, b.getI64Type(), clamped);
+    // take with a 2-d index splits the dim into [out, kernel] directly.
+    x = prim::TakeOp::create(b, loc, x, index, b.getI64IntegerAttr(lead + j));
+  }
+  // [lead..., O1, K1, O2, K2, ...] -> [lead..., O1..Os, K1..Ks] -> [..., K]
+  SmallVector<int64_t> permutation, shape;
+  for (int64_t d = 0; d < lead; ++d) {
+    permutation.push_back(d);
+    shape.push_back(type.getDimSize(d));
+  }
+  int64_t windowSize = 1;
+  for (int64_t j = 0; j < spatial; ++j) {
+    permutation.push_back(lead + 2 * j);
+    shape.push_back(dims[j].out);
+  }
+  for (int64_t j = 0; j < spatial; ++j) {
+    permutation.push_back(lead + 2 * j + 1);
+    windowSize *= dims[j].kernel;
+  }
+  shape.push_back(windowSize);
+  auto windowsType = RankedTensorType::get(shape, type.getElementType());
+  if (spatial > 1) { // one spatial dim is already [lead..., O, K]
+    x = prim::TransposeOp::create(b, loc, x, b.getDenseI64ArrayAttr(permutation));
+    SmallVector<Value> sizes;
+    if (type.isDynamicDim(0))
+      sizes.push_back(tensor::DimOp::create(b, loc, x, 0));
+    x = prim::ReshapeOp::create(b, loc, windowsType, x, sizes);
+  }
+  // The flat input index of every (o..., k), row-major over both.
+  Windows result;
+  SmallVector<int64_t> outs, kernels;
+  for (const DimWindows &w : dims) {
+    outs.push_back(w.out);
+    kernels.push_back(w.kernel);
+  }
+  int64_t outCount = 1;
+  for (int64_t o : outs)
+    outCount *= o;
+  for (int64_t linearOut = 0; linearOut < outCount; ++linearOut) {
+    for (int64_t linearK = 0; linearK < windowSize; ++linearK) {
+      int64_t restO = linearOut, restK = linearK, flat = 0, stride = 1;
+      bool inside = true;
+      for (int64_t j = spatial - 1; j >= 0; --j) {
+        int64_t o = restO % outs[j], k = restK % kernels[j];
+        restO /= outs[j];
+        restK /= kernels[j];
+        int64_t at = dims[j].positions[o * kernels[j] + k];
+        inside &= at >= 0;
+        flat += at * stride;
+        stride *= dims[j].in;
+      }
+      result.flatIndex.push_back(inside ? flat : -1);
+    }
+  }
+  // Mask what lies outside the input.
+  if (llvm::is_contained(result.flatIndex, -1)) {
+    SmallVector<int64_t> inside;
+    for (int64_t flat : result.flatIndex)
+      inside.push_back(flat >= 0);
+    SmallVector<int64_t> maskShape(shape.begin() + lead, shape.end());
+    SmallVector<int64_t> trailing;
+    for (int64_t d = lead; d < static_cast<int64_t>(shape.size()); ++d)
+      trailing.push_back(d);
+    Value mask = constantOf(b, loc, maskShape, b.getI1Type(), inside);
+    auto maskType = RankedTensorType::get(shape, b.getI1Type());
+    mask = p.broadcastInDim(mask, maskType, trailing, {x});
+    x = prim::SelectOp::create(b, loc, mask, x, p.splat(fill, windowsType, {x}));
+  }
+  result.values = x;
+  return result;
+}
+
+/// Per spatial dim values from a schema list (one value means all dims);
+/// `empty` gives `fallback` (stride defaults to the kernel).
+std::optional<SmallVector<int64_t>> perDim(const CallArgs &args, StringRef name, int64_t count,
+                                           std::optional<SmallVector<int64_t>> fallback = {}) {
+  auto values = args.integers(name);
+  if (values && values->empty() && fallback)
+    return fallback;
+  if (!values)
+    return std::nullopt;
+  if (values->size() == 1 && count > 1)
+    values->assign(count, values->front());
+  if (static_cast<int64_t>(values->size()) != count)
+    return std::nullopt;
+  return values;
+}
+
+/// The sliding windows of an avg/max pool call over its last `spatial` dims,
+/// with the archive's output sizes (ceil_mode already applied by torch).
+std::optional<SmallVector<DimWindows>> poolWindows(const CallArgs &args,
+                                                   RankedTensorType input,
+                                                   RankedTensorType result, int64_t spatial,
+                                                   bool dilated) {
+  auto kernel = perDim(args, "kernel_size", spatial);
+  if (!kernel)
+    return std::nullopt;
+  auto stride = perDim(args, "stride", spatial, kernel);
+  auto padding = perDim(args, "padding", spatial, SmallVector<int64_t>(spatial, 0));
+  auto dilation = dilated ? perDim(args, "dilation", spatial, SmallVector<int64_t>(spatial, 1))
+                          : std::optional<SmallVector<int64_t>>(SmallVector<int64_t>(spatial, 1));
+  if (!stride || !padding || !dilation)
+    return std::nullopt;
+  SmallVector<DimWindows> windows;
+  int64_t lead = input.getRank() - spatial;
+  for (int64_t j = 0; j < spatial; ++j)
+    windows.push_back(slidingWindows(input.getDimSize(lead + j), result.getDimSize(lead + j),
+                                     (*kernel)[j], (*stride)[j], (*padding)[j], (*dilation)[j]));
+  return windows;
+}
+
+/// Checks shared by every pooling call: a float input whose spatial dims
+/// (the last `spatial`) are static, batch dims before them.
+Value pooledInput(const CallArgs &args, RankedTensorType result, int64_t spatial) {
+  Value self = tensorArg(args, "self");
+  if (!self || !result || !isa<FloatType>(result.getElementType()))
+    return Value();
+  auto type = cast<RankedTensorType>(self.getType());
+  if (type.getRank() < spatial + 1 || type.getRank() != result.getRank())
+    return Value();
+  for (int64_t d = 1; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d) || result.isDynamicDim(d))
+      return Value();
+  return self;
+}
+
+/// max over the windows, and with `indices` the flat input index of the
+/// (first) maximum, as torch's *_with_indices and adaptive_max_pool return.
+LogicalResult maxOverWindows(aten::CallOp call, PatternRewriter &rewriter, Value self,
+                             ArrayRef<DimWindows> dims) {
+  RankedTensorType type = resultType(call);
+  PrimBuilder p(rewriter, call.getLoc());
+  Windows windows = gatherWindows(p, self, dims, -std::numeric_limits<double>::infinity());
+  int64_t last = cast<RankedTensorType>(windows.values.getType()).getRank() - 1;
+  Value maxKept = p.reduce(prim::ReduceKind::max, windows.values, {last}, true);
+  SmallVector<Value> results = {p.reduce(prim::ReduceKind::max, windows.values, {last}, false)};
+  if (call->getNumResults() == 2) {
+    RankedTensorType indexType = resultType(call, 1);
+    if (!indexType || !indexType.getElementType().isInteger(64))
+      return rewriter.notifyMatchFailure(call, "expects i64 indices");
+    Location loc = call.getLoc();
+    Value at = firstIndexOf(p, windows.values, maxKept, last); // [lead..., O..., 1]
+    if (!at)
+      return rewriter.notifyMatchFailure(call, "an unknown dynamic size");
+    // The flat index table [O..., K] broadcast, read at each argmax.
+    auto windowsType = cast<RankedTensorType>(windows.values.getType());
+    SmallVector<int64_t> tableShape(windowsType.getShape().drop_front(windowsType.getRank() - 1 - dims.size()));
+    Value table = constantOf(rewriter, loc, tableShape, rewriter.getI64Type(), windows.flatIndex);
+    SmallVector<int64_t> trailing;
+    for (int64_t d = windowsType.getRank() - tableShape.size(); d < windowsType.getRank(); ++d)
+      trailing.push_back(d);
+    auto wideType = RankedTensorType::get(windowsType.getShape(), rewriter.getI64Type());
+    table = p.broadcastInDim(table, wideType, trailing, {windows.values});
+    SmallVector<Value> batch;
+    if (indexType.isDynamicDim(0))
+      batch.push_back(tensor::DimOp::create(rewriter, loc, at, 0));
+    Value picked = prim::TakeAlongOp::create(rewriter, loc, table, at,
+                                             rewriter.getI64IntegerAttr(last));
+    results.push_back(prim::ReshapeOp::create(rewriter, loc, indexType, picked, batch));
+  }
+  for (auto [value, result] : llvm::zip(results, call->getResults()))
+    if (value.getType() != result.getType())
+      return rewriter.notifyMatchFailure(call, "the pooled shape is not the result's");
+  rewriter.replaceOp(call, results);
+  return success();
+}
+
+/// sum over the windows / the divisor per output (f16/bf16 summed in f32).
+LogicalResult averageOverWindows(aten::CallOp call, const CallArgs &args,
+                                 PatternRewriter &rewriter, Value self,
+                                 ArrayRef<DimWindows> dims, bool countPadding) {
+  RankedTensorType type = resultType(call);
+  PrimBuilder p(rewriter, call.getLoc());
+  RankedTensorType work = computeType(type);
+  Value x = p.convert(self, work.getElementType());
+  Windows windows = gatherWindows(p, x, dims, 0.0);
+  int64_t last = cast<RankedTensorType>(windows.values.getType()).getRank() - 1;
+  Value sum = p.reduce(prim::ReduceKind::sum, windows.values, {last}, false);
+  // The divisor per output position: a product over the dims.
+  std::optional<int64_t> divisorOverride = args.integer("divisor_override");
+  SmallVector<double> divisors = {1.0};
+  for (const DimWindows &w : dims) {
+    SmallVector<double> next;
+    for (double before : divisors)
+      for (int64_t o = 0; o < w.out; ++o)
+        next.push_back(before * static_cast<double>(countPadding ? w.paddedCount[o]
+                                                                 : w.inputCount[o]));
+    divisors = std::move(next);
+  }
+  SmallVector<float> inverse;
+  for (double divisor : divisors)
+    inverse.push_back(divisorOverride ? 1.0f / static_cast<float>(*divisorOverride)
+                                      : static_cast<float>(1.0 / divisor));
+  SmallVector<int64_t> outShape, trailing;
+  int64_t lead = type.getRank() - dims.size();
+  for (auto [j, w] : llvm::enumerate(dims)) {
+    outShape.push_back(w.out);
+    trailing.push_back(lead + j);
+  }
+  auto scaleType = RankedTensorType::get(outShape, rewriter.getF32Type());
+  Value scale = p.convert(prim::ConstantOp::create(rewriter, call.getLoc(),
+                                                   DenseElementsAttr::get(scaleType, ArrayRef(inverse))),
+                          work.getElementType());
+  auto sumType = cast<RankedTensorType>(sum.getType());
+  Value mean = prim::MulOp::create(rewriter, call.getLoc(), sum,
+                                   p.broadcastInDim(scale, sumType, trailing, {sum}));
+  Value result = p.convert(mean, type.getElementType());
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "the pooled shape is not the result's");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+template <int spatial>
+LogicalResult avgPool(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = pooledInput(args, type, spatial);
+  if (!self)
+    return rewriter.notifyMatchFailure(call, "a float input with static spatial dims");
+  auto dims = poolWindows(args, cast<RankedTensorType>(self.getType()), type, spatial, false);
+  if (!dims)
+    return rewriter.notifyMatchFailure(call, "expects kernel_size, stride and padding");
+  return averageOverWindows(call, args, rewriter, self, *dims,
+                            args.boolean("count_include_pad").value_or(true));
+}
+
+template <int spatial>
+LogicalResult maxPool(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = pooledInput(args, type, spatial);
+  if (!self)
+    return rewriter.notifyMatchFailure(call, "a float input with static spatial dims");
+  auto dims = poolWindows(args, cast<RankedTensorType>(self.getType()), type, spatial, true);
+  if (!dims)
+    return rewriter.notifyMatchFailure(call, "expects kernel_size, stride, padding, dilation");
+  return maxOverWindows(call, rewriter, self, *dims);
+}
+
+template <int spatial>
+std::optional<SmallVector<DimWindows>> adaptive(Value self, RankedTensorType type) {
+  auto input = cast<RankedTensorType>(self.getType());
+  int64_t lead = input.getRank() - spatial;
+  SmallVector<DimWindows> dims;
+  for (int64_t j = 0; j < spatial; ++j) {
+    if (type.getDimSize(lead + j) < 1)
+      return std::nullopt;
+    dims.push_back(adaptiveWindows(input.getDimSize(lead + j), type.getDimSize(lead + j)));
+  }
+  return dims;
+}
+
+template <int spatial>
+LogicalResult adaptiveAvgPool(aten::CallOp call, const CallArgs &args,
+                              PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = pooledInput(args, type, spatial);
+  auto dims = self ? adaptive<spatial>(self, type) : std::nullopt;
+  if (!dims)
+    return rewriter.notifyMatchFailure(call, "a float input with static spatial dims");
+  return averageOverWindows(call, args, rewriter, self, *dims, true);
+}
+
+template <int spatial>
+LogicalResult adaptiveMaxPool(aten::CallOp call, const CallArgs &args,
+                              PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = pooledInput(args, type, spatial);
+  auto dims = self ? adaptive<spatial>(self, type) : std::nullopt;
+  if (!dims)
+    return rewriter.notifyMatchFailure(call, "a float input with static spatial dims");
+  return maxOverWindows(call, rewriter, self, *dims);
+}
+
+// adaptive_avg_pool2d when the output divides the input evenly: an average
+// over equal windows (1x1 output: the mean of each channel).
+LogicalResult evenAdaptiveAvgPool2d(aten::CallOp call, const CallArgs &args,
+                                    PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  if (!type || !self || type.getRank() != 4 || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "4-d float input only");
+  auto inputType = cast<RankedTensorType>(self.getType());
+  int64_t h = inputType.getDimSize(2), w = inputType.getDimSize(3);
+  int64_t oh = type.getDimSize(2), ow = type.getDimSize(3);
+  if (ShapedType::isDynamic(h) || ShapedType::isDynamic(w) || h % oh || w % ow)
+    return rewriter.notifyMatchFailure(call, "output size must divide a static input size");
+  int64_t kh = h / oh, kw = w / ow;
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  Value x = p.convert(self, type.getElementType());
+  Value sum = prim::ReduceWindowOp::create(
+      rewriter, loc, prim::ReduceKindAttr::get(rewriter.getContext(), prim::ReduceKind::sum),
+      x, rewriter.getDenseI64ArrayAttr({1, 1, kh, kw}),
+      rewriter.getDenseI64ArrayAttr({1, 1, kh, kw}), nullptr, nullptr);
+  Value scale = p.splat(1.0 / static_cast<double>(kh * kw), type, {sum});
+  if (!scale)
+    return rewriter.notifyMatchFailure(call, "unknown dynamic size");
+  rewriter.replaceOp(call, prim::MulOp::create(rewriter, loc, sum, scale).getResult());
+  return success();
+}
+
+// adaptive_avg_pool2d: evenly dividing windows (the common global pool) are
+// one reduce_window; other sizes take the general windows.
+LogicalResult adaptiveAvgPool2d(aten::CallOp call, const CallArgs &args,
+                                PatternRewriter &rewriter) {
+  if (succeeded(evenAdaptiveAvgPool2d(call, args, rewriter)))
+    return success();
+  return adaptiveAvgPool<2>(call, args, rewriter);
+}
+
+/// The (static) output extent of a sliding window.
+int64_t slidingOut(int64_t in, int64_t kernel, int64_t stride, int64_t padding,
+                   int64_t dilation) {
+  return (in + 2 * padding - dilation * (kernel - 1) - 1) / stride + 1;
+}
+
+struct Im2ColGeometry {
+  SmallVector<int64_t> kernel, dilation, padding, stride;
+};
+
+std::optional<Im2ColGeometry> im2colGeometry(const CallArgs &args) {
+  auto kernel = perDim(args, "kernel_size", 2);
+  auto dilation = perDim(args, "dilation", 2);
+  auto padding = perDim(args, "padding", 2);
+  auto stride = perDim(args, "stride", 2);
+  if (!kernel || !dilation || !padding || !stride)
+    return std::nullopt;
+  return Im2ColGeometry{*kernel, *dilation, *padding, *stride};
+}
+
+// im2col (unfold): [N, C, H, W] -> [N, C*KH*KW, OH*OW], padding zeros.
+LogicalResult im2col(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  auto g = im2colGeometry(args);
+  if (!type || !self || !g)
+    return rewriter.notifyMatchFailure(call, "expects a tensor and the window geometry");
+  auto input = cast<RankedTensorType>(self.getType());
+  if (input.getRank() != 4 || !input.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "a static [N, C, H, W] input");
+  SmallVector<DimWindows> dims;
+  for (int j = 0; j < 2; ++j) {
+    int64_t in = input.getDimSize(2 + j);
+    dims.push_back(slidingWindows(in, slidingOut(in, g->kernel[j], g->stride[j], g->padding[j],
+                                                 g->dilation[j]),
+                                  g->kernel[j], g->stride[j], g->padding[j], g->dilation[j]));
+  }
+  PrimBuilder p(rewriter, call.getLoc());
+  Windows windows = gatherWindows(p, self, dims, 0.0); // [N, C, OH, OW, KH*KW]
+  Location loc = call.getLoc();
+  Value x = prim::TransposeOp::create(rewriter, loc, windows.values,
+                                      rewriter.getDenseI64ArrayAttr({0, 1, 4, 2, 3}));
+  x = prim::ReshapeOp::create(rewriter, loc, type, x, ValueRange{});
+  rewriter.replaceOp(call, x);
+  return success();
+}
+
+// col2im (fold): [N, C*KH*KW, L] -> [N, C, H, W], overlapping patches
+// summed. The columns of kernel offset (i, j) form an [OH, OW] grid that
+// lands on the padded output at (i*dh + y*sh, j*dw + x*sw): a prim.pad with
+// interior stride - 1 places it; the KH*KW canvases are added and the
+// padding sliced away.
+LogicalResult col2im(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  auto g = im2colGeometry(args);
+  if (!type || !self || !g || type.getRank() != 4 || !type.hasStaticShape() ||
+      !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "a static float [N, C, H, W] result and the geometry");
+  auto input = cast<RankedTensorType>(self.getType());
+  int64_t n = type.getDimSize(0), c = type.getDimSize(1);
+  int64_t size[2] = {type.getDimSize(2), type.getDimSize(3)};
+  int64_t kh = g->kernel[0], kw = g->kernel[1], out[2];
+  for (int j = 0; j < 2; ++j)
+    out[j] = slidingOut(size[j], g->kernel[j], g->stride[j], g->padding[j], g->dilation[j]);
+  if (input.getRank() != 3 || input.getShape() != ArrayRef<int64_t>{n, c * kh * kw, out[0] * out[1]})
+    return rewriter.notifyMatchFailure(call, "columns of [N, C*KH*KW, OH*OW]");
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  RankedTensorType work = computeType(type);
+  Type element = work.getElementType();
+  Value columns = prim::ReshapeOp::create(
+      rewriter, loc, RankedTensorType::get({n, c, kh * kw, out[0], out[1]}, element),
+      p.convert(self, element), ValueRange{});
+  int64_t padded[2] = {size[0] + 2 * g->padding[0], size[1] + 2 * g->padding[1]};
+  Value sum;
+  for (int64_t i = 0; i < kh; ++i) {
+    for (int64_t j = 0; j < kw; ++j) {
+      Value grid = prim::SliceOp::create(
+          rewriter, loc, columns, rewriter.getDenseI64ArrayAttr({0, 0, i * kw + j, 0, 0}),
+          rewriter.getDenseI64ArrayAttr({n, c, i * kw + j + 1, out[0], out[1]}),
+          rewriter.getDenseI64ArrayAttr({1, 1, 1, 1, 1}));
+      grid = prim::ReshapeOp::create(rewriter, loc,
+                                     RankedTensorType::get({n, c, out[0], out[1]}, element), grid,
+                                     ValueRange{});
+      int64_t offset[2] = {i * g->dilation[0], j * g->dilation[1]};
+      SmallVector<int64_t> low = {0, 0}, high = {0, 0}, interior = {0, 0};
+      for (int d = 0; d < 2; ++d) {
+        int64_t span = (out[d] - 1) * g->stride[d] + 1;
+        low.push_back(offset[d]);
+        interior.push_back(g->stride[d] - 1);
+        high.push_back(padded[d] - offset[d] - span);
+      }
+      if (high[2] < 0 || high[3] < 0)
+        return rewriter.notifyMatchFailure(call, "patches beyond the padded output");
+      Value canvas = prim::PadOp::create(rewriter, loc, grid, rewriter.getDenseI64ArrayAttr(low),
+                                         rewriter.getDenseI64ArrayAttr(high),
+                                         rewriter.getDenseI64ArrayAttr(interior),
+                                         rewriter.getFloatAttr(element, 0.0));
+      sum = sum ? prim::AddOp::create(rewriter, loc, sum, canvas).getResult() : canvas;
+    }
+  }
+  Value result = prim::SliceOp::create(
+      rewriter, loc, sum, rewriter.getDenseI64ArrayAttr({0, 0, g->padding[0], g->padding[1]}),
+      rewriter.getDenseI64ArrayAttr({n, c, g->padding[0] + size[0], g->padding[1] + size[1]}),
+      rewriter.getDenseI64ArrayAttr({1, 1, 1, 1}));
+  rewriter.replaceOp(call, p.convert(result, type.getElementType()));
+  return success();
+}
+
+} // namespace
+
+void addPoolDecompositions(std::vector<Decomposition> &table) {
+  constexpr const char *avg = "take, transpose, reshape, select, reduce, mul";
+  constexpr const char *max = "take, transpose, reshape, select, reduce | argmax, take_along";
+  table.insert(table.end(), {
+      {"aten.avg_pool1d.default", "pool", avg, avgPool<1>},
+      {"aten.avg_pool2d.default", "pool", avg, avgPool<2>},
+      {"aten.avg_pool3d.default", "pool", avg, avgPool<3>},
+      {"aten.max_pool1d.default", "pool", max, maxPool<1>},
+      {"aten.max_pool2d_with_indices.default", "pool", max, maxPool<2>},
+      {"aten.max_pool3d.default", "pool", max, maxPool<3>},
+      {"aten.max_pool3d_with_indices.default", "pool", max, maxPool<3>},
+      {"aten.adaptive_avg_pool1d.default", "pool", avg, adaptiveAvgPool<1>},
+      {"aten._adaptive_avg_pool2d.default", "pool", avg, adaptiveAvgPool<2>},
+      {"aten.adaptive_avg_pool2d.default", "pool",
+       "reduce_window, mul | take, transpose, reshape, select, reduce, mul", adaptiveAvgPool2d},
+      {"aten._adaptive_avg_pool3d.default", "pool", avg, adaptiveAvgPool<3>},
+      {"aten.adaptive_max_pool2d.default", "pool", max, adaptiveMaxPool<2>},
+      {"aten.im2col.default", "pool", "take, transpose, reshape, select", im2col},
+      {"aten.col2im.default", "pool", "reshape, slice, pad, add", col2im},
+  });
+}
+
+} // namespace pt2c
