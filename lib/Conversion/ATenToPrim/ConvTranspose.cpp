@@ -1,10 +1,8 @@
-//===- ConvTranspose.cpp - conv_transpose, group_norm, upsample -----------===//
+//===- ConvTranspose.cpp - conv_transpose, group_norm ---------------------===//
 
 #include "Families.h"
 
 #include "pt2c/Dialect/Prim/PrimOps.h"
-
-#include <cmath>
 
 using namespace mlir;
 
@@ -153,70 +151,6 @@ LogicalResult nativeGroupNorm(aten::CallOp call, const CallArgs &args,
   return groupNormOf(call, args, rewriter, args.integer("group"));
 }
 
-/// Bilinear interpolation along `dim` to `outSize`: two takes of the
-/// neighbouring rows and a lerp. Indices and weights are compile-time
-/// constants (torch's area_pixel_compute_source_index).
-Value lerpAlong(PrimBuilder &p, Value x, int64_t dim, int64_t outSize, bool alignCorners,
-                std::optional<double> scaleFactor) {
-  OpBuilder &b = p.builder();
-  Location loc = p.loc();
-  auto type = cast<RankedTensorType>(x.getType());
-  int64_t inSize = type.getDimSize(dim);
-  double scale;
-  if (alignCorners)
-    scale = outSize > 1 ? double(inSize - 1) / double(outSize - 1) : 0.0;
-  else
-    scale = scaleFactor ? 1.0 / *scaleFactor : double(inSize) / double(outSize);
-  SmallVector<int64_t> low, high;
-  SmallVector<float> weights;
-  for (int64_t o = 0; o < outSize; ++o) {
-    float source = alignCorners ? float(scale * o)
-                                : std::max(float(scale * (o + 0.5) - 0.5), 0.0f);
-    int64_t l = std::min<int64_t>(static_cast<int64_t>(std::floor(source)), inSize - 1);
-    low.push_back(l);
-    high.push_back(std::min<int64_t>(l + 1, inSize - 1));
-    weights.push_back(source - float(l));
-  }
-  auto indexType = RankedTensorType::get({outSize}, b.getI64Type());
-  auto constantIndex = [&](ArrayRef<int64_t> values) {
-    return prim::ConstantOp::create(b, loc, DenseElementsAttr::get(indexType, values));
-  };
-  auto dimAttr = b.getI64IntegerAttr(dim);
-  Value a = prim::TakeOp::create(b, loc, x, constantIndex(low), dimAttr);
-  Value c = prim::TakeOp::create(b, loc, x, constantIndex(high), dimAttr);
-  auto resultType = cast<RankedTensorType>(a.getType());
-  auto weightType = RankedTensorType::get({outSize}, b.getF32Type());
-  Value lambda = p.convert(
-      prim::ConstantOp::create(b, loc, DenseElementsAttr::get(weightType, ArrayRef<float>(weights))),
-      resultType.getElementType());
-  Value t = p.broadcastInDim(lambda, resultType, {dim}, {});
-  // a + t * (c - a)
-  return prim::AddOp::create(
-      b, loc, a,
-      prim::MulOp::create(b, loc, t, prim::SubOp::create(b, loc, c, a)));
-}
-
-LogicalResult upsampleBilinear2d(aten::CallOp call, const CallArgs &args,
-                                 PatternRewriter &rewriter) {
-  RankedTensorType type = resultType(call);
-  Value input = args.value("input");
-  auto alignCorners = args.boolean("align_corners");
-  if (!type || !input || !alignCorners || type.getRank() != 4 || !type.hasStaticShape() ||
-      !isa<FloatType>(type.getElementType()))
-    return rewriter.notifyMatchFailure(call, "static 4-d float input only");
-  std::optional<SmallVector<double>> scales;
-  if (auto attr = dyn_cast_or_null<DenseF64ArrayAttr>(call.getArg("scale_factors")))
-    scales = SmallVector<double>(attr.asArrayRef());
-  PrimBuilder p(rewriter, call.getLoc());
-  Value x = p.convert(input, type.getElementType());
-  x = lerpAlong(p, x, 2, type.getDimSize(2), *alignCorners,
-                scales ? std::optional<double>((*scales)[0]) : std::nullopt);
-  x = lerpAlong(p, x, 3, type.getDimSize(3), *alignCorners,
-                scales ? std::optional<double>((*scales)[1]) : std::nullopt);
-  rewriter.replaceOp(call, x);
-  return success();
-}
-
 } // namespace
 
 void addConvTransposeDecompositions(std::vector<Decomposition> &table) {
@@ -228,8 +162,6 @@ void addConvTransposeDecompositions(std::vector<Decomposition> &table) {
       {"aten.group_norm.default", "norm", "reshape, reduce, sub, mul, rsqrt, add", groupNorm},
       {"aten.native_group_norm.default", "norm", "reshape, reduce, sub, mul, rsqrt, add",
        nativeGroupNorm},
-      {"aten.upsample_bilinear2d.vec", "conv", "take, constant, sub, mul, add",
-       upsampleBilinear2d},
   });
 }
 

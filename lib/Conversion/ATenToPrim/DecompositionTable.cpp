@@ -25,6 +25,7 @@ std::vector<Decomposition> decompositionTable() {
   addPoolDecompositions(table);
   addRearrangeDecompositions(table);
   addReductionDecompositions(table);
+  addResizeDecompositions(table);
   addShapeDecompositions(table);
   addSymDecompositions(table);
   addSortDecompositions(table);

@@ -54,6 +54,7 @@ void addPadDecompositions(std::vector<Decomposition> &table);
 void addPoolDecompositions(std::vector<Decomposition> &table);
 void addRearrangeDecompositions(std::vector<Decomposition> &table);
 void addReductionDecompositions(std::vector<Decomposition> &table);
+void addResizeDecompositions(std::vector<Decomposition> &table);
 void addShapeDecompositions(std::vector<Decomposition> &table);
 void addSymDecompositions(std::vector<Decomposition> &table);
 void addSortDecompositions(std::vector<Decomposition> &table);
