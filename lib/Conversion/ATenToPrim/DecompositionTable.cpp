@@ -16,6 +16,7 @@ std::vector<Decomposition> decompositionTable() {
   addConvTransposeDecompositions(table);
   addCreationDecompositions(table);
   addGatherDecompositions(table);
+  addDistanceDecompositions(table);
   addEinsumDecompositions(table);
   addElementwiseDecompositions(table);
   addLinearDecompositions(table);
@@ -26,6 +27,7 @@ std::vector<Decomposition> decompositionTable() {
   addRearrangeDecompositions(table);
   addReductionDecompositions(table);
   addResizeDecompositions(table);
+  addScatterDecompositions(table);
   addShapeDecompositions(table);
   addSymDecompositions(table);
   addSortDecompositions(table);

@@ -22,6 +22,31 @@ LogicalResult embedding(aten::CallOp call, const CallArgs &args, PatternRewriter
   return success();
 }
 
+// index_select(self, dim, index [K]) = self's slices at index along dim:
+// prim.take (negative indices are an error in torch, not wrapped).
+LogicalResult indexSelect(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self"), index = tensorArg(args, "index");
+  auto dim = args.integer("dim");
+  RankedTensorType type = resultType(call);
+  if (!self || !index || !dim || !type)
+    return rewriter.notifyMatchFailure(call, "expects self, dim and index");
+  auto indexType = cast<RankedTensorType>(index.getType());
+  if (indexType.getRank() > 1)
+    return rewriter.notifyMatchFailure(call, "a 0-d or 1-d index");
+  Location loc = call.getLoc();
+  if (indexType.getRank() == 0) // a 0-d index keeps the dim, with size 1
+    index = prim::ReshapeOp::create(rewriter, loc, indexType.clone({1}), index, ValueRange{});
+  int64_t rank = cast<RankedTensorType>(self.getType()).getRank();
+  if (rank == 0)
+    return rewriter.notifyMatchFailure(call, "index_select on a 0-d tensor");
+  int64_t d = PrimBuilder::normalizeDim(*dim, rank);
+  Value result = prim::TakeOp::create(rewriter, loc, self, index, rewriter.getI64IntegerAttr(d));
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "the selected shape is not the result's");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 // gather(self, dim, index) = torch.gather: prim.take_along.
 LogicalResult gather(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   Value self = args.value("self"), index = args.value("index");
@@ -97,6 +122,7 @@ void addGatherDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.embedding.default", "gather", "take", embedding},
       {"aten.gather.default", "gather", "take_along", gather},
+      {"aten.index_select.default", "gather", "take", indexSelect},
       {"aten.index.Tensor", "gather", "broadcast_in_dim, compare, select, add, mul, reshape, take",
        indexTensor},
   });
