@@ -172,16 +172,9 @@ Windows gatherWindows(PrimBuilder &p, Value x, ArrayRef<DimWindows> dims, double
 /// `empty` gives `fallback` (stride defaults to the kernel).
 std::optional<SmallVector<int64_t>> perDim(const CallArgs &args, StringRef name, int64_t count,
                                            std::optional<SmallVector<int64_t>> fallback = {}) {
-  auto values = args.integers(name);
-  if (values && values->empty() && fallback)
+  if (auto values = args.integers(name); values && values->empty() && fallback)
     return fallback;
-  if (!values)
-    return std::nullopt;
-  if (values->size() == 1 && count > 1)
-    values->assign(count, values->front());
-  if (static_cast<int64_t>(values->size()) != count)
-    return std::nullopt;
-  return values;
+  return spatial(args, name, count);
 }
 
 /// The sliding windows of an avg/max pool call over its last `spatial` dims,
@@ -309,29 +302,20 @@ LogicalResult averageOverWindows(aten::CallOp call, const CallArgs &args,
   return success();
 }
 
-template <int spatial>
-LogicalResult avgPool(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+// avg_pool*d / max_pool*d(_with_indices) over the last `spatial` dims.
+template <int spatial, bool isMax>
+LogicalResult pool(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value self = pooledInput(args, type, spatial);
   if (!self)
     return rewriter.notifyMatchFailure(call, "a float input with static spatial dims");
-  auto dims = poolWindows(args, cast<RankedTensorType>(self.getType()), type, spatial, false);
+  auto dims = poolWindows(args, cast<RankedTensorType>(self.getType()), type, spatial, isMax);
   if (!dims)
-    return rewriter.notifyMatchFailure(call, "expects kernel_size, stride and padding");
+    return rewriter.notifyMatchFailure(call, "expects kernel_size, stride, padding (dilation)");
+  if (isMax)
+    return maxOverWindows(call, rewriter, self, *dims);
   return averageOverWindows(call, args, rewriter, self, *dims,
                             args.boolean("count_include_pad").value_or(true));
-}
-
-template <int spatial>
-LogicalResult maxPool(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  RankedTensorType type = resultType(call);
-  Value self = pooledInput(args, type, spatial);
-  if (!self)
-    return rewriter.notifyMatchFailure(call, "a float input with static spatial dims");
-  auto dims = poolWindows(args, cast<RankedTensorType>(self.getType()), type, spatial, true);
-  if (!dims)
-    return rewriter.notifyMatchFailure(call, "expects kernel_size, stride, padding, dilation");
-  return maxOverWindows(call, rewriter, self, *dims);
 }
 
 template <int spatial>
@@ -522,13 +506,13 @@ void addPoolDecompositions(std::vector<Decomposition> &table) {
   constexpr const char *avg = "take, transpose, reshape, select, reduce, mul";
   constexpr const char *max = "take, transpose, reshape, select, reduce | argmax, take_along";
   table.insert(table.end(), {
-      {"aten.avg_pool1d.default", "pool", avg, avgPool<1>},
-      {"aten.avg_pool2d.default", "pool", avg, avgPool<2>},
-      {"aten.avg_pool3d.default", "pool", avg, avgPool<3>},
-      {"aten.max_pool1d.default", "pool", max, maxPool<1>},
-      {"aten.max_pool2d_with_indices.default", "pool", max, maxPool<2>},
-      {"aten.max_pool3d.default", "pool", max, maxPool<3>},
-      {"aten.max_pool3d_with_indices.default", "pool", max, maxPool<3>},
+      {"aten.avg_pool1d.default", "pool", avg, pool<1, false>},
+      {"aten.avg_pool2d.default", "pool", avg, pool<2, false>},
+      {"aten.avg_pool3d.default", "pool", avg, pool<3, false>},
+      {"aten.max_pool1d.default", "pool", max, pool<1, true>},
+      {"aten.max_pool2d_with_indices.default", "pool", max, pool<2, true>},
+      {"aten.max_pool3d.default", "pool", max, pool<3, true>},
+      {"aten.max_pool3d_with_indices.default", "pool", max, pool<3, true>},
       {"aten.adaptive_avg_pool1d.default", "pool", avg, adaptiveAvgPool<1>},
       {"aten._adaptive_avg_pool2d.default", "pool", avg, adaptiveAvgPool<2>},
       {"aten.adaptive_avg_pool2d.default", "pool",
