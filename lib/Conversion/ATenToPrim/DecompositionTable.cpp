@@ -17,6 +17,7 @@ std::vector<Decomposition> decompositionTable() {
   addCreationDecompositions(table);
   addGatherDecompositions(table);
   addDistanceDecompositions(table);
+  addEmbeddingBagDecompositions(table);
   addEinsumDecompositions(table);
   addElementwiseDecompositions(table);
   addLinearDecompositions(table);

@@ -46,6 +46,7 @@ void addConvTransposeDecompositions(std::vector<Decomposition> &table);
 void addCreationDecompositions(std::vector<Decomposition> &table);
 void addGatherDecompositions(std::vector<Decomposition> &table);
 void addDistanceDecompositions(std::vector<Decomposition> &table);
+void addEmbeddingBagDecompositions(std::vector<Decomposition> &table);
 void addEinsumDecompositions(std::vector<Decomposition> &table);
 void addElementwiseDecompositions(std::vector<Decomposition> &table);
 void addLinearDecompositions(std::vector<Decomposition> &table);
