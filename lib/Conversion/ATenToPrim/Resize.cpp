@@ -1,4 +1,4 @@
-//===- Resize.cpp - upsample nearest/linear/bilinear/bicubic --------------===//
+//===- Resize.cpp - upsample (nearest/linear/cubic), grid_sampler ---------===//
 //
 // Resizing is separable: each spatial dim is resampled on its own, every
 // output position reading a few input positions (taps) with weights. Both
@@ -164,6 +164,90 @@ LogicalResult upsample(aten::CallOp call, const CallArgs &args, PatternRewriter 
   return success();
 }
 
+// grid_sampler(_2d)(input [N, C, H, W], grid [N, Ho, Wo, 2], interpolation,
+// padding, align_corners): the grid's (x, y) in [-1, 1] are unnormalized to
+// input positions at run time, and each tap (4 for bilinear, 1 for nearest)
+// is a take_along of the flattened input plane with its weight; taps off
+// the input weigh 0 (padding "zeros") or coordinates are clamped first
+// ("border"). Reflection padding and bicubic are not supported yet.
+LogicalResult gridSampler(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value input = tensorArg(args, "input"), grid = tensorArg(args, "grid");
+  auto interpolation = args.integer("interpolation_mode");
+  auto padding = args.integer("padding_mode");
+  auto alignCorners = args.boolean("align_corners");
+  if (!type || !input || !grid || !interpolation || !padding || !alignCorners ||
+      !type.hasStaticShape() || type.getRank() != 4 || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "a static 4-d float input and a grid");
+  if (*interpolation > 1 || *padding > 1)
+    return rewriter.notifyMatchFailure(
+        call, "bilinear or nearest with zeros or border padding only (not bicubic, reflection)");
+  auto inputType = cast<RankedTensorType>(input.getType());
+  auto gridType = cast<RankedTensorType>(grid.getType());
+  if (!inputType.hasStaticShape() || !gridType.hasStaticShape() || gridType.getRank() != 4 ||
+      gridType.getDimSize(3) != 2)
+    return rewriter.notifyMatchFailure(call, "a static [N, Ho, Wo, 2] grid");
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  // torch's CPU kernel computes coordinates and weights in the input's own
+  // type (each step rounded for f16/bf16): so does this, to match it.
+  Type compute = type.getElementType();
+  int64_t n = type.getDimSize(0), c = type.getDimSize(1), h = inputType.getDimSize(2),
+          w = inputType.getDimSize(3), points = type.getDimSize(2) * type.getDimSize(3);
+  Value plane = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get({n, c, h * w}, compute),
+                                        p.convert(input, compute), ValueRange{});
+  auto pointsType = RankedTensorType::get({n, points}, compute);
+  auto coordinate = [&](int64_t which, int64_t size) {
+    Value g = prim::SliceOp::create(
+        rewriter, loc, p.convert(grid, compute), rewriter.getDenseI64ArrayAttr({0, 0, 0, which}),
+        rewriter.getDenseI64ArrayAttr({n, gridType.getDimSize(1), gridType.getDimSize(2), which + 1}),
+        rewriter.getDenseI64ArrayAttr({1, 1, 1, 1}));
+    g = prim::ReshapeOp::create(rewriter, loc, pointsType, g, ValueRange{});
+    Ew e{p, g};
+    // align_corners: -1 and 1 are the corner pixels' centers; else their edges.
+    Value at = *alignCorners ? e.mul(e.add(g, e.c(1.0)), e.c(0.5 * double(size - 1)))
+                             : e.mul(e.sub(e.mul(e.add(g, e.c(1.0)), e.c(double(size))), e.c(1.0)),
+                                     e.c(0.5));
+    if (*padding == 1) // border
+      at = clampOf(e, at, e.c(0.0), e.c(double(size - 1)));
+    return at;
+  };
+  Value x = coordinate(0, w), y = coordinate(1, h);
+  Ew e{p, x};
+  // Taps: (x, y, weight) per point.
+  SmallVector<std::tuple<Value, Value, Value>> taps;
+  if (*interpolation == 1) {
+    taps.push_back({e.apply<prim::RoundOp>(x), e.apply<prim::RoundOp>(y), e.c(1.0)});
+  } else {
+    Value x0 = e.apply<prim::FloorOp>(x), y0 = e.apply<prim::FloorOp>(y);
+    Value x1 = e.add(x0, e.c(1.0)), y1 = e.add(y0, e.c(1.0));
+    Value fx = e.sub(x, x0), fy = e.sub(y, y0);
+    Value gx = e.sub(e.c(1.0), fx), gy = e.sub(e.c(1.0), fy);
+    taps = {{x0, y0, e.mul(gx, gy)}, {x1, y0, e.mul(fx, gy)}, {x0, y1, e.mul(gx, fy)},
+            {x1, y1, e.mul(fx, fy)}};
+  }
+  auto wide = RankedTensorType::get({n, c, points}, compute);
+  auto wideIndex = wide.clone(rewriter.getI64Type());
+  Value sum;
+  for (auto [tx, ty, weight] : taps) {
+    using P = prim::ComparePredicate;
+    Value inside = prim::AndOp::create(
+        rewriter, loc,
+        prim::AndOp::create(rewriter, loc, e.cmp(P::ge, tx, e.c(0.0)), e.cmp(P::le, tx, e.c(double(w - 1)))),
+        prim::AndOp::create(rewriter, loc, e.cmp(P::ge, ty, e.c(0.0)), e.cmp(P::le, ty, e.c(double(h - 1)))));
+    Value cx = clampOf(e, tx, e.c(0.0), e.c(double(w - 1)));
+    Value cy = clampOf(e, ty, e.c(0.0), e.c(double(h - 1)));
+    Value flat = p.convert(e.add(e.mul(cy, e.c(double(w))), cx), rewriter.getI64Type());
+    Value index = p.broadcastInDim(flat, wideIndex, {0, 2}, {});
+    Value value = prim::TakeAlongOp::create(rewriter, loc, plane, index, rewriter.getI64IntegerAttr(2));
+    Value weighed = e.sel(inside, weight, e.c(0.0));
+    Value term = prim::MulOp::create(rewriter, loc, value, p.broadcastInDim(weighed, wide, {0, 2}, {}));
+    sum = sum ? prim::AddOp::create(rewriter, loc, sum, term).getResult() : term;
+  }
+  rewriter.replaceOp(call, prim::ReshapeOp::create(rewriter, loc, type, sum, ValueRange{}).getResult());
+  return success();
+}
+
 } // namespace
 
 void addResizeDecompositions(std::vector<Decomposition> &table) {
@@ -178,6 +262,10 @@ void addResizeDecompositions(std::vector<Decomposition> &table) {
        upsample<Mode::linear, 2>},
       {"aten.upsample_bicubic2d.vec", "resize", "take, constant, mul, add",
        upsample<Mode::cubic, 2>},
+      {"aten.grid_sampler.default", "resize",
+       "slice, reshape, floor | round, compare, take_along, mul, add", gridSampler},
+      {"aten.grid_sampler_2d.default", "resize",
+       "slice, reshape, floor | round, compare, take_along, mul, add", gridSampler},
   });
 }
 
