@@ -60,10 +60,13 @@ LogicalResult gather(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   return success();
 }
 
-// x[i0, i1, ..., ik-1] with k index tensors on the leading dims (no None):
-// the k indexed dims are flattened into one, the indices (wrapped when
-// negative, broadcast together) combined into one linear index, and one
-// prim.take gathers: result = indices' broadcast shape ++ x.shape[k:].
+// x[:, ..., i0, i1, ..., ik-1]: m leading None (whole dims) then k index
+// tensors on adjacent dims. The indexed dims are moved to the front and
+// flattened into one, the indices (wrapped when negative, broadcast
+// together) combined into one linear index, and one prim.take gathers
+// [B..., x.shape[:m], rest]; torch puts B where the indexed dims were, so
+// the m leading dims move back in front. (A None after an index tensor
+// and boolean masks, whose positions depend on the data, are refused.)
 LogicalResult indexTensor(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   Value self = args.value("self");
   RankedTensorType type = resultType(call);
@@ -71,26 +74,51 @@ LogicalResult indexTensor(aten::CallOp call, const CallArgs &args, PatternRewrit
   if (!self || !type || indices.empty())
     return rewriter.notifyMatchFailure(call, "expects self and index tensors");
   auto selfType = cast<RankedTensorType>(self.getType());
-  int64_t k = indices.size();
-  if (!selfType.hasStaticShape() || k > selfType.getRank())
+  int64_t m = 0;
+  SmallVector<Value> tensors;
+  for (Value index : indices) {
+    auto indexType = dyn_cast<RankedTensorType>(index.getType());
+    if (!indexType && tensors.empty()) {
+      ++m; // None: the whole dim
+      continue;
+    }
+    if (!indexType || !indexType.getElementType().isInteger(64))
+      return rewriter.notifyMatchFailure(
+          call, "int64 index tensors after leading Nones only (a boolean mask's shape depends "
+                "on the data)");
+    tensors.push_back(index);
+  }
+  int64_t k = tensors.size(), rank = selfType.getRank();
+  if (!selfType.hasStaticShape() || k == 0 || m + k > rank)
     return rewriter.notifyMatchFailure(call, "static self only");
-  for (Value index : indices)
-    if (!isa<RankedTensorType>(index.getType()) ||
-        !cast<RankedTensorType>(index.getType()).getElementType().isInteger(64))
-      return rewriter.notifyMatchFailure(call, "None or non-int64 indices are not supported yet");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
-  // The broadcast shape of the indices: the result's leading dims.
-  int64_t restRank = selfType.getRank() - k;
-  ArrayRef<int64_t> resultShape = type.getShape();
-  auto indexType = RankedTensorType::get(resultShape.drop_back(restRank), rewriter.getI64Type());
+  Value x = self;
+  if (m > 0) {
+    SmallVector<int64_t> front;
+    for (int64_t d = m; d < m + k; ++d)
+      front.push_back(d);
+    for (int64_t d = 0; d < m; ++d)
+      front.push_back(d);
+    for (int64_t d = m + k; d < rank; ++d)
+      front.push_back(d);
+    x = prim::TransposeOp::create(rewriter, loc, x, rewriter.getDenseI64ArrayAttr(front));
+  }
+  auto xType = cast<RankedTensorType>(x.getType());
+  // The broadcast shape B of the indices: the result's dims after the m.
+  int64_t restRank = rank - m - k;
+  int64_t broadcastRank = type.getRank() - m - restRank;
+  if (broadcastRank < 0)
+    return rewriter.notifyMatchFailure(call, "the result's rank does not fit the indices");
+  auto indexType = RankedTensorType::get(type.getShape().slice(m, broadcastRank),
+                                         rewriter.getI64Type());
   if (!indexType.hasStaticShape())
     return rewriter.notifyMatchFailure(call, "static indices only");
   Value linear;
   int64_t stride = 1;
   for (int64_t j = k - 1; j >= 0; --j) {
-    int64_t size = selfType.getDimSize(j);
-    Value index = p.broadcastTo(indices[j], indexType, {});
+    int64_t size = xType.getDimSize(j);
+    Value index = p.broadcastTo(tensors[j], indexType, {});
     // torch wraps negative indices: i < 0 ? i + size : i.
     Value negative = prim::CompareOp::create(
         rewriter, loc, index, p.splat(0, indexType, {}),
@@ -106,13 +134,24 @@ LogicalResult indexTensor(aten::CallOp call, const CallArgs &args, PatternRewrit
     stride *= size;
   }
   SmallVector<int64_t> flatShape = {stride};
-  llvm::append_range(flatShape, selfType.getShape().drop_front(k));
+  llvm::append_range(flatShape, xType.getShape().drop_front(k));
   Value flat = prim::ReshapeOp::create(
-      rewriter, loc, RankedTensorType::get(flatShape, selfType.getElementType()), self,
+      rewriter, loc, RankedTensorType::get(flatShape, selfType.getElementType()), x,
       ValueRange{});
-  rewriter.replaceOp(call, prim::TakeOp::create(rewriter, loc, flat, linear,
-                                                rewriter.getI64IntegerAttr(0))
-                               .getResult());
+  Value result = prim::TakeOp::create(rewriter, loc, flat, linear, rewriter.getI64IntegerAttr(0));
+  if (m > 0) {
+    SmallVector<int64_t> back;
+    for (int64_t d = 0; d < m; ++d)
+      back.push_back(broadcastRank + d);
+    for (int64_t d = 0; d < broadcastRank; ++d)
+      back.push_back(d);
+    for (int64_t d = broadcastRank + m; d < type.getRank(); ++d)
+      back.push_back(d);
+    result = prim::TransposeOp::create(rewriter, loc, result, rewriter.getDenseI64ArrayAttr(back));
+  }
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "the indexed shape is not the result's");
+  rewriter.replaceOp(call, result);
   return success();
 }
 
