@@ -4,8 +4,9 @@
 // gathered with a constant index table (prim.take of [out * kernel]
 // positions), giving [lead..., O1..Os, K] with K the window's elements;
 // positions outside the input are masked with the reduction's identity.
-// Then max (+ argmax for the indices torch returns), or sum / divisor
-// (torch's count_include_pad and ceil_mode rules, computed at compile time).
+// Then max (+ for the indices, the slot torch's kernel scan reports: first
+// max, else last NaN), or sum / divisor as torch divides (count_include_pad
+// and ceil_mode rules, computed at compile time).
 // Adaptive pooling is the same with per-output window bounds. Costs K/stride
 // more memory than a sliding window; max_pool2d keeps its reduce_window path.
 //
