@@ -4,8 +4,9 @@
 // gathered with a constant index table (prim.take of [out * kernel]
 // positions), giving [lead..., O1..Os, K] with K the window's elements;
 // positions outside the input are masked with the reduction's identity.
-// Then max (+ argmax for the indices torch returns), or sum / divisor
-// (torch's count_include_pad and ceil_mode rules, computed at compile time).
+// Then max (+ for the indices, the slot torch's kernel scan reports: first
+// max, else last NaN), or sum / divisor as torch divides (count_include_pad
+// and ceil_mode rules, computed at compile time).
 // Adaptive pooling is the same with per-output window bounds. Costs K/stride
 // more memory than a sliding window; max_pool2d keeps its reduce_window path.
 //
@@ -215,28 +216,64 @@ Value pooledInput(const CallArgs &args, RankedTensorType result, int64_t spatial
   return self;
 }
 
-/// max over the windows, and with `indices` the flat input index of the
-/// (first) maximum, as torch's *_with_indices and adaptive_max_pool return.
+/// The window slot torch's max pooling kernels report, kept as size 1 along
+/// `last`: they scan the window keeping `val > max || isnan(val)`, so the
+/// first maximum wins unless the window holds a NaN, and then the last NaN.
+/// One min-reduce over a key: the last NaN at slot k keys -1 - k (below every
+/// slot, later ones lower), the maxima key their slot, the rest K.
+Value torchMaxSlot(PrimBuilder &p, Value values, Value max, int64_t last) {
+  OpBuilder &b = p.builder();
+  Location loc = p.loc();
+  auto type = cast<RankedTensorType>(values.getType());
+  auto indexType = type.clone(b.getI64Type());
+  SmallVector<Value> sizes = p.dynamicSizes(indexType, {values});
+  if (!PrimBuilder::allKnown(sizes))
+    return Value();
+  Ew e{p, values};
+  Value slot = prim::IotaOp::create(b, loc, indexType, b.getI64IntegerAttr(last), sizes);
+  Value isMax = e.cmp(prim::ComparePredicate::eq, values,
+                      p.broadcastInDim(max, type, llvm::to_vector(llvm::seq<int64_t>(0, last)),
+                                       {values}));
+  Value isNan = e.cmp(prim::ComparePredicate::ne, values, values);
+  Ew i{p, slot};
+  Value key = i.sel(isNan, i.sub(i.c(-1.0), slot),
+                    i.sel(isMax, slot, i.c(static_cast<double>(type.getDimSize(last)))));
+  Value least = p.reduce(prim::ReduceKind::min, key, {last}, true);
+  Ew k{p, least};
+  return k.sel(k.cmp(prim::ComparePredicate::lt, least, k.c(0.0)), k.sub(k.c(-1.0), least),
+               least);
+}
+
+/// max over the windows, and with `indices` the flat input index torch
+/// reports, as its *_with_indices and adaptive_max_pool return.
 LogicalResult maxOverWindows(aten::CallOp call, PatternRewriter &rewriter, Value self,
                              ArrayRef<DimWindows> dims) {
-  RankedTensorType type = resultType(call);
   PrimBuilder p(rewriter, call.getLoc());
   Windows windows = gatherWindows(p, self, dims, -std::numeric_limits<double>::infinity());
   int64_t last = cast<RankedTensorType>(windows.values.getType()).getRank() - 1;
-  Value maxKept = p.reduce(prim::ReduceKind::max, windows.values, {last}, true);
   SmallVector<Value> results = {p.reduce(prim::ReduceKind::max, windows.values, {last}, false)};
   if (call->getNumResults() == 2) {
     RankedTensorType indexType = resultType(call, 1);
     if (!indexType || !indexType.getElementType().isInteger(64))
       return rewriter.notifyMatchFailure(call, "expects i64 indices");
     Location loc = call.getLoc();
-    Value at = firstIndexOf(p, windows.values, maxKept, last); // [lead..., O..., 1]
+    Value at = torchMaxSlot(p, windows.values, results[0], last); // [lead..., O..., 1]
     if (!at)
       return rewriter.notifyMatchFailure(call, "an unknown dynamic size");
-    // The flat index table [O..., K] broadcast, read at each argmax.
+    // The flat index table [O..., K] broadcast, read at each argmax. A window
+    // of only -inf may pick a padding slot: torch then reports where its scan
+    // started, the window's first element inside the input.
     auto windowsType = cast<RankedTensorType>(windows.values.getType());
     SmallVector<int64_t> tableShape(windowsType.getShape().drop_front(windowsType.getRank() - 1 - dims.size()));
-    Value table = constantOf(rewriter, loc, tableShape, rewriter.getI64Type(), windows.flatIndex);
+    int64_t windowSize = tableShape.back();
+    SmallVector<int64_t> flatIndex = windows.flatIndex;
+    for (size_t row = 0; row < flatIndex.size(); row += windowSize) {
+      auto window = MutableArrayRef<int64_t>(flatIndex).slice(row, windowSize);
+      const int64_t *first = llvm::find_if(window, [](int64_t at) { return at >= 0; });
+      if (first != window.end())
+        llvm::replace(window, int64_t(-1), *first);
+    }
+    Value table = constantOf(rewriter, loc, tableShape, rewriter.getI64Type(), flatIndex);
     SmallVector<int64_t> trailing;
     for (int64_t d = windowsType.getRank() - tableShape.size(); d < windowsType.getRank(); ++d)
       trailing.push_back(d);
@@ -256,45 +293,66 @@ LogicalResult maxOverWindows(aten::CallOp call, PatternRewriter &rewriter, Value
   return success();
 }
 
-/// sum over the windows / the divisor per output (f16/bf16 summed in f32).
+/// `sum` [lead..., O1..Os] divided by `divisors` (row-major over `outs`,
+/// broadcast along the dims from `firstDim`), in sum's (f32 or f64) type.
+Value divideBy(PrimBuilder &p, Value sum, ArrayRef<int64_t> outs, int64_t firstDim,
+               ArrayRef<int64_t> divisors) {
+  OpBuilder &b = p.builder();
+  auto sumType = cast<RankedTensorType>(sum.getType());
+  auto tableType = RankedTensorType::get(outs, sumType.getElementType());
+  DenseElementsAttr values;
+  if (sumType.getElementType().isF64()) {
+    SmallVector<double> wide(divisors.begin(), divisors.end());
+    values = DenseElementsAttr::get(tableType, ArrayRef(wide));
+  } else {
+    SmallVector<float> narrow(divisors.begin(), divisors.end());
+    values = DenseElementsAttr::get(tableType, ArrayRef(narrow));
+  }
+  Value table = prim::ConstantOp::create(b, p.loc(), values);
+  SmallVector<int64_t> along = llvm::to_vector(llvm::seq<int64_t>(firstDim, firstDim + outs.size()));
+  return prim::DivOp::create(b, p.loc(), sum, p.broadcastInDim(table, sumType, along, {sum}));
+}
+
+/// How a pooled sum becomes a mean, as torch's CPU kernels divide.
+enum class Divisor {
+  window,   // avg_pool: sum / (the product of the per-dim counts, or divisor_override)
+  perDim,   // adaptive: sum / kd / kh / kw, one division per dim in order
+};
+
+/// sum over the windows / the divisor per output (f16/bf16 summed and
+/// divided in f32, rounded once).
 LogicalResult averageOverWindows(aten::CallOp call, const CallArgs &args,
                                  PatternRewriter &rewriter, Value self,
-                                 ArrayRef<DimWindows> dims, bool countPadding) {
+                                 ArrayRef<DimWindows> dims, bool countPadding, Divisor divisor) {
   RankedTensorType type = resultType(call);
   PrimBuilder p(rewriter, call.getLoc());
   RankedTensorType work = computeType(type);
   Value x = p.convert(self, work.getElementType());
   Windows windows = gatherWindows(p, x, dims, 0.0);
   int64_t last = cast<RankedTensorType>(windows.values.getType()).getRank() - 1;
-  Value sum = p.reduce(prim::ReduceKind::sum, windows.values, {last}, false);
-  // The divisor per output position: a product over the dims.
-  std::optional<int64_t> divisorOverride = args.integer("divisor_override");
-  SmallVector<double> divisors = {1.0};
-  for (const DimWindows &w : dims) {
-    SmallVector<double> next;
-    for (double before : divisors)
-      for (int64_t o = 0; o < w.out; ++o)
-        next.push_back(before * static_cast<double>(countPadding ? w.paddedCount[o]
-                                                                 : w.inputCount[o]));
-    divisors = std::move(next);
-  }
-  SmallVector<float> inverse;
-  for (double divisor : divisors)
-    inverse.push_back(divisorOverride ? 1.0f / static_cast<float>(*divisorOverride)
-                                      : static_cast<float>(1.0 / divisor));
-  SmallVector<int64_t> outShape, trailing;
+  Value mean = p.reduce(prim::ReduceKind::sum, windows.values, {last}, false);
   int64_t lead = type.getRank() - dims.size();
-  for (auto [j, w] : llvm::enumerate(dims)) {
-    outShape.push_back(w.out);
-    trailing.push_back(lead + j);
+  auto countsOf = [&](const DimWindows &w) {
+    return countPadding ? w.paddedCount : w.inputCount;
+  };
+  if (divisor == Divisor::perDim) {
+    for (auto [j, w] : llvm::enumerate(dims))
+      mean = divideBy(p, mean, {w.out}, lead + j, countsOf(w));
+  } else {
+    std::optional<int64_t> divisorOverride = args.integer("divisor_override");
+    if (divisorOverride && *divisorOverride == 0)
+      return rewriter.notifyMatchFailure(call, "divisor_override must be non-zero");
+    SmallVector<int64_t> outs, divisors = {1};
+    for (const DimWindows &w : dims) {
+      outs.push_back(w.out);
+      SmallVector<int64_t> next;
+      for (int64_t before : divisors)
+        for (int64_t count : countsOf(w))
+          next.push_back(divisorOverride ? *divisorOverride : before * count);
+      divisors = std::move(next);
+    }
+    mean = divideBy(p, mean, outs, lead, divisors);
   }
-  auto scaleType = RankedTensorType::get(outShape, rewriter.getF32Type());
-  Value scale = p.convert(prim::ConstantOp::create(rewriter, call.getLoc(),
-                                                   DenseElementsAttr::get(scaleType, ArrayRef(inverse))),
-                          work.getElementType());
-  auto sumType = cast<RankedTensorType>(sum.getType());
-  Value mean = prim::MulOp::create(rewriter, call.getLoc(), sum,
-                                   p.broadcastInDim(scale, sumType, trailing, {sum}));
   Value result = p.convert(mean, type.getElementType());
   if (result.getType() != type)
     return rewriter.notifyMatchFailure(call, "the pooled shape is not the result's");
@@ -315,7 +373,7 @@ LogicalResult pool(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   if (isMax)
     return maxOverWindows(call, rewriter, self, *dims);
   return averageOverWindows(call, args, rewriter, self, *dims,
-                            args.boolean("count_include_pad").value_or(true));
+                            args.boolean("count_include_pad").value_or(true), Divisor::window);
 }
 
 template <int spatial>
@@ -339,7 +397,7 @@ LogicalResult adaptiveAvgPool(aten::CallOp call, const CallArgs &args,
   auto dims = self ? adaptive<spatial>(self, type) : std::nullopt;
   if (!dims)
     return rewriter.notifyMatchFailure(call, "a float input with static spatial dims");
-  return averageOverWindows(call, args, rewriter, self, *dims, true);
+  return averageOverWindows(call, args, rewriter, self, *dims, true, Divisor::perDim);
 }
 
 template <int spatial>
@@ -353,8 +411,9 @@ LogicalResult adaptiveMaxPool(aten::CallOp call, const CallArgs &args,
   return maxOverWindows(call, rewriter, self, *dims);
 }
 
-// adaptive_avg_pool2d when the output divides the input evenly: an average
-// over equal windows (1x1 output: the mean of each channel).
+// adaptive_avg_pool2d when the output divides the input evenly: a sum over
+// equal windows (1x1 output: the sum of each channel), then / kh / kw as
+// torch's kernel divides (f16/bf16 in f32, rounded once).
 LogicalResult evenAdaptiveAvgPool2d(aten::CallOp call, const CallArgs &args,
                                     PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
@@ -364,20 +423,23 @@ LogicalResult evenAdaptiveAvgPool2d(aten::CallOp call, const CallArgs &args,
   auto inputType = cast<RankedTensorType>(self.getType());
   int64_t h = inputType.getDimSize(2), w = inputType.getDimSize(3);
   int64_t oh = type.getDimSize(2), ow = type.getDimSize(3);
-  if (ShapedType::isDynamic(h) || ShapedType::isDynamic(w) || h % oh || w % ow)
+  if (ShapedType::isDynamic(h) || ShapedType::isDynamic(w) || ShapedType::isDynamic(oh) ||
+      ShapedType::isDynamic(ow) || oh < 1 || ow < 1 || h % oh || w % ow)
     return rewriter.notifyMatchFailure(call, "output size must divide a static input size");
   int64_t kh = h / oh, kw = w / ow;
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
-  Value x = p.convert(self, type.getElementType());
+  Value x = p.convert(self, computeType(type).getElementType());
   Value sum = prim::ReduceWindowOp::create(
       rewriter, loc, prim::ReduceKindAttr::get(rewriter.getContext(), prim::ReduceKind::sum),
       x, rewriter.getDenseI64ArrayAttr({1, 1, kh, kw}),
       rewriter.getDenseI64ArrayAttr({1, 1, kh, kw}), nullptr, nullptr);
-  Value scale = p.splat(1.0 / static_cast<double>(kh * kw), type, {sum});
-  if (!scale)
-    return rewriter.notifyMatchFailure(call, "unknown dynamic size");
-  rewriter.replaceOp(call, prim::MulOp::create(rewriter, loc, sum, scale).getResult());
+  Value mean = divideBy(p, sum, {oh}, 2, SmallVector<int64_t>(oh, kh));
+  mean = divideBy(p, mean, {ow}, 3, SmallVector<int64_t>(ow, kw));
+  Value result = p.convert(mean, type.getElementType());
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "the pooled shape is not the result's");
+  rewriter.replaceOp(call, result);
   return success();
 }
 
@@ -503,8 +565,8 @@ LogicalResult col2im(aten::CallOp call, const CallArgs &args, PatternRewriter &r
 } // namespace
 
 void addPoolDecompositions(std::vector<Decomposition> &table) {
-  constexpr const char *avg = "take, transpose, reshape, select, reduce, mul";
-  constexpr const char *max = "take, transpose, reshape, select, reduce | argmax, take_along";
+  constexpr const char *avg = "take, transpose, reshape, select, reduce, div";
+  constexpr const char *max = "take, transpose, reshape, select, reduce | iota, compare, take_along";
   table.insert(table.end(), {
       {"aten.avg_pool1d.default", "pool", avg, pool<1, false>},
       {"aten.avg_pool2d.default", "pool", avg, pool<2, false>},
@@ -516,7 +578,7 @@ void addPoolDecompositions(std::vector<Decomposition> &table) {
       {"aten.adaptive_avg_pool1d.default", "pool", avg, adaptiveAvgPool<1>},
       {"aten._adaptive_avg_pool2d.default", "pool", avg, adaptiveAvgPool<2>},
       {"aten.adaptive_avg_pool2d.default", "pool",
-       "reduce_window, mul | take, transpose, reshape, select, reduce, mul", adaptiveAvgPool2d},
+       "reduce_window, div | take, transpose, reshape, select, reduce, div", adaptiveAvgPool2d},
       {"aten._adaptive_avg_pool3d.default", "pool", avg, adaptiveAvgPool<3>},
       {"aten.adaptive_max_pool2d.default", "pool", max, adaptiveMaxPool<2>},
       {"aten.im2col.default", "pool", "take, transpose, reshape, select", im2col},

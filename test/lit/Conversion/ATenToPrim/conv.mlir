@@ -101,32 +101,3 @@ func.func @max_pool2d_ceil(%x: tensor<1x2x8x8xf32>) -> tensor<1x2x5x5xf32> {
   %0 = aten.call "aten.max_pool2d.default"(self: %x) {ceil_mode = true, dilation = array<i64: 1, 1>, kernel_size = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x2x8x8xf32>) -> tensor<1x2x5x5xf32>
   return %0 : tensor<1x2x5x5xf32>
 }
-
-// -----
-
-// adaptive_avg_pool2d 8x6 -> 2x3: equal 4x2 windows (stride 4x2) summed, times
-// 1/8.
-// CHECK-LABEL: func.func @adaptive_avg_pool2d
-// CHECK-SAME: (%[[X:.+]]: tensor<2x32x8x6xf32>)
-// CHECK: %[[INV:.+]] = prim.constant dense<1.250000e-01> : tensor<2x32x2x3xf32>
-// CHECK: %[[S:.+]] = prim.reduce_window sum %[[X]], window = [1, 1, 4, 2], strides = [1, 1, 4, 2] : tensor<2x32x8x6xf32> -> tensor<2x32x2x3xf32>
-// CHECK: %[[R:.+]] = prim.mul %[[S]], %[[INV]] : tensor<2x32x2x3xf32>
-// CHECK: return %[[R]]
-func.func @adaptive_avg_pool2d(%x: tensor<2x32x8x6xf32>) -> tensor<2x32x2x3xf32> {
-  %0 = aten.call "aten.adaptive_avg_pool2d.default"(self: %x) {output_size = array<i64: 2, 3>} : (tensor<2x32x8x6xf32>) -> tensor<2x32x2x3xf32>
-  return %0 : tensor<2x32x2x3xf32>
-}
-
-// -----
-
-// adaptive_avg_pool2d to 1x1: the mean of each channel's 8x8 plane (1/64).
-// CHECK-LABEL: func.func @adaptive_avg_pool2d_global
-// CHECK-SAME: (%[[X:.+]]: tensor<2x32x8x8xf32>)
-// CHECK: %[[INV:.+]] = prim.constant dense<1.562500e-02> : tensor<2x32x1x1xf32>
-// CHECK: %[[S:.+]] = prim.reduce_window sum %[[X]], window = [1, 1, 8, 8], strides = [1, 1, 8, 8] : tensor<2x32x8x8xf32> -> tensor<2x32x1x1xf32>
-// CHECK: %[[R:.+]] = prim.mul %[[S]], %[[INV]] : tensor<2x32x1x1xf32>
-// CHECK: return %[[R]]
-func.func @adaptive_avg_pool2d_global(%x: tensor<2x32x8x8xf32>) -> tensor<2x32x1x1xf32> {
-  %0 = aten.call "aten.adaptive_avg_pool2d.default"(self: %x) {output_size = array<i64: 1, 1>} : (tensor<2x32x8x8xf32>) -> tensor<2x32x1x1xf32>
-  return %0 : tensor<2x32x1x1xf32>
-}
