@@ -8,12 +8,16 @@
 // prim.take of constant indices; the weighted sum runs in f32 for f16/bf16
 // (opmath) and is rounded once.
 //
+// grid_sampler's positions come from a run-time grid, so its taps are
+// computed at run time and gathered from the flattened input planes.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Families.h"
 
 #include "pt2c/Dialect/Prim/PrimOps.h"
 
+#include <array>
 #include <cmath>
 
 using namespace mlir;
@@ -88,7 +92,10 @@ Taps cubicTaps(int64_t in, int64_t out, bool alignCorners, std::optional<double>
     float source = sourceIndex(scale, o, alignCorners, true);
     int64_t floor = static_cast<int64_t>(std::floor(source));
     float t = source - float(floor);
-    float weights[4] = {far(t + 1), near(t), near(1 - t), far(2 - t)};
+    // torch's get_cubic_upsample_coefficients: the far right tap at
+    // (1 - t) + 1, rounded twice.
+    float opposite = 1 - t;
+    float weights[4] = {far(t + 1), near(t), near(opposite), far(opposite + 1)};
     for (int k = 0; k < 4; ++k) {
       taps.index[k].push_back(std::clamp<int64_t>(floor - 1 + k, 0, in - 1));
       taps.weight[k].push_back(weights[k]);
@@ -164,93 +171,222 @@ LogicalResult upsample(aten::CallOp call, const CallArgs &args, PatternRewriter 
   return success();
 }
 
+// grid_sampler follows torch's CPU kernel (GridSamplerKernel.cpp), which
+// computes in the input's own type (each step rounded for f16/bf16): so
+// does this, on [N, points] tensors of grid coordinates.
+enum class GridPadding { zeros, border, reflection };
+enum class GridInterpolation { bilinear, nearest, bicubic };
+
+/// One spatial dim of `size` input positions: torch's ComputeLocation.
+struct GridAxis {
+  Ew &e;
+  int64_t size;
+  bool alignCorners;
+  GridPadding padding;
+
+  /// A grid value in [-1, 1] as an input position: with align_corners -1
+  /// and 1 are the corner pixels' centers, else their outer edges.
+  Value unnormalize(Value g) {
+    Value shifted = e.add(g, e.c(1.0));
+    if (alignCorners)
+      return e.mul(shifted, e.c(double(size - 1) / 2));
+    return e.sub(e.mul(shifted, e.c(double(size) / 2)), e.c(0.5));
+  }
+
+  /// Clamped into [0, size - 1], NaN to 0 (torch's clip_coordinates).
+  Value clip(Value x) {
+    Value low = e.sel(e.cmp(prim::ComparePredicate::gt, x, e.c(0.0)), x, e.c(0.0));
+    return prim::MinOp::create(e.b(), e.p.loc(), low, e.c(double(size - 1)));
+  }
+
+  /// Mirrored at the borders (pixel centers with align_corners, else pixel
+  /// edges) until inside: torch's reflect_coordinates, folding the distance
+  /// from the low border by twice the span.
+  Value reflect(Value x) {
+    if (alignCorners && size <= 1)
+      return e.c(0.0);
+    double low = alignCorners ? 0.0 : -0.5;
+    Value twiceSpan = e.c(alignCorners ? 2.0 * double(size - 1) : 2.0 * double(size));
+    Value distance = e.apply<prim::AbsOp>(alignCorners ? x : e.sub(x, e.c(low)));
+    // trunc is floor here: the distance is not negative.
+    Value flips = e.apply<prim::FloorOp>(e.div(distance, twiceSpan));
+    Value extra = e.sub(distance, e.mul(flips, twiceSpan));
+    Value folded = prim::MinOp::create(e.b(), e.p.loc(), extra, e.sub(twiceSpan, extra));
+    return alignCorners ? folded : e.add(folded, e.c(low));
+  }
+
+  /// The padding mode applied to a position (torch's compute_coordinates).
+  Value pad(Value x) {
+    switch (padding) {
+    case GridPadding::zeros:
+      return x;
+    case GridPadding::border:
+      return clip(x);
+    case GridPadding::reflection:
+      return clip(reflect(x));
+    }
+    llvm_unreachable("padding mode");
+  }
+};
+
+/// An integer-valued position along one input dim: whether it is on the
+/// input, and as an i64 index (0 where it is not, so that gathers stay in
+/// bounds; a float flat index would not be exact past 2^11 in f16).
+struct GridTap {
+  Value inside;
+  Value index;
+};
+
+GridTap gridTap(PrimBuilder &p, Ew &e, Value position, int64_t size) {
+  using P = prim::ComparePredicate;
+  Value inside = prim::AndOp::create(p.builder(), p.loc(), e.cmp(P::ge, position, e.c(0.0)),
+                                     e.cmp(P::le, position, e.c(double(size - 1))));
+  return {inside, p.convert(e.sel(inside, position, e.c(0.0)), p.builder().getI64Type())};
+}
+
+/// Reads the flattened input planes [N, C, H * W] at [N, points] taps into
+/// [N, C, points]; taps off the input read 0, as torch's masked gathers do.
+struct PlaneReader {
+  PrimBuilder &p;
+  Value plane;
+  int64_t w, points;
+
+  RankedTensorType wide(Type element) const {
+    auto planeType = cast<RankedTensorType>(plane.getType());
+    return RankedTensorType::get({planeType.getDimSize(0), planeType.getDimSize(1), points},
+                                 element);
+  }
+
+  Value read(const GridTap &column, const GridTap &row) {
+    OpBuilder &b = p.builder();
+    Location loc = p.loc();
+    Ew ints{p, column.index};
+    Value flat = ints.add(ints.mul(row.index, ints.c(double(w))), column.index);
+    Value index = p.broadcastInDim(flat, wide(b.getI64Type()), {0, 2}, {});
+    Value value = prim::TakeAlongOp::create(b, loc, plane, index, b.getI64IntegerAttr(2));
+    Value inside = prim::AndOp::create(b, loc, column.inside, row.inside);
+    Value mask = p.broadcastInDim(inside, wide(b.getI1Type()), {0, 2}, {});
+    RankedTensorType valueType = wide(cast<RankedTensorType>(plane.getType()).getElementType());
+    return prim::SelectOp::create(b, loc, mask, value, p.splat(0.0, valueType, {}));
+  }
+
+  /// weight [N, points] times value [N, C, points].
+  Value weigh(Value weight, Value value) {
+    Value spread = p.broadcastInDim(weight, cast<RankedTensorType>(value.getType()), {0, 2}, {});
+    return prim::MulOp::create(p.builder(), p.loc(), value, spread);
+  }
+};
+
+/// torch's cubic convolution weights (A = -0.75) of the taps at t + 1, t,
+/// 1 - t, 2 - t from the sample, as its vectorized grid sampler forms them.
+std::array<Value, 4> gridCubicWeights(Ew &e, Value t) {
+  constexpr double A = -0.75;
+  auto near = [&](Value x) { // |x| <= 1
+    return e.add(e.mul(e.mul(e.sub(e.mul(e.c(A + 2), x), e.c(A + 3)), x), x), e.c(1.0));
+  };
+  auto far = [&](Value x) { // 1 < |x| < 2
+    return e.sub(e.mul(e.add(e.mul(e.sub(e.mul(e.c(A), x), e.c(5 * A)), x), e.c(8 * A)), x),
+                 e.c(4 * A));
+  };
+  return {far(e.add(t, e.c(1.0))), near(t), near(e.sub(e.c(1.0), t)), far(e.sub(e.c(2.0), t))};
+}
+
 // grid_sampler(_2d)(input [N, C, H, W], grid [N, Ho, Wo, 2], interpolation,
-// padding, align_corners): the grid's (x, y) in [-1, 1] are unnormalized to
-// input positions at run time, and each tap (4 for bilinear, 1 for nearest)
-// is a take_along of the flattened input plane with its weight; taps off
-// the input weigh 0 (padding "zeros") or coordinates are clamped first
-// ("border"). Reflection padding and bicubic are not supported yet.
+// padding, align_corners): the grid's (x, y) are unnormalized to input
+// positions at run time and the taps around them (1 nearest, 2x2 bilinear,
+// 4x4 bicubic) gathered from the flattened planes with their weights.
 LogicalResult gridSampler(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value input = tensorArg(args, "input"), grid = tensorArg(args, "grid");
-  auto interpolation = args.integer("interpolation_mode");
-  auto padding = args.integer("padding_mode");
+  auto interpolationArg = args.integer("interpolation_mode");
+  auto paddingArg = args.integer("padding_mode");
   auto alignCorners = args.boolean("align_corners");
-  if (!type || !input || !grid || !interpolation || !padding || !alignCorners ||
+  if (!type || !input || !grid || !interpolationArg || !paddingArg || !alignCorners ||
       !type.hasStaticShape() || type.getRank() != 4 || !isa<FloatType>(type.getElementType()))
     return rewriter.notifyMatchFailure(call, "a static 4-d float input and a grid");
-  if (*interpolation > 1 || *padding > 1)
+  if (*interpolationArg < 0 || *interpolationArg > 2 || *paddingArg < 0 || *paddingArg > 2)
     return rewriter.notifyMatchFailure(
-        call, "bilinear or nearest with zeros or border padding only (not bicubic, reflection)");
+        call, "interpolation bilinear/nearest/bicubic (0-2), padding zeros/border/reflection (0-2)");
+  auto interpolation = static_cast<GridInterpolation>(*interpolationArg);
+  auto padding = static_cast<GridPadding>(*paddingArg);
   auto inputType = cast<RankedTensorType>(input.getType());
   auto gridType = cast<RankedTensorType>(grid.getType());
   if (!inputType.hasStaticShape() || !gridType.hasStaticShape() || gridType.getRank() != 4 ||
-      gridType.getDimSize(3) != 2)
-    return rewriter.notifyMatchFailure(call, "a static [N, Ho, Wo, 2] grid");
+      gridType.getDimSize(3) != 2 || gridType.getElementType() != type.getElementType())
+    return rewriter.notifyMatchFailure(call, "a static [N, Ho, Wo, 2] grid of the input's type");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
-  // torch's CPU kernel computes coordinates and weights in the input's own
-  // type (each step rounded for f16/bf16): so does this, to match it.
-  Type compute = type.getElementType();
+  Type element = type.getElementType();
   int64_t n = type.getDimSize(0), c = type.getDimSize(1), h = inputType.getDimSize(2),
           w = inputType.getDimSize(3), points = type.getDimSize(2) * type.getDimSize(3);
-  Value plane = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get({n, c, h * w}, compute),
-                                        p.convert(input, compute), ValueRange{});
-  auto pointsType = RankedTensorType::get({n, points}, compute);
-  auto coordinate = [&](int64_t which, int64_t size) {
+  Value plane = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get({n, c, h * w}, element),
+                                        input, ValueRange{});
+  auto pointsType = RankedTensorType::get({n, points}, element);
+  auto gridValue = [&](int64_t which) {
     Value g = prim::SliceOp::create(
-        rewriter, loc, p.convert(grid, compute), rewriter.getDenseI64ArrayAttr({0, 0, 0, which}),
+        rewriter, loc, grid, rewriter.getDenseI64ArrayAttr({0, 0, 0, which}),
         rewriter.getDenseI64ArrayAttr({n, gridType.getDimSize(1), gridType.getDimSize(2), which + 1}),
         rewriter.getDenseI64ArrayAttr({1, 1, 1, 1}));
-    g = prim::ReshapeOp::create(rewriter, loc, pointsType, g, ValueRange{});
-    Ew e{p, g};
-    // align_corners: -1 and 1 are the corner pixels' centers; else their edges.
-    Value at = *alignCorners ? e.mul(e.add(g, e.c(1.0)), e.c(0.5 * double(size - 1)))
-                             : e.mul(e.sub(e.mul(e.add(g, e.c(1.0)), e.c(double(size))), e.c(1.0)),
-                                     e.c(0.5));
-    if (*padding == 1) // border
-      at = clampOf(e, at, e.c(0.0), e.c(double(size - 1)));
-    return at;
+    return prim::ReshapeOp::create(rewriter, loc, pointsType, g, ValueRange{}).getResult();
   };
-  Value x = coordinate(0, w), y = coordinate(1, h);
-  Ew e{p, x};
-  // Taps: (x, y, weight) per point.
-  SmallVector<std::tuple<Value, Value, Value>> taps;
-  if (*interpolation == 1) {
-    taps.push_back({e.apply<prim::RoundOp>(x), e.apply<prim::RoundOp>(y), e.c(1.0)});
+  Value gx = gridValue(0), gy = gridValue(1);
+  Ew e{p, gx};
+  GridAxis alongX{e, w, *alignCorners, padding}, alongY{e, h, *alignCorners, padding};
+  PlaneReader reader{p, plane, w, points};
+  auto column = [&](Value x) { return gridTap(p, e, x, w); };
+  auto row = [&](Value y) { return gridTap(p, e, y, h); };
+  auto sum = [&](ArrayRef<Value> terms) {
+    Value total = terms.front();
+    for (Value term : terms.drop_front())
+      total = prim::AddOp::create(rewriter, loc, total, term);
+    return total;
+  };
+  Value result;
+  if (interpolation == GridInterpolation::nearest) {
+    Value x = alongX.pad(alongX.unnormalize(gx)), y = alongY.pad(alongY.unnormalize(gy));
+    result = reader.read(column(e.apply<prim::RoundOp>(x)), row(e.apply<prim::RoundOp>(y)));
+  } else if (interpolation == GridInterpolation::bilinear) {
+    Value x = alongX.pad(alongX.unnormalize(gx)), y = alongY.pad(alongY.unnormalize(gy));
+    Value westX = e.apply<prim::FloorOp>(x), northY = e.apply<prim::FloorOp>(y);
+    GridTap west = column(westX), east = column(e.add(westX, e.c(1.0)));
+    GridTap north = row(northY), south = row(e.add(northY, e.c(1.0)));
+    // Distances from the west and north taps; each tap weighs the area
+    // opposite it.
+    Value fromWest = e.sub(x, westX), fromNorth = e.sub(y, northY);
+    Value fromEast = e.sub(e.c(1.0), fromWest), fromSouth = e.sub(e.c(1.0), fromNorth);
+    result = sum({reader.weigh(e.mul(fromSouth, fromEast), reader.read(west, north)),
+                  reader.weigh(e.mul(fromSouth, fromWest), reader.read(east, north)),
+                  reader.weigh(e.mul(fromNorth, fromEast), reader.read(west, south)),
+                  reader.weigh(e.mul(fromNorth, fromWest), reader.read(east, south))});
   } else {
+    // Bicubic pads each of the 4x4 taps, not the sample position.
+    Value x = alongX.unnormalize(gx), y = alongY.unnormalize(gy);
     Value x0 = e.apply<prim::FloorOp>(x), y0 = e.apply<prim::FloorOp>(y);
-    Value x1 = e.add(x0, e.c(1.0)), y1 = e.add(y0, e.c(1.0));
-    Value fx = e.sub(x, x0), fy = e.sub(y, y0);
-    Value gx = e.sub(e.c(1.0), fx), gy = e.sub(e.c(1.0), fy);
-    taps = {{x0, y0, e.mul(gx, gy)}, {x1, y0, e.mul(fx, gy)}, {x0, y1, e.mul(gx, fy)},
-            {x1, y1, e.mul(fx, fy)}};
+    std::array<Value, 4> weightX = gridCubicWeights(e, e.sub(x, x0));
+    std::array<Value, 4> weightY = gridCubicWeights(e, e.sub(y, y0));
+    SmallVector<GridTap, 4> columns, rows;
+    for (int k = 0; k < 4; ++k) {
+      columns.push_back(column(alongX.pad(e.add(x0, e.c(double(k - 1))))));
+      rows.push_back(row(alongY.pad(e.add(y0, e.c(double(k - 1))))));
+    }
+    SmallVector<Value, 4> alongRows;
+    for (int i = 0; i < 4; ++i) {
+      SmallVector<Value, 4> taps;
+      for (int j = 0; j < 4; ++j)
+        taps.push_back(reader.weigh(weightX[j], reader.read(columns[j], rows[i])));
+      alongRows.push_back(reader.weigh(weightY[i], sum(taps)));
+    }
+    result = sum(alongRows);
   }
-  auto wide = RankedTensorType::get({n, c, points}, compute);
-  auto wideIndex = wide.clone(rewriter.getI64Type());
-  Value sum;
-  for (auto [tx, ty, weight] : taps) {
-    using P = prim::ComparePredicate;
-    Value inside = prim::AndOp::create(
-        rewriter, loc,
-        prim::AndOp::create(rewriter, loc, e.cmp(P::ge, tx, e.c(0.0)), e.cmp(P::le, tx, e.c(double(w - 1)))),
-        prim::AndOp::create(rewriter, loc, e.cmp(P::ge, ty, e.c(0.0)), e.cmp(P::le, ty, e.c(double(h - 1)))));
-    Value cx = clampOf(e, tx, e.c(0.0), e.c(double(w - 1)));
-    Value cy = clampOf(e, ty, e.c(0.0), e.c(double(h - 1)));
-    Value flat = p.convert(e.add(e.mul(cy, e.c(double(w))), cx), rewriter.getI64Type());
-    Value index = p.broadcastInDim(flat, wideIndex, {0, 2}, {});
-    Value value = prim::TakeAlongOp::create(rewriter, loc, plane, index, rewriter.getI64IntegerAttr(2));
-    Value weighed = e.sel(inside, weight, e.c(0.0));
-    Value term = prim::MulOp::create(rewriter, loc, value, p.broadcastInDim(weighed, wide, {0, 2}, {}));
-    sum = sum ? prim::AddOp::create(rewriter, loc, sum, term).getResult() : term;
-  }
-  rewriter.replaceOp(call, prim::ReshapeOp::create(rewriter, loc, type, sum, ValueRange{}).getResult());
+  rewriter.replaceOp(call, prim::ReshapeOp::create(rewriter, loc, type, result, ValueRange{}).getResult());
   return success();
 }
 
 } // namespace
 
 void addResizeDecompositions(std::vector<Decomposition> &table) {
+  constexpr const char *gridSamplerPrims =
+      "slice, reshape, floor | round, abs, div, min, compare, select, convert, take_along, mul, add";
   table.insert(table.end(), {
       {"aten.upsample_nearest1d.vec", "resize", "take", upsample<Mode::nearest, 1>},
       {"aten.upsample_nearest2d.vec", "resize", "take", upsample<Mode::nearest, 2>},
@@ -262,10 +398,8 @@ void addResizeDecompositions(std::vector<Decomposition> &table) {
        upsample<Mode::linear, 2>},
       {"aten.upsample_bicubic2d.vec", "resize", "take, constant, mul, add",
        upsample<Mode::cubic, 2>},
-      {"aten.grid_sampler.default", "resize",
-       "slice, reshape, floor | round, compare, take_along, mul, add", gridSampler},
-      {"aten.grid_sampler_2d.default", "resize",
-       "slice, reshape, floor | round, compare, take_along, mul, add", gridSampler},
+      {"aten.grid_sampler.default", "resize", gridSamplerPrims, gridSampler},
+      {"aten.grid_sampler_2d.default", "resize", gridSamplerPrims, gridSampler},
   });
 }
 
