@@ -6,7 +6,9 @@
 // area_pixel_compute_scale / _source_index, nearest_idx, cubic convolution
 // with A = -0.75), computed in float as torch's kernels do. Each tap is a
 // prim.take of constant indices; the weighted sum runs in f32 for f16/bf16
-// (opmath) and is rounded once.
+// (opmath) and is rounded once. Which of torch's CPU kernels runs decides
+// details (nearest's shortcuts, f16/bf16 weights rounded or not): see
+// upsample().
 //
 // grid_sampler's positions come from a run-time grid, so its taps are
 // computed at run time and gathered from the flattened input planes.
@@ -16,6 +18,8 @@
 #include "Families.h"
 
 #include "pt2c/Dialect/Prim/PrimOps.h"
+
+#include "llvm/ADT/APFloat.h"
 
 #include <array>
 #include <cmath>
@@ -46,15 +50,19 @@ float sourceIndex(float scale, int64_t o, bool alignCorners, bool cubic) {
   return !cubic && source < 0.0f ? 0.0f : source;
 }
 
-Taps nearestTaps(int64_t in, int64_t out, std::optional<double> factor, bool exact) {
-  // nearest_idx: the scale is 1/factor when given, else in/out.
-  float scale = factor && *factor > 0 ? float(1.0 / *factor) : float(in) / float(out);
+/// nearest / nearest-exact source indices. `shortcuts`: torch's nearest_idx
+/// (its channels-last kernel) copies when out == in and halves when
+/// out == 2 * in whatever the scale factor; its generic kernel always uses
+/// floor(o * scale).
+Taps nearestTaps(int64_t in, int64_t out, std::optional<double> factor, bool exact,
+                 bool shortcuts) {
+  float scale = areaScale(in, out, /*alignCorners=*/false, factor);
   Taps taps{{{}}, {{}}};
   for (int64_t o = 0; o < out; ++o) {
     int64_t index;
-    if (!exact && out == in)
+    if (shortcuts && out == in)
       index = o;
-    else if (!exact && out == 2 * in)
+    else if (shortcuts && out == 2 * in)
       index = o >> 1;
     else
       index = std::min<int64_t>(
@@ -66,23 +74,38 @@ Taps nearestTaps(int64_t in, int64_t out, std::optional<double> factor, bool exa
   return taps;
 }
 
-Taps linearTaps(int64_t in, int64_t out, bool alignCorners, std::optional<double> factor) {
+/// `value` rounded to `storage` (null: left in f32).
+float storedAs(float value, const llvm::fltSemantics *storage) {
+  if (!storage)
+    return value;
+  llvm::APFloat rounded(value);
+  bool losesInfo;
+  rounded.convert(*storage, llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  rounded.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  return rounded.convertToFloat();
+}
+
+/// Linear taps; `storage` is the type torch's kernel keeps the weights in
+/// (its generic kernel: the input's; 1 - lambda is then formed in it too).
+Taps linearTaps(int64_t in, int64_t out, bool alignCorners, std::optional<double> factor,
+                const llvm::fltSemantics *storage) {
   float scale = areaScale(in, out, alignCorners, factor);
   Taps taps{{{}, {}}, {{}, {}}};
   for (int64_t o = 0; o < out; ++o) {
     float source = sourceIndex(scale, o, alignCorners, false);
     int64_t low = std::min<int64_t>(static_cast<int64_t>(source), in - 1);
     int64_t high = low < in - 1 ? low + 1 : low;
-    float lambda = std::clamp(source - float(low), 0.0f, 1.0f);
+    float lambda = storedAs(std::clamp(source - float(low), 0.0f, 1.0f), storage);
     taps.index[0].push_back(low);
     taps.index[1].push_back(high);
-    taps.weight[0].push_back(1.0f - lambda);
+    taps.weight[0].push_back(storedAs(1.0f - lambda, storage));
     taps.weight[1].push_back(lambda);
   }
   return taps;
 }
 
-Taps cubicTaps(int64_t in, int64_t out, bool alignCorners, std::optional<double> factor) {
+Taps cubicTaps(int64_t in, int64_t out, bool alignCorners, std::optional<double> factor,
+               const llvm::fltSemantics *storage) {
   constexpr float A = -0.75f;
   auto near = [](float x) { return ((A + 2) * x - (A + 3)) * x * x + 1; };       // |x| <= 1
   auto far = [](float x) { return ((A * x - 5 * A) * x + 8 * A) * x - 4 * A; }; // 1 < |x| < 2
@@ -98,7 +121,7 @@ Taps cubicTaps(int64_t in, int64_t out, bool alignCorners, std::optional<double>
     float weights[4] = {far(t + 1), near(t), near(opposite), far(opposite + 1)};
     for (int k = 0; k < 4; ++k) {
       taps.index[k].push_back(std::clamp<int64_t>(floor - 1 + k, 0, in - 1));
-      taps.weight[k].push_back(weights[k]);
+      taps.weight[k].push_back(storedAs(weights[k], storage));
     }
   }
   return taps;
@@ -147,21 +170,37 @@ LogicalResult upsample(aten::CallOp call, const CallArgs &args, PatternRewriter 
     factors.assign(attr.asArrayRef().begin(), attr.asArrayRef().end());
   if (!factors.empty() && static_cast<int64_t>(factors.size()) != spatial)
     return rewriter.notifyMatchFailure(call, "one scale factor per spatial dim");
-  PrimBuilder p(rewriter, call.getLoc());
+  // torch's CPU kernels (UpSampleKernel.cpp): 2-d nearest and bilinear
+  // with small outputs (H + W <= 128) run the channels-last kernel (f32
+  // weights, nearest_idx's shortcuts); the rest the generic kernel, which
+  // stores the weights in the input's type (f16/bf16 weights rounded).
+  bool channelsLastKernel = spatial == 2 && mode != Mode::cubic &&
+                            type.getDimSize(lead) + type.getDimSize(lead + 1) <= 128;
   bool weighted = mode == Mode::linear || mode == Mode::cubic;
-  Type compute = weighted ? computeType(type).getElementType() : type.getElementType();
+  Type element = type.getElementType();
+  const llvm::fltSemantics *storage =
+      weighted && !channelsLastKernel && (element.isF16() || element.isBF16())
+          ? &cast<FloatType>(element).getFloatSemantics()
+          : nullptr;
+  PrimBuilder p(rewriter, call.getLoc());
+  Type compute = weighted ? computeType(type).getElementType() : element;
   Value x = p.convert(input, compute);
-  for (int64_t j = 0; j < spatial; ++j) {
+  // Innermost dim first: the generic kernel sums the last dim's taps
+  // innermost, so the f32 sums round in the same order.
+  for (int64_t j = spatial - 1; j >= 0; --j) {
     int64_t d = lead + j;
     int64_t in = inputType.getDimSize(d), out = type.getDimSize(d);
     std::optional<double> factor =
         factors.empty() ? std::nullopt : std::optional<double>(factors[j]);
-    // An unscaled dim reads each input once with weight 1 in every mode.
-    if (in == out && (!factor || *factor == 1.0))
+    // Dims whose size does not change read each input once: always for
+    // linear (torch copies when out == in), else when the scale is 1.
+    bool shortcuts = mode == Mode::nearest && channelsLastKernel;
+    if (in == out && (!factor || *factor == 1.0 || mode == Mode::linear || shortcuts))
       continue;
-    Taps taps = mode == Mode::cubic    ? cubicTaps(in, out, alignCorners, factor)
-                : mode == Mode::linear ? linearTaps(in, out, alignCorners, factor)
-                                       : nearestTaps(in, out, factor, mode == Mode::nearestExact);
+    Taps taps = mode == Mode::cubic    ? cubicTaps(in, out, alignCorners, factor, storage)
+                : mode == Mode::linear ? linearTaps(in, out, alignCorners, factor, storage)
+                                       : nearestTaps(in, out, factor, mode == Mode::nearestExact,
+                                                     shortcuts);
     x = resampleAlong(p, x, d, taps);
   }
   Value result = p.convert(x, type.getElementType());
