@@ -2,9 +2,11 @@
 //
 // Pairwise differences broadcast to [..., P, R, M] and reduced with the
 // p-norm over M: p = 2 sqrt(sum d^2), 1 sum |d|, inf max |d|, 0 the count of
-// nonzeros, else (sum |d|^p)^(1/p). torch's cdist may use the
-// ||a||^2 + ||b||^2 - 2ab matmul form for large inputs; the direct form is
-// at least as accurate.
+// nonzeros, else (sum |d|^p)^(1/p). For p = 2 with more than 25 rows on
+// a side (or compute_mode 1) torch's cdist takes the matmul form
+// sqrt(max(||a||^2 + ||b||^2 - 2ab, 0)) instead, whose cancellation error
+// near zero distance the direct form does not have: it is reproduced so
+// that results match eager (_euclidean_dist).
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +46,42 @@ Value pNormOverLast(PrimBuilder &p, Value d, double norm) {
   return prim::PowOp::create(p.builder(), p.loc(), sum, s.c(1.0 / norm));
 }
 
+/// torch's _euclidean_dist: [x1 * -2, |x1|^2, 1] times [x2, 1, |x2|^2]^T
+/// (so -2 x1.x2 + |x1|^2 + |x2|^2 in one matmul), clamped at 0, sqrt; in
+/// the inputs' type with f32 accumulation, as torch's sum and mm do.
+Value euclideanByMatmul(PrimBuilder &p, Value x1, Value x2, RankedTensorType type) {
+  OpBuilder &b = p.builder();
+  Location loc = p.loc();
+  Type element = type.getElementType(), accumulate = computeType(type).getElementType();
+  int64_t last = type.getRank() - 1;
+  auto withLast = [&](Value x, int64_t size) {
+    SmallVector<int64_t> shape(cast<RankedTensorType>(x.getType()).getShape());
+    shape.back() = size;
+    return RankedTensorType::get(shape, element);
+  };
+  auto squaredNorm = [&](Value x) { // [..., n, 1]
+    Ew e{p, x};
+    Value squares = p.convert(e.mul(x, x), accumulate);
+    return p.convert(p.reduce(prim::ReduceKind::sum, squares, {last}, true), element);
+  };
+  auto concat = [&](ArrayRef<Value> parts) {
+    return prim::ConcatenateOp::create(b, loc, parts, b.getI64IntegerAttr(last)).getResult();
+  };
+  Value ones1 = p.splat(1.0, withLast(x1, 1), {}), ones2 = p.splat(1.0, withLast(x2, 1), {});
+  Ew e1{p, x1};
+  Value lhs = concat({e1.mul(x1, e1.c(-2.0)), squaredNorm(x1), ones1});
+  Value rhs = concat({x2, ones2, squaredNorm(x2)});
+  SmallVector<int64_t> swap(type.getRank());
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    swap[d] = d;
+  std::swap(swap[last - 1], swap[last]);
+  Value rhsT = prim::TransposeOp::create(b, loc, rhs, b.getDenseI64ArrayAttr(swap));
+  Value product = prim::MatmulOp::create(b, loc, lhs, rhsT);
+  Ew e{p, product};
+  Value clamped = prim::MaxOp::create(b, loc, product, e.c(0.0));
+  return prim::SqrtOp::create(b, loc, clamped);
+}
+
 // _cdist_forward(x1 [..., P, M], x2 [..., R, M], p, compute_mode) -> [..., P, R]
 LogicalResult cdist(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
@@ -58,7 +96,20 @@ LogicalResult cdist(aten::CallOp call, const CallArgs &args, PatternRewriter &re
       t1.getShape().drop_back(2) != type.getShape().drop_back(2) ||
       t2.getShape().drop_back(2) != type.getShape().drop_back(2))
     return rewriter.notifyMatchFailure(call, "x1 and x2 with the result's batch dims");
+  // compute_mode: None or 0 lets the sizes decide, 1 always uses the
+  // matmul form for p = 2, 2 never does (torch's cdist_impl).
+  int64_t mode = args.integer("compute_mode").value_or(0);
+  if (mode < 0 || mode > 2)
+    return rewriter.notifyMatchFailure(call, "compute_mode 0, 1 or 2");
   PrimBuilder p(rewriter, call.getLoc());
+  int64_t rows1 = t1.getDimSize(rank - 2), rows2 = t2.getDimSize(rank - 2);
+  // (Zero columns give zeros either way; the direct form does that.)
+  bool matmulForm = *norm == 2.0 && t1.getDimSize(rank - 1) > 0 &&
+                    (mode == 1 || (mode == 0 && (rows1 > 25 || rows2 > 25)));
+  if (matmulForm) {
+    rewriter.replaceOp(call, euclideanByMatmul(p, x1, x2, type));
+    return success();
+  }
   RankedTensorType work = computeType(type);
   SmallVector<int64_t> shape(type.getShape());
   shape.push_back(t1.getDimSize(rank - 1));
@@ -113,7 +164,8 @@ LogicalResult pdist(aten::CallOp call, const CallArgs &args, PatternRewriter &re
 
 void addDistanceDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
-      {"aten._cdist_forward.default", "distance", "broadcast_in_dim, sub, abs, mul, reduce, sqrt | pow",
+      {"aten._cdist_forward.default", "distance",
+       "broadcast_in_dim, sub, abs, mul, reduce, sqrt | pow | concatenate, transpose, matmul, max",
        cdist},
       {"aten._pdist_forward.default", "distance", "take, sub, abs, mul, reduce, sqrt | pow", pdist},
   });

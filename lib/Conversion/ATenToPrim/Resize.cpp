@@ -6,7 +6,12 @@
 // area_pixel_compute_scale / _source_index, nearest_idx, cubic convolution
 // with A = -0.75), computed in float as torch's kernels do. Each tap is a
 // prim.take of constant indices; the weighted sum runs in f32 for f16/bf16
-// (opmath) and is rounded once.
+// (opmath) and is rounded once. Which of torch's CPU kernels runs decides
+// details (nearest's shortcuts, f16/bf16 weights rounded or not): see
+// upsample().
+//
+// grid_sampler's positions come from a run-time grid, so its taps are
+// computed at run time and gathered from the flattened input planes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +19,9 @@
 
 #include "pt2c/Dialect/Prim/PrimOps.h"
 
+#include "llvm/ADT/APFloat.h"
+
+#include <array>
 #include <cmath>
 
 using namespace mlir;
@@ -42,15 +50,19 @@ float sourceIndex(float scale, int64_t o, bool alignCorners, bool cubic) {
   return !cubic && source < 0.0f ? 0.0f : source;
 }
 
-Taps nearestTaps(int64_t in, int64_t out, std::optional<double> factor, bool exact) {
-  // nearest_idx: the scale is 1/factor when given, else in/out.
-  float scale = factor && *factor > 0 ? float(1.0 / *factor) : float(in) / float(out);
+/// nearest / nearest-exact source indices. `shortcuts`: torch's nearest_idx
+/// (its channels-last kernel) copies when out == in and halves when
+/// out == 2 * in whatever the scale factor; its generic kernel always uses
+/// floor(o * scale).
+Taps nearestTaps(int64_t in, int64_t out, std::optional<double> factor, bool exact,
+                 bool shortcuts) {
+  float scale = areaScale(in, out, /*alignCorners=*/false, factor);
   Taps taps{{{}}, {{}}};
   for (int64_t o = 0; o < out; ++o) {
     int64_t index;
-    if (!exact && out == in)
+    if (shortcuts && out == in)
       index = o;
-    else if (!exact && out == 2 * in)
+    else if (shortcuts && out == 2 * in)
       index = o >> 1;
     else
       index = std::min<int64_t>(
@@ -62,23 +74,38 @@ Taps nearestTaps(int64_t in, int64_t out, std::optional<double> factor, bool exa
   return taps;
 }
 
-Taps linearTaps(int64_t in, int64_t out, bool alignCorners, std::optional<double> factor) {
+/// `value` rounded to `storage` (null: left in f32).
+float storedAs(float value, const llvm::fltSemantics *storage) {
+  if (!storage)
+    return value;
+  llvm::APFloat rounded(value);
+  bool losesInfo;
+  rounded.convert(*storage, llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  rounded.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  return rounded.convertToFloat();
+}
+
+/// Linear taps; `storage` is the type torch's kernel keeps the weights in
+/// (its generic kernel: the input's; 1 - lambda is then formed in it too).
+Taps linearTaps(int64_t in, int64_t out, bool alignCorners, std::optional<double> factor,
+                const llvm::fltSemantics *storage) {
   float scale = areaScale(in, out, alignCorners, factor);
   Taps taps{{{}, {}}, {{}, {}}};
   for (int64_t o = 0; o < out; ++o) {
     float source = sourceIndex(scale, o, alignCorners, false);
     int64_t low = std::min<int64_t>(static_cast<int64_t>(source), in - 1);
     int64_t high = low < in - 1 ? low + 1 : low;
-    float lambda = std::clamp(source - float(low), 0.0f, 1.0f);
+    float lambda = storedAs(std::clamp(source - float(low), 0.0f, 1.0f), storage);
     taps.index[0].push_back(low);
     taps.index[1].push_back(high);
-    taps.weight[0].push_back(1.0f - lambda);
+    taps.weight[0].push_back(storedAs(1.0f - lambda, storage));
     taps.weight[1].push_back(lambda);
   }
   return taps;
 }
 
-Taps cubicTaps(int64_t in, int64_t out, bool alignCorners, std::optional<double> factor) {
+Taps cubicTaps(int64_t in, int64_t out, bool alignCorners, std::optional<double> factor,
+               const llvm::fltSemantics *storage) {
   constexpr float A = -0.75f;
   auto near = [](float x) { return ((A + 2) * x - (A + 3)) * x * x + 1; };       // |x| <= 1
   auto far = [](float x) { return ((A * x - 5 * A) * x + 8 * A) * x - 4 * A; }; // 1 < |x| < 2
@@ -88,10 +115,13 @@ Taps cubicTaps(int64_t in, int64_t out, bool alignCorners, std::optional<double>
     float source = sourceIndex(scale, o, alignCorners, true);
     int64_t floor = static_cast<int64_t>(std::floor(source));
     float t = source - float(floor);
-    float weights[4] = {far(t + 1), near(t), near(1 - t), far(2 - t)};
+    // torch's get_cubic_upsample_coefficients: the far right tap at
+    // (1 - t) + 1, rounded twice.
+    float opposite = 1 - t;
+    float weights[4] = {far(t + 1), near(t), near(opposite), far(opposite + 1)};
     for (int k = 0; k < 4; ++k) {
       taps.index[k].push_back(std::clamp<int64_t>(floor - 1 + k, 0, in - 1));
-      taps.weight[k].push_back(weights[k]);
+      taps.weight[k].push_back(storedAs(weights[k], storage));
     }
   }
   return taps;
@@ -140,21 +170,37 @@ LogicalResult upsample(aten::CallOp call, const CallArgs &args, PatternRewriter 
     factors.assign(attr.asArrayRef().begin(), attr.asArrayRef().end());
   if (!factors.empty() && static_cast<int64_t>(factors.size()) != spatial)
     return rewriter.notifyMatchFailure(call, "one scale factor per spatial dim");
-  PrimBuilder p(rewriter, call.getLoc());
+  // torch's CPU kernels (UpSampleKernel.cpp): 2-d nearest and bilinear
+  // with small outputs (H + W <= 128) run the channels-last kernel (f32
+  // weights, nearest_idx's shortcuts); the rest the generic kernel, which
+  // stores the weights in the input's type (f16/bf16 weights rounded).
+  bool channelsLastKernel = spatial == 2 && mode != Mode::cubic &&
+                            type.getDimSize(lead) + type.getDimSize(lead + 1) <= 128;
   bool weighted = mode == Mode::linear || mode == Mode::cubic;
-  Type compute = weighted ? computeType(type).getElementType() : type.getElementType();
+  Type element = type.getElementType();
+  const llvm::fltSemantics *storage =
+      weighted && !channelsLastKernel && (element.isF16() || element.isBF16())
+          ? &cast<FloatType>(element).getFloatSemantics()
+          : nullptr;
+  PrimBuilder p(rewriter, call.getLoc());
+  Type compute = weighted ? computeType(type).getElementType() : element;
   Value x = p.convert(input, compute);
-  for (int64_t j = 0; j < spatial; ++j) {
+  // Innermost dim first: the generic kernel sums the last dim's taps
+  // innermost, so the f32 sums round in the same order.
+  for (int64_t j = spatial - 1; j >= 0; --j) {
     int64_t d = lead + j;
     int64_t in = inputType.getDimSize(d), out = type.getDimSize(d);
     std::optional<double> factor =
         factors.empty() ? std::nullopt : std::optional<double>(factors[j]);
-    // An unscaled dim reads each input once with weight 1 in every mode.
-    if (in == out && (!factor || *factor == 1.0))
+    // Dims whose size does not change read each input once: always for
+    // linear (torch copies when out == in), else when the scale is 1.
+    bool shortcuts = mode == Mode::nearest && channelsLastKernel;
+    if (in == out && (!factor || *factor == 1.0 || mode == Mode::linear || shortcuts))
       continue;
-    Taps taps = mode == Mode::cubic    ? cubicTaps(in, out, alignCorners, factor)
-                : mode == Mode::linear ? linearTaps(in, out, alignCorners, factor)
-                                       : nearestTaps(in, out, factor, mode == Mode::nearestExact);
+    Taps taps = mode == Mode::cubic    ? cubicTaps(in, out, alignCorners, factor, storage)
+                : mode == Mode::linear ? linearTaps(in, out, alignCorners, factor, storage)
+                                       : nearestTaps(in, out, factor, mode == Mode::nearestExact,
+                                                     shortcuts);
     x = resampleAlong(p, x, d, taps);
   }
   Value result = p.convert(x, type.getElementType());
@@ -164,93 +210,222 @@ LogicalResult upsample(aten::CallOp call, const CallArgs &args, PatternRewriter 
   return success();
 }
 
+// grid_sampler follows torch's CPU kernel (GridSamplerKernel.cpp), which
+// computes in the input's own type (each step rounded for f16/bf16): so
+// does this, on [N, points] tensors of grid coordinates.
+enum class GridPadding { zeros, border, reflection };
+enum class GridInterpolation { bilinear, nearest, bicubic };
+
+/// One spatial dim of `size` input positions: torch's ComputeLocation.
+struct GridAxis {
+  Ew &e;
+  int64_t size;
+  bool alignCorners;
+  GridPadding padding;
+
+  /// A grid value in [-1, 1] as an input position: with align_corners -1
+  /// and 1 are the corner pixels' centers, else their outer edges.
+  Value unnormalize(Value g) {
+    Value shifted = e.add(g, e.c(1.0));
+    if (alignCorners)
+      return e.mul(shifted, e.c(double(size - 1) / 2));
+    return e.sub(e.mul(shifted, e.c(double(size) / 2)), e.c(0.5));
+  }
+
+  /// Clamped into [0, size - 1], NaN to 0 (torch's clip_coordinates).
+  Value clip(Value x) {
+    Value low = e.sel(e.cmp(prim::ComparePredicate::gt, x, e.c(0.0)), x, e.c(0.0));
+    return prim::MinOp::create(e.b(), e.p.loc(), low, e.c(double(size - 1)));
+  }
+
+  /// Mirrored at the borders (pixel centers with align_corners, else pixel
+  /// edges) until inside: torch's reflect_coordinates, folding the distance
+  /// from the low border by twice the span.
+  Value reflect(Value x) {
+    if (alignCorners && size <= 1)
+      return e.c(0.0);
+    double low = alignCorners ? 0.0 : -0.5;
+    Value twiceSpan = e.c(alignCorners ? 2.0 * double(size - 1) : 2.0 * double(size));
+    Value distance = e.apply<prim::AbsOp>(alignCorners ? x : e.sub(x, e.c(low)));
+    // trunc is floor here: the distance is not negative.
+    Value flips = e.apply<prim::FloorOp>(e.div(distance, twiceSpan));
+    Value extra = e.sub(distance, e.mul(flips, twiceSpan));
+    Value folded = prim::MinOp::create(e.b(), e.p.loc(), extra, e.sub(twiceSpan, extra));
+    return alignCorners ? folded : e.add(folded, e.c(low));
+  }
+
+  /// The padding mode applied to a position (torch's compute_coordinates).
+  Value pad(Value x) {
+    switch (padding) {
+    case GridPadding::zeros:
+      return x;
+    case GridPadding::border:
+      return clip(x);
+    case GridPadding::reflection:
+      return clip(reflect(x));
+    }
+    llvm_unreachable("padding mode");
+  }
+};
+
+/// An integer-valued position along one input dim: whether it is on the
+/// input, and as an i64 index (0 where it is not, so that gathers stay in
+/// bounds; a float flat index would not be exact past 2^11 in f16).
+struct GridTap {
+  Value inside;
+  Value index;
+};
+
+GridTap gridTap(PrimBuilder &p, Ew &e, Value position, int64_t size) {
+  using P = prim::ComparePredicate;
+  Value inside = prim::AndOp::create(p.builder(), p.loc(), e.cmp(P::ge, position, e.c(0.0)),
+                                     e.cmp(P::le, position, e.c(double(size - 1))));
+  return {inside, p.convert(e.sel(inside, position, e.c(0.0)), p.builder().getI64Type())};
+}
+
+/// Reads the flattened input planes [N, C, H * W] at [N, points] taps into
+/// [N, C, points]; taps off the input read 0, as torch's masked gathers do.
+struct PlaneReader {
+  PrimBuilder &p;
+  Value plane;
+  int64_t w, points;
+
+  RankedTensorType wide(Type element) const {
+    auto planeType = cast<RankedTensorType>(plane.getType());
+    return RankedTensorType::get({planeType.getDimSize(0), planeType.getDimSize(1), points},
+                                 element);
+  }
+
+  Value read(const GridTap &column, const GridTap &row) {
+    OpBuilder &b = p.builder();
+    Location loc = p.loc();
+    Ew ints{p, column.index};
+    Value flat = ints.add(ints.mul(row.index, ints.c(double(w))), column.index);
+    Value index = p.broadcastInDim(flat, wide(b.getI64Type()), {0, 2}, {});
+    Value value = prim::TakeAlongOp::create(b, loc, plane, index, b.getI64IntegerAttr(2));
+    Value inside = prim::AndOp::create(b, loc, column.inside, row.inside);
+    Value mask = p.broadcastInDim(inside, wide(b.getI1Type()), {0, 2}, {});
+    RankedTensorType valueType = wide(cast<RankedTensorType>(plane.getType()).getElementType());
+    return prim::SelectOp::create(b, loc, mask, value, p.splat(0.0, valueType, {}));
+  }
+
+  /// weight [N, points] times value [N, C, points].
+  Value weigh(Value weight, Value value) {
+    Value spread = p.broadcastInDim(weight, cast<RankedTensorType>(value.getType()), {0, 2}, {});
+    return prim::MulOp::create(p.builder(), p.loc(), value, spread);
+  }
+};
+
+/// torch's cubic convolution weights (A = -0.75) of the taps at t + 1, t,
+/// 1 - t, 2 - t from the sample, as its vectorized grid sampler forms them.
+std::array<Value, 4> gridCubicWeights(Ew &e, Value t) {
+  constexpr double A = -0.75;
+  auto near = [&](Value x) { // |x| <= 1
+    return e.add(e.mul(e.mul(e.sub(e.mul(e.c(A + 2), x), e.c(A + 3)), x), x), e.c(1.0));
+  };
+  auto far = [&](Value x) { // 1 < |x| < 2
+    return e.sub(e.mul(e.add(e.mul(e.sub(e.mul(e.c(A), x), e.c(5 * A)), x), e.c(8 * A)), x),
+                 e.c(4 * A));
+  };
+  return {far(e.add(t, e.c(1.0))), near(t), near(e.sub(e.c(1.0), t)), far(e.sub(e.c(2.0), t))};
+}
+
 // grid_sampler(_2d)(input [N, C, H, W], grid [N, Ho, Wo, 2], interpolation,
-// padding, align_corners): the grid's (x, y) in [-1, 1] are unnormalized to
-// input positions at run time, and each tap (4 for bilinear, 1 for nearest)
-// is a take_along of the flattened input plane with its weight; taps off
-// the input weigh 0 (padding "zeros") or coordinates are clamped first
-// ("border"). Reflection padding and bicubic are not supported yet.
+// padding, align_corners): the grid's (x, y) are unnormalized to input
+// positions at run time and the taps around them (1 nearest, 2x2 bilinear,
+// 4x4 bicubic) gathered from the flattened planes with their weights.
 LogicalResult gridSampler(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value input = tensorArg(args, "input"), grid = tensorArg(args, "grid");
-  auto interpolation = args.integer("interpolation_mode");
-  auto padding = args.integer("padding_mode");
+  auto interpolationArg = args.integer("interpolation_mode");
+  auto paddingArg = args.integer("padding_mode");
   auto alignCorners = args.boolean("align_corners");
-  if (!type || !input || !grid || !interpolation || !padding || !alignCorners ||
+  if (!type || !input || !grid || !interpolationArg || !paddingArg || !alignCorners ||
       !type.hasStaticShape() || type.getRank() != 4 || !isa<FloatType>(type.getElementType()))
     return rewriter.notifyMatchFailure(call, "a static 4-d float input and a grid");
-  if (*interpolation > 1 || *padding > 1)
+  if (*interpolationArg < 0 || *interpolationArg > 2 || *paddingArg < 0 || *paddingArg > 2)
     return rewriter.notifyMatchFailure(
-        call, "bilinear or nearest with zeros or border padding only (not bicubic, reflection)");
+        call, "interpolation bilinear/nearest/bicubic (0-2), padding zeros/border/reflection (0-2)");
+  auto interpolation = static_cast<GridInterpolation>(*interpolationArg);
+  auto padding = static_cast<GridPadding>(*paddingArg);
   auto inputType = cast<RankedTensorType>(input.getType());
   auto gridType = cast<RankedTensorType>(grid.getType());
   if (!inputType.hasStaticShape() || !gridType.hasStaticShape() || gridType.getRank() != 4 ||
-      gridType.getDimSize(3) != 2)
-    return rewriter.notifyMatchFailure(call, "a static [N, Ho, Wo, 2] grid");
+      gridType.getDimSize(3) != 2 || gridType.getElementType() != type.getElementType())
+    return rewriter.notifyMatchFailure(call, "a static [N, Ho, Wo, 2] grid of the input's type");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
-  // torch's CPU kernel computes coordinates and weights in the input's own
-  // type (each step rounded for f16/bf16): so does this, to match it.
-  Type compute = type.getElementType();
+  Type element = type.getElementType();
   int64_t n = type.getDimSize(0), c = type.getDimSize(1), h = inputType.getDimSize(2),
           w = inputType.getDimSize(3), points = type.getDimSize(2) * type.getDimSize(3);
-  Value plane = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get({n, c, h * w}, compute),
-                                        p.convert(input, compute), ValueRange{});
-  auto pointsType = RankedTensorType::get({n, points}, compute);
-  auto coordinate = [&](int64_t which, int64_t size) {
+  Value plane = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get({n, c, h * w}, element),
+                                        input, ValueRange{});
+  auto pointsType = RankedTensorType::get({n, points}, element);
+  auto gridValue = [&](int64_t which) {
     Value g = prim::SliceOp::create(
-        rewriter, loc, p.convert(grid, compute), rewriter.getDenseI64ArrayAttr({0, 0, 0, which}),
+        rewriter, loc, grid, rewriter.getDenseI64ArrayAttr({0, 0, 0, which}),
         rewriter.getDenseI64ArrayAttr({n, gridType.getDimSize(1), gridType.getDimSize(2), which + 1}),
         rewriter.getDenseI64ArrayAttr({1, 1, 1, 1}));
-    g = prim::ReshapeOp::create(rewriter, loc, pointsType, g, ValueRange{});
-    Ew e{p, g};
-    // align_corners: -1 and 1 are the corner pixels' centers; else their edges.
-    Value at = *alignCorners ? e.mul(e.add(g, e.c(1.0)), e.c(0.5 * double(size - 1)))
-                             : e.mul(e.sub(e.mul(e.add(g, e.c(1.0)), e.c(double(size))), e.c(1.0)),
-                                     e.c(0.5));
-    if (*padding == 1) // border
-      at = clampOf(e, at, e.c(0.0), e.c(double(size - 1)));
-    return at;
+    return prim::ReshapeOp::create(rewriter, loc, pointsType, g, ValueRange{}).getResult();
   };
-  Value x = coordinate(0, w), y = coordinate(1, h);
-  Ew e{p, x};
-  // Taps: (x, y, weight) per point.
-  SmallVector<std::tuple<Value, Value, Value>> taps;
-  if (*interpolation == 1) {
-    taps.push_back({e.apply<prim::RoundOp>(x), e.apply<prim::RoundOp>(y), e.c(1.0)});
+  Value gx = gridValue(0), gy = gridValue(1);
+  Ew e{p, gx};
+  GridAxis alongX{e, w, *alignCorners, padding}, alongY{e, h, *alignCorners, padding};
+  PlaneReader reader{p, plane, w, points};
+  auto column = [&](Value x) { return gridTap(p, e, x, w); };
+  auto row = [&](Value y) { return gridTap(p, e, y, h); };
+  auto sum = [&](ArrayRef<Value> terms) {
+    Value total = terms.front();
+    for (Value term : terms.drop_front())
+      total = prim::AddOp::create(rewriter, loc, total, term);
+    return total;
+  };
+  Value result;
+  if (interpolation == GridInterpolation::nearest) {
+    Value x = alongX.pad(alongX.unnormalize(gx)), y = alongY.pad(alongY.unnormalize(gy));
+    result = reader.read(column(e.apply<prim::RoundOp>(x)), row(e.apply<prim::RoundOp>(y)));
+  } else if (interpolation == GridInterpolation::bilinear) {
+    Value x = alongX.pad(alongX.unnormalize(gx)), y = alongY.pad(alongY.unnormalize(gy));
+    Value westX = e.apply<prim::FloorOp>(x), northY = e.apply<prim::FloorOp>(y);
+    GridTap west = column(westX), east = column(e.add(westX, e.c(1.0)));
+    GridTap north = row(northY), south = row(e.add(northY, e.c(1.0)));
+    // Distances from the west and north taps; each tap weighs the area
+    // opposite it.
+    Value fromWest = e.sub(x, westX), fromNorth = e.sub(y, northY);
+    Value fromEast = e.sub(e.c(1.0), fromWest), fromSouth = e.sub(e.c(1.0), fromNorth);
+    result = sum({reader.weigh(e.mul(fromSouth, fromEast), reader.read(west, north)),
+                  reader.weigh(e.mul(fromSouth, fromWest), reader.read(east, north)),
+                  reader.weigh(e.mul(fromNorth, fromEast), reader.read(west, south)),
+                  reader.weigh(e.mul(fromNorth, fromWest), reader.read(east, south))});
   } else {
+    // Bicubic pads each of the 4x4 taps, not the sample position.
+    Value x = alongX.unnormalize(gx), y = alongY.unnormalize(gy);
     Value x0 = e.apply<prim::FloorOp>(x), y0 = e.apply<prim::FloorOp>(y);
-    Value x1 = e.add(x0, e.c(1.0)), y1 = e.add(y0, e.c(1.0));
-    Value fx = e.sub(x, x0), fy = e.sub(y, y0);
-    Value gx = e.sub(e.c(1.0), fx), gy = e.sub(e.c(1.0), fy);
-    taps = {{x0, y0, e.mul(gx, gy)}, {x1, y0, e.mul(fx, gy)}, {x0, y1, e.mul(gx, fy)},
-            {x1, y1, e.mul(fx, fy)}};
+    std::array<Value, 4> weightX = gridCubicWeights(e, e.sub(x, x0));
+    std::array<Value, 4> weightY = gridCubicWeights(e, e.sub(y, y0));
+    SmallVector<GridTap, 4> columns, rows;
+    for (int k = 0; k < 4; ++k) {
+      columns.push_back(column(alongX.pad(e.add(x0, e.c(double(k - 1))))));
+      rows.push_back(row(alongY.pad(e.add(y0, e.c(double(k - 1))))));
+    }
+    SmallVector<Value, 4> alongRows;
+    for (int i = 0; i < 4; ++i) {
+      SmallVector<Value, 4> taps;
+      for (int j = 0; j < 4; ++j)
+        taps.push_back(reader.weigh(weightX[j], reader.read(columns[j], rows[i])));
+      alongRows.push_back(reader.weigh(weightY[i], sum(taps)));
+    }
+    result = sum(alongRows);
   }
-  auto wide = RankedTensorType::get({n, c, points}, compute);
-  auto wideIndex = wide.clone(rewriter.getI64Type());
-  Value sum;
-  for (auto [tx, ty, weight] : taps) {
-    using P = prim::ComparePredicate;
-    Value inside = prim::AndOp::create(
-        rewriter, loc,
-        prim::AndOp::create(rewriter, loc, e.cmp(P::ge, tx, e.c(0.0)), e.cmp(P::le, tx, e.c(double(w - 1)))),
-        prim::AndOp::create(rewriter, loc, e.cmp(P::ge, ty, e.c(0.0)), e.cmp(P::le, ty, e.c(double(h - 1)))));
-    Value cx = clampOf(e, tx, e.c(0.0), e.c(double(w - 1)));
-    Value cy = clampOf(e, ty, e.c(0.0), e.c(double(h - 1)));
-    Value flat = p.convert(e.add(e.mul(cy, e.c(double(w))), cx), rewriter.getI64Type());
-    Value index = p.broadcastInDim(flat, wideIndex, {0, 2}, {});
-    Value value = prim::TakeAlongOp::create(rewriter, loc, plane, index, rewriter.getI64IntegerAttr(2));
-    Value weighed = e.sel(inside, weight, e.c(0.0));
-    Value term = prim::MulOp::create(rewriter, loc, value, p.broadcastInDim(weighed, wide, {0, 2}, {}));
-    sum = sum ? prim::AddOp::create(rewriter, loc, sum, term).getResult() : term;
-  }
-  rewriter.replaceOp(call, prim::ReshapeOp::create(rewriter, loc, type, sum, ValueRange{}).getResult());
+  rewriter.replaceOp(call, prim::ReshapeOp::create(rewriter, loc, type, result, ValueRange{}).getResult());
   return success();
 }
 
 } // namespace
 
 void addResizeDecompositions(std::vector<Decomposition> &table) {
+  constexpr const char *gridSamplerPrims =
+      "slice, reshape, floor | round, abs, div, min, compare, select, convert, take_along, mul, add";
   table.insert(table.end(), {
       {"aten.upsample_nearest1d.vec", "resize", "take", upsample<Mode::nearest, 1>},
       {"aten.upsample_nearest2d.vec", "resize", "take", upsample<Mode::nearest, 2>},
@@ -262,10 +437,8 @@ void addResizeDecompositions(std::vector<Decomposition> &table) {
        upsample<Mode::linear, 2>},
       {"aten.upsample_bicubic2d.vec", "resize", "take, constant, mul, add",
        upsample<Mode::cubic, 2>},
-      {"aten.grid_sampler.default", "resize",
-       "slice, reshape, floor | round, compare, take_along, mul, add", gridSampler},
-      {"aten.grid_sampler_2d.default", "resize",
-       "slice, reshape, floor | round, compare, take_along, mul, add", gridSampler},
+      {"aten.grid_sampler.default", "resize", gridSamplerPrims, gridSampler},
+      {"aten.grid_sampler_2d.default", "resize", gridSamplerPrims, gridSampler},
   });
 }
 

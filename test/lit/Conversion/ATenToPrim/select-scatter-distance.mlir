@@ -66,3 +66,40 @@ func.func @cdist_l1(%a: tensor<4x3xf32>, %b: tensor<5x3xf32>) -> tensor<4x5xf32>
   %0 = aten.call "aten._cdist_forward.default"(x1: %a, x2: %b) {p = 1.0 : f64, compute_mode = #aten.none} : (tensor<4x3xf32>, tensor<5x3xf32>) -> tensor<4x5xf32>
   return %0 : tensor<4x5xf32>
 }
+
+// -----
+
+// cdist with p = 2 and 30 > 25 rows: torch's matmul form. [x1 * -2, |x1|^2,
+// 1] times [x2, 1, |x2|^2]^T, clamped at 0, square-rooted.
+// CHECK-LABEL: func.func @cdist_matmul
+// CHECK-DAG: %[[ZERO:.+]] = prim.constant dense<0.000000e+00> : tensor<2x30x5xf32>
+// CHECK-DAG: %[[ONES1:.+]] = prim.constant dense<1.000000e+00> : tensor<2x30x1xf32>
+// CHECK-DAG: %[[ONES2:.+]] = prim.constant dense<1.000000e+00> : tensor<2x5x1xf32>
+// CHECK-DAG: %[[MINUS2:.+]] = prim.constant dense<-2.000000e+00> : tensor<2x30x3xf32>
+// CHECK: %[[SCALED:.+]] = prim.mul %arg0, %[[MINUS2]]
+// CHECK: %[[SQ1:.+]] = prim.mul %arg0, %arg0
+// CHECK: %[[N1:.+]] = prim.reduce sum %[[SQ1]], dims = [2]
+// CHECK: %[[LHS:.+]] = prim.concatenate [%[[SCALED]], %{{.+}}, %[[ONES1]]], dim = 2
+// CHECK-SAME: -> tensor<2x30x5xf32>
+// CHECK: %[[SQ2:.+]] = prim.mul %arg1, %arg1
+// CHECK: %[[RHS:.+]] = prim.concatenate [%arg1, %[[ONES2]], %{{.+}}], dim = 2
+// CHECK: %[[RHST:.+]] = prim.transpose %[[RHS]], permutation = [0, 2, 1] : tensor<2x5x5xf32> -> tensor<2x5x5xf32>
+// CHECK: %[[PROD:.+]] = prim.matmul %[[LHS]], %[[RHST]] : (tensor<2x30x5xf32>, tensor<2x5x5xf32>) -> tensor<2x30x5xf32>
+// CHECK: %[[POS:.+]] = prim.max %[[PROD]], %[[ZERO]]
+// CHECK: prim.sqrt %[[POS]]
+func.func @cdist_matmul(%a: tensor<2x30x3xf32>, %b: tensor<2x5x3xf32>) -> tensor<2x30x5xf32> {
+  %0 = aten.call "aten._cdist_forward.default"(x1: %a, x2: %b) {p = 2.0 : f64, compute_mode = #aten.none} : (tensor<2x30x3xf32>, tensor<2x5x3xf32>) -> tensor<2x30x5xf32>
+  return %0 : tensor<2x30x5xf32>
+}
+
+// -----
+
+// compute_mode 2 never uses the matmul form: the direct differences.
+// CHECK-LABEL: func.func @cdist_direct_mode
+// CHECK-NOT: prim.matmul
+// CHECK: prim.sub
+// CHECK: prim.sqrt
+func.func @cdist_direct_mode(%a: tensor<30x3xf32>, %b: tensor<5x3xf32>) -> tensor<30x5xf32> {
+  %0 = aten.call "aten._cdist_forward.default"(x1: %a, x2: %b) {p = 2.0 : f64, compute_mode = 2 : i64} : (tensor<30x3xf32>, tensor<5x3xf32>) -> tensor<30x5xf32>
+  return %0 : tensor<30x5xf32>
+}
