@@ -59,7 +59,11 @@ Value padConstant(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t, int64_t>>
                              b.getDenseI64ArrayAttr(high), nullptr, fill);
 }
 
-/// The source index of padded position `j` (from -low) of a dim of `size`.
+/// The source index of padded position `j` (from -low) of a dim of `size`;
+/// positions inside the dim read themselves, so a negative low or high
+/// (j starting inside, or ending early) crops. reflect and replicate mirror
+/// or clamp at the input's edges, as torch's kernels do even when the other
+/// side crops.
 int64_t sourceIndex(PadMode mode, int64_t i, int64_t size) {
   switch (mode) {
   case PadMode::reflect: // mirror without repeating the edge
@@ -69,11 +73,25 @@ int64_t sourceIndex(PadMode mode, int64_t i, int64_t size) {
   case PadMode::replicate:
     return std::clamp<int64_t>(i, 0, size - 1);
   case PadMode::circular:
-    return ((i % size) + size) % size;
   case PadMode::constant:
     break;
   }
   return i;
+}
+
+/// circular: torch crops first, then wraps around the cropped part, so a
+/// pad that crops the other side changes what wraps in. Null when a pad
+/// wraps more than once around the cropped part.
+std::optional<SmallVector<int64_t>> circularIndices(int64_t low, int64_t high, int64_t size) {
+  int64_t first = std::max<int64_t>(0, -low);
+  int64_t kept = size - first - std::max<int64_t>(0, -high);
+  int64_t before = std::max<int64_t>(0, low), after = std::max<int64_t>(0, high);
+  if (kept <= 0 || before > kept || after > kept)
+    return std::nullopt;
+  SmallVector<int64_t> indices;
+  for (int64_t t = -before; t < kept + after; ++t)
+    indices.push_back(first + ((t % kept) + kept) % kept);
+  return indices;
 }
 
 FailureOr<Value> padByGather(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t, int64_t>> pads,
@@ -85,14 +103,21 @@ FailureOr<Value> padByGather(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t
     if (low == 0 && high == 0)
       continue;
     int64_t size = type.getDimSize(d);
-    // reflect needs pads smaller than the dim, circular at most the dim.
-    if (ShapedType::isDynamic(size) || low < 0 || high < 0 ||
-        (mode == PadMode::reflect && (low >= size || high >= size)) ||
-        (mode == PadMode::circular && (low > size || high > size)))
+    // reflect needs pads smaller than the dim (as torch checks); a negative
+    // pad crops, but something must remain.
+    if (ShapedType::isDynamic(size) || size + low + high <= 0 ||
+        (mode == PadMode::reflect && (low >= size || high >= size)))
       return failure();
     SmallVector<int64_t> indices;
-    for (int64_t j = -low; j < size + high; ++j)
-      indices.push_back(sourceIndex(mode, j, size));
+    if (mode == PadMode::circular) {
+      auto wrapped = circularIndices(low, high, size);
+      if (!wrapped)
+        return failure();
+      indices = std::move(*wrapped);
+    } else {
+      for (int64_t j = -low; j < size + high; ++j)
+        indices.push_back(sourceIndex(mode, j, size));
+    }
     auto indexType = RankedTensorType::get({static_cast<int64_t>(indices.size())}, b.getI64Type());
     Value index = prim::ConstantOp::create(b, p.loc(), DenseElementsAttr::get(indexType, ArrayRef(indices)));
     x = prim::TakeOp::create(b, p.loc(), x, index, b.getI64IntegerAttr(d));
@@ -119,7 +144,8 @@ LogicalResult padWith(aten::CallOp call, const CallArgs &args, PatternRewriter &
     auto gathered = padByGather(p, self, *pads, mode);
     if (failed(gathered))
       return rewriter.notifyMatchFailure(
-          call, "reflect pads must be smaller than a static dim, circular ones at most it");
+          call, "reflect pads must be smaller than a static dim, circular ones at most "
+                "its cropped size, and the padded dim must not be empty");
     result = *gathered;
   }
   if (result.getType() != type)
