@@ -30,18 +30,24 @@ std::optional<SmallVector<std::pair<int64_t, int64_t>>> perDim(ArrayRef<int64_t>
   return result;
 }
 
-Value padConstant(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t, int64_t>> pads,
-                  double value) {
+/// Null when a negative pad crops a `?` dim or more than the dim holds
+/// (torch's narrow fails there too).
+FailureOr<Value> padConstant(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t, int64_t>> pads,
+                             double value) {
   OpBuilder &b = p.builder();
   auto type = cast<RankedTensorType>(x.getType());
   // Negative pads crop first.
   SmallVector<int64_t> start, limit, strides;
   bool crop = false;
   for (auto [d, pad] : llvm::enumerate(pads)) {
+    bool cropsHere = pad.first < 0 || pad.second < 0;
+    int64_t size = type.getDimSize(d);
     start.push_back(std::max<int64_t>(0, -pad.first));
-    limit.push_back(type.getDimSize(d) - std::max<int64_t>(0, -pad.second));
+    limit.push_back(size - std::max<int64_t>(0, -pad.second));
     strides.push_back(1);
-    crop |= pad.first < 0 || pad.second < 0;
+    if (cropsHere && (ShapedType::isDynamic(size) || start.back() > limit.back()))
+      return failure();
+    crop |= cropsHere;
   }
   if (crop)
     x = prim::SliceOp::create(b, p.loc(), x, b.getDenseI64ArrayAttr(start),
@@ -55,8 +61,9 @@ Value padConstant(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t, int64_t>>
   TypedAttr fill = isa<FloatType>(element)
                        ? TypedAttr(b.getFloatAttr(element, value))
                        : TypedAttr(b.getIntegerAttr(element, static_cast<int64_t>(value)));
-  return prim::PadOp::create(b, p.loc(), x, b.getDenseI64ArrayAttr(low),
-                             b.getDenseI64ArrayAttr(high), nullptr, fill);
+  Value padded = prim::PadOp::create(b, p.loc(), x, b.getDenseI64ArrayAttr(low),
+                                     b.getDenseI64ArrayAttr(high), nullptr, fill);
+  return padded;
 }
 
 /// The source index of padded position `j` (from -low) of a dim of `size`;
@@ -139,7 +146,11 @@ LogicalResult padWith(aten::CallOp call, const CallArgs &args, PatternRewriter &
   PrimBuilder p(rewriter, call.getLoc());
   Value result;
   if (mode == PadMode::constant) {
-    result = padConstant(p, self, *pads, value);
+    auto padded = padConstant(p, self, *pads, value);
+    if (failed(padded))
+      return rewriter.notifyMatchFailure(
+          call, "a negative pad cropping a dynamic dim or more than the dim holds");
+    result = *padded;
   } else {
     auto gathered = padByGather(p, self, *pads, mode);
     if (failed(gathered))

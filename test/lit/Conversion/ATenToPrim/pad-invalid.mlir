@@ -18,3 +18,12 @@ func.func @reflect_too_wide(%x: tensor<1x3xf32>) -> tensor<1x6xf32> {
   %0 = aten.call "aten.reflection_pad1d.default"(self: %x) {padding = array<i64: 3, 0>} : (tensor<1x3xf32>) -> tensor<1x6xf32>
   return %0 : tensor<1x6xf32>
 }
+
+// -----
+
+// A negative pad cropping more than the dim holds (torch's narrow fails).
+func.func @constant_overcrop(%x: tensor<3xf32>) -> tensor<1xf32> {
+  // expected-error @+1 {{no decomposition of 'aten.constant_pad_nd.default' applies}}
+  %0 = aten.call "aten.constant_pad_nd.default"(self: %x) {pad = array<i64: -4, 2>, value = 0.0 : f64} : (tensor<3xf32>) -> tensor<1xf32>
+  return %0 : tensor<1xf32>
+}

@@ -58,3 +58,14 @@ func.func @flip_bool(%x: tensor<4xi1>) -> tensor<4xi1> {
   %0 = aten.call "aten.flip.default"(self: %x) {dims = array<i64: 0>} : (tensor<4xi1>) -> tensor<4xi1>
   return %0 : tensor<4xi1>
 }
+
+// -----
+
+// Rolling an empty tensor moves nothing.
+// CHECK-LABEL: func.func @roll_empty
+// CHECK-NOT: prim.
+// CHECK: return %arg0
+func.func @roll_empty(%x: tensor<0x3xf32>) -> tensor<0x3xf32> {
+  %0 = aten.call "aten.roll.default"(self: %x) {shifts = array<i64: 1>, dims = array<i64: 1>} : (tensor<0x3xf32>) -> tensor<0x3xf32>
+  return %0 : tensor<0x3xf32>
+}
