@@ -111,8 +111,8 @@ FailureOr<Value> padByGather(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t
       continue;
     int64_t size = type.getDimSize(d);
     // reflect needs pads smaller than the dim (as torch checks); a negative
-    // pad crops, but something must remain.
-    if (ShapedType::isDynamic(size) || size + low + high <= 0 ||
+    // pad crops, but something must remain; an empty dim has nothing to copy.
+    if (ShapedType::isDynamic(size) || size == 0 || size + low + high <= 0 ||
         (mode == PadMode::reflect && (low >= size || high >= size)))
       return failure();
     SmallVector<int64_t> indices;
