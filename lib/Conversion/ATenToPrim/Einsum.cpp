@@ -124,53 +124,230 @@ private:
   llvm::DenseMap<char, int64_t> sizes_;
 };
 
-// einsum(equation, tensors, path): static shapes, one letter per dim (no
-// `...`, no letter twice in one operand).
-LogicalResult einsum(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  RankedTensorType type = resultType(call);
-  auto equation = args.string("equation");
-  OperandRange tensors = args.values("tensors");
-  if (!type || !equation || tensors.empty() || !type.hasStaticShape())
-    return rewriter.notifyMatchFailure(call, "expects an equation, tensors and a static result");
+/// The parsed equation: each operand's letters, one per dim, and the
+/// output's. The dims an ellipsis stands for get the placeholder letters
+/// '\x01', '\x02', ... (right-aligned: an operand with fewer such dims has
+/// the last ones), so that the rest of the code treats them as letters.
+struct Equation {
+  SmallVector<std::string> operands;
+  std::string output;
+};
+
+bool isLabel(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+/// `subscript` with its `...` replaced by the last `count` of the
+/// `total` placeholders; null when it is malformed.
+std::optional<std::string> expandEllipsis(StringRef subscript, int64_t count, int64_t total) {
+  size_t at = subscript.find("...");
+  if (at == StringRef::npos)
+    return count == 0 ? std::optional(subscript.str()) : std::nullopt;
+  StringRef before = subscript.take_front(at), after = subscript.drop_front(at + 3);
+  if (after.contains('.') || count < 0)
+    return std::nullopt;
+  std::string letters = before.str();
+  for (int64_t i = total - count; i < total; ++i)
+    letters.push_back(static_cast<char>(1 + i));
+  letters += after.str();
+  return letters;
+}
+
+/// The number of letters of `subscript` besides its ellipsis.
+int64_t labelCount(StringRef subscript) {
+  return llvm::count_if(subscript, isLabel);
+}
+
+std::optional<Equation> parseEquation(StringRef equation, ArrayRef<int64_t> ranks) {
   std::string text;
-  for (char c : *equation)
+  for (char c : equation)
     if (c != ' ')
       text.push_back(c);
-  if (StringRef(text).contains("..."))
-    return rewriter.notifyMatchFailure(call, "einsum with '...' is not supported yet");
   auto [inputs, output] = StringRef(text).split("->");
-  SmallVector<StringRef> operands;
-  inputs.split(operands, ',');
-  if (operands.size() != tensors.size())
-    return rewriter.notifyMatchFailure(call, "one subscript per tensor");
-  std::string result = output.str();
-  if (!StringRef(text).contains("->")) {
-    // Implicit output: the letters used once, in alphabetical order.
+  bool explicitOutput = StringRef(text).contains("->");
+  SmallVector<StringRef> subscripts;
+  inputs.split(subscripts, ',');
+  if (subscripts.size() != ranks.size())
+    return std::nullopt;
+  SmallVector<StringRef> all(subscripts);
+  all.push_back(output);
+  for (StringRef subscript : all)
+    for (char c : subscript)
+      if (!isLabel(c) && c != '.')
+        return std::nullopt;
+  // The ellipsis spans the most dims any operand gives it.
+  int64_t total = 0;
+  for (auto [subscript, rank] : llvm::zip(subscripts, ranks))
+    if (subscript.contains("..."))
+      total = std::max(total, rank - labelCount(subscript));
+  if (total > 31)
+    return std::nullopt;
+  Equation result;
+  for (auto [subscript, rank] : llvm::zip(subscripts, ranks)) {
+    int64_t count = subscript.contains("...") ? rank - labelCount(subscript) : 0;
+    auto letters = expandEllipsis(subscript, count, total);
+    if (!letters || static_cast<int64_t>(letters->size()) != rank)
+      return std::nullopt;
+    result.operands.push_back(*letters);
+  }
+  if (explicitOutput) {
+    auto letters = expandEllipsis(output, output.contains("...") ? total : 0, total);
+    if (!letters)
+      return std::nullopt;
+    result.output = *letters;
+  } else {
+    // Implicit output: the ellipsis dims, then the letters used once, in
+    // alphabetical order (upper case first, as torch orders them).
+    for (int64_t i = 0; i < total; ++i)
+      result.output.push_back(static_cast<char>(1 + i));
     std::map<char, int> counts;
-    for (StringRef operand : operands)
+    for (StringRef operand : subscripts)
       for (char letter : operand)
-        ++counts[letter];
+        if (isLabel(letter))
+          ++counts[letter];
     for (auto [letter, count] : counts)
       if (count == 1)
-        result.push_back(letter);
+        result.output.push_back(letter);
   }
+  // Each output letter once, and only letters some operand has.
+  std::set<char> seen;
+  for (char letter : result.output) {
+    if (!seen.insert(letter).second)
+      return std::nullopt;
+    if (llvm::none_of(result.operands,
+                      [&](const std::string &o) { return o.find(letter) != std::string::npos; }))
+      return std::nullopt;
+  }
+  return result;
+}
+
+Value flatTake(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> shape,
+               ArrayRef<int64_t> indices) {
+  auto type = cast<RankedTensorType>(x.getType());
+  auto flatType = RankedTensorType::get({type.getNumElements()}, type.getElementType());
+  Value flat = prim::ReshapeOp::create(b, loc, flatType, x, ValueRange{});
+  auto indexType = RankedTensorType::get(shape, b.getI64Type());
+  Value index = prim::ConstantOp::create(b, loc, DenseElementsAttr::get(indexType, indices));
+  return prim::TakeOp::create(b, loc, flat, index, b.getI64IntegerAttr(0));
+}
+
+/// A letter repeated within one operand ("ii", "bii") reads its diagonal:
+/// the term keeps each letter once, at its first position. Null when the
+/// repeated dims differ in size or the tensor is empty.
+std::optional<Term> takeDiagonals(OpBuilder &b, Location loc, Term term) {
+  auto type = cast<RankedTensorType>(term.value.getType());
+  std::string unique;
+  SmallVector<int64_t> shape;
+  for (auto [letter, size] : llvm::zip(term.letters, type.getShape())) {
+    size_t at = unique.find(letter);
+    if (at == std::string::npos) {
+      unique.push_back(letter);
+      shape.push_back(size);
+    } else if (shape[at] != size) {
+      return std::nullopt;
+    }
+  }
+  if (unique.size() == term.letters.size())
+    return term;
+  if (type.getNumElements() == 0)
+    return std::nullopt;
+  // Each input dim's row-major stride, added into the stride of its letter.
+  SmallVector<int64_t> letterStride(unique.size(), 0);
+  int64_t stride = 1;
+  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+    letterStride[unique.find(term.letters[d])] += stride;
+    stride *= type.getDimSize(d);
+  }
+  int64_t count = 1;
+  for (int64_t size : shape)
+    count *= size;
+  SmallVector<int64_t> indices;
+  for (int64_t linear = 0; linear < count; ++linear) {
+    int64_t rest = linear, flat = 0;
+    for (int64_t k = shape.size() - 1; k >= 0; --k) {
+      flat += (rest % shape[k]) * letterStride[k];
+      rest /= shape[k];
+    }
+    indices.push_back(flat);
+  }
+  return Term{flatTake(b, loc, term.value, shape, indices), unique};
+}
+
+/// The size of each letter over all terms, a size 1 broadcasting against
+/// any other (torch's einsum broadcasting); null when two sizes clash.
+std::optional<std::map<char, int64_t>> letterSizes(ArrayRef<Term> terms) {
+  std::map<char, int64_t> sizes;
+  for (const Term &term : terms) {
+    auto type = cast<RankedTensorType>(term.value.getType());
+    for (auto [letter, size] : llvm::zip(term.letters, type.getShape())) {
+      auto [it, inserted] = sizes.try_emplace(letter, size);
+      if (inserted || it->second == size || size == 1)
+        continue;
+      if (it->second != 1)
+        return std::nullopt;
+      it->second = size;
+    }
+  }
+  return sizes;
+}
+
+/// `term` without the size-1 dims whose letter is larger elsewhere: the
+/// letter is then absent from the term, which broadcasts it.
+Term dropBroadcastDims(OpBuilder &b, Location loc, Term term,
+                       const std::map<char, int64_t> &sizes) {
+  auto type = cast<RankedTensorType>(term.value.getType());
+  std::string kept;
+  SmallVector<int64_t> shape;
+  for (auto [letter, size] : llvm::zip(term.letters, type.getShape())) {
+    if (size == 1 && sizes.at(letter) != 1)
+      continue;
+    kept.push_back(letter);
+    shape.push_back(size);
+  }
+  if (kept.size() == term.letters.size())
+    return term;
+  auto squeezed = RankedTensorType::get(shape, type.getElementType());
+  return {prim::ReshapeOp::create(b, loc, squeezed, term.value, ValueRange{}), kept};
+}
+
+// einsum(equation, tensors, path): static shapes; `...`, repeated letters
+// (diagonals) and size-1 broadcasting as torch has them. The path is
+// ignored: operands are contracted left to right.
+LogicalResult einsum(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  auto text = args.string("equation");
+  OperandRange tensors = args.values("tensors");
+  if (!type || !text || tensors.empty() || !type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects an equation, tensors and a static result");
+  SmallVector<int64_t> ranks;
+  for (Value tensor : tensors) {
+    auto tensorType = dyn_cast<RankedTensorType>(tensor.getType());
+    if (!tensorType || !tensorType.hasStaticShape())
+      return rewriter.notifyMatchFailure(call, "static tensors only");
+    ranks.push_back(tensorType.getRank());
+  }
+  std::optional<Equation> equation = parseEquation(*text, ranks);
+  if (!equation)
+    return rewriter.notifyMatchFailure(
+        call, "an equation whose subscripts do not match the tensors' ranks, or malformed");
   PrimBuilder p(rewriter, call.getLoc());
   Type element = type.getElementType();
-  Contractor contractor(p, element);
   SmallVector<Term> terms;
-  for (auto [subscript, tensor] : llvm::zip(operands, tensors)) {
-    auto tensorType = dyn_cast<RankedTensorType>(tensor.getType());
-    if (!tensorType || !tensorType.hasStaticShape() ||
-        tensorType.getRank() != static_cast<int64_t>(subscript.size()))
-      return rewriter.notifyMatchFailure(call, "static tensors of the subscripts' ranks");
-    std::string letters = subscript.str();
-    if (std::set<char>(letters.begin(), letters.end()).size() != letters.size())
-      return rewriter.notifyMatchFailure(call, "a letter twice in one operand (a diagonal)");
-    Term term{p.convert(tensor, element), letters};
-    if (!contractor.bind(term))
-      return rewriter.notifyMatchFailure(call, "a letter with two sizes (broadcasting)");
-    terms.push_back(term);
+  for (auto [letters, tensor] : llvm::zip(equation->operands, tensors)) {
+    auto term = takeDiagonals(rewriter, call.getLoc(), Term{p.convert(tensor, element), letters});
+    if (!term)
+      return rewriter.notifyMatchFailure(
+          call, "a repeated letter over dims of different sizes, or an empty operand");
+    terms.push_back(*term);
   }
+  auto sizes = letterSizes(terms);
+  if (!sizes)
+    return rewriter.notifyMatchFailure(call, "a letter with two sizes that do not broadcast");
+  Contractor contractor(p, element);
+  for (Term &term : terms) {
+    term = dropBroadcastDims(rewriter, call.getLoc(), term, *sizes);
+    if (!contractor.bind(term))
+      return rewriter.notifyMatchFailure(call, "a letter with two sizes");
+  }
+  const std::string &result = equation->output;
   Term acc = terms.front();
   for (size_t i = 1; i < terms.size(); ++i) {
     std::string keep = result;

@@ -30,18 +30,24 @@ std::optional<SmallVector<std::pair<int64_t, int64_t>>> perDim(ArrayRef<int64_t>
   return result;
 }
 
-Value padConstant(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t, int64_t>> pads,
-                  double value) {
+/// Null when a negative pad crops a `?` dim or more than the dim holds
+/// (torch's narrow fails there too).
+FailureOr<Value> padConstant(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t, int64_t>> pads,
+                             double value) {
   OpBuilder &b = p.builder();
   auto type = cast<RankedTensorType>(x.getType());
   // Negative pads crop first.
   SmallVector<int64_t> start, limit, strides;
   bool crop = false;
   for (auto [d, pad] : llvm::enumerate(pads)) {
+    bool cropsHere = pad.first < 0 || pad.second < 0;
+    int64_t size = type.getDimSize(d);
     start.push_back(std::max<int64_t>(0, -pad.first));
-    limit.push_back(type.getDimSize(d) - std::max<int64_t>(0, -pad.second));
+    limit.push_back(size - std::max<int64_t>(0, -pad.second));
     strides.push_back(1);
-    crop |= pad.first < 0 || pad.second < 0;
+    if (cropsHere && (ShapedType::isDynamic(size) || start.back() > limit.back()))
+      return failure();
+    crop |= cropsHere;
   }
   if (crop)
     x = prim::SliceOp::create(b, p.loc(), x, b.getDenseI64ArrayAttr(start),
@@ -55,11 +61,16 @@ Value padConstant(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t, int64_t>>
   TypedAttr fill = isa<FloatType>(element)
                        ? TypedAttr(b.getFloatAttr(element, value))
                        : TypedAttr(b.getIntegerAttr(element, static_cast<int64_t>(value)));
-  return prim::PadOp::create(b, p.loc(), x, b.getDenseI64ArrayAttr(low),
-                             b.getDenseI64ArrayAttr(high), nullptr, fill);
+  Value padded = prim::PadOp::create(b, p.loc(), x, b.getDenseI64ArrayAttr(low),
+                                     b.getDenseI64ArrayAttr(high), nullptr, fill);
+  return padded;
 }
 
-/// The source index of padded position `j` (from -low) of a dim of `size`.
+/// The source index of padded position `j` (from -low) of a dim of `size`;
+/// positions inside the dim read themselves, so a negative low or high
+/// (j starting inside, or ending early) crops. reflect and replicate mirror
+/// or clamp at the input's edges, as torch's kernels do even when the other
+/// side crops.
 int64_t sourceIndex(PadMode mode, int64_t i, int64_t size) {
   switch (mode) {
   case PadMode::reflect: // mirror without repeating the edge
@@ -69,11 +80,25 @@ int64_t sourceIndex(PadMode mode, int64_t i, int64_t size) {
   case PadMode::replicate:
     return std::clamp<int64_t>(i, 0, size - 1);
   case PadMode::circular:
-    return ((i % size) + size) % size;
   case PadMode::constant:
     break;
   }
   return i;
+}
+
+/// circular: torch crops first, then wraps around the cropped part, so a
+/// pad that crops the other side changes what wraps in. Null when a pad
+/// wraps more than once around the cropped part.
+std::optional<SmallVector<int64_t>> circularIndices(int64_t low, int64_t high, int64_t size) {
+  int64_t first = std::max<int64_t>(0, -low);
+  int64_t kept = size - first - std::max<int64_t>(0, -high);
+  int64_t before = std::max<int64_t>(0, low), after = std::max<int64_t>(0, high);
+  if (kept <= 0 || before > kept || after > kept)
+    return std::nullopt;
+  SmallVector<int64_t> indices;
+  for (int64_t t = -before; t < kept + after; ++t)
+    indices.push_back(first + ((t % kept) + kept) % kept);
+  return indices;
 }
 
 FailureOr<Value> padByGather(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t, int64_t>> pads,
@@ -85,14 +110,21 @@ FailureOr<Value> padByGather(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t
     if (low == 0 && high == 0)
       continue;
     int64_t size = type.getDimSize(d);
-    // reflect needs pads smaller than the dim, circular at most the dim.
-    if (ShapedType::isDynamic(size) || low < 0 || high < 0 ||
-        (mode == PadMode::reflect && (low >= size || high >= size)) ||
-        (mode == PadMode::circular && (low > size || high > size)))
+    // reflect needs pads smaller than the dim (as torch checks); a negative
+    // pad crops, but something must remain; an empty dim has nothing to copy.
+    if (ShapedType::isDynamic(size) || size == 0 || size + low + high <= 0 ||
+        (mode == PadMode::reflect && (low >= size || high >= size)))
       return failure();
     SmallVector<int64_t> indices;
-    for (int64_t j = -low; j < size + high; ++j)
-      indices.push_back(sourceIndex(mode, j, size));
+    if (mode == PadMode::circular) {
+      auto wrapped = circularIndices(low, high, size);
+      if (!wrapped)
+        return failure();
+      indices = std::move(*wrapped);
+    } else {
+      for (int64_t j = -low; j < size + high; ++j)
+        indices.push_back(sourceIndex(mode, j, size));
+    }
     auto indexType = RankedTensorType::get({static_cast<int64_t>(indices.size())}, b.getI64Type());
     Value index = prim::ConstantOp::create(b, p.loc(), DenseElementsAttr::get(indexType, ArrayRef(indices)));
     x = prim::TakeOp::create(b, p.loc(), x, index, b.getI64IntegerAttr(d));
@@ -114,12 +146,17 @@ LogicalResult padWith(aten::CallOp call, const CallArgs &args, PatternRewriter &
   PrimBuilder p(rewriter, call.getLoc());
   Value result;
   if (mode == PadMode::constant) {
-    result = padConstant(p, self, *pads, value);
+    auto padded = padConstant(p, self, *pads, value);
+    if (failed(padded))
+      return rewriter.notifyMatchFailure(
+          call, "a negative pad cropping a dynamic dim or more than the dim holds");
+    result = *padded;
   } else {
     auto gathered = padByGather(p, self, *pads, mode);
     if (failed(gathered))
       return rewriter.notifyMatchFailure(
-          call, "reflect pads must be smaller than a static dim, circular ones at most it");
+          call, "reflect pads must be smaller than a static dim, circular ones at most "
+                "its cropped size, and the padded dim must not be empty");
     result = *gathered;
   }
   if (result.getType() != type)

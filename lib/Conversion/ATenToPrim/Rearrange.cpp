@@ -82,8 +82,10 @@ LogicalResult roll(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   if (!self || !shifts)
     return rewriter.notifyMatchFailure(call, "expects a tensor and constant shifts");
   auto type = cast<RankedTensorType>(self.getType());
-  if (!type.hasStaticShape() || type.getNumElements() == 0)
-    return rewriter.notifyMatchFailure(call, "a static, non-empty tensor only");
+  if (!type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "a static tensor only");
+  if (type.getNumElements() == 0) // nothing to move
+    return replaceChecked(call, self, rewriter);
   Location loc = call.getLoc();
   if (!dims || dims->empty()) {
     if (shifts->size() != 1)
