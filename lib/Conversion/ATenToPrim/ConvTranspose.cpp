@@ -98,45 +98,33 @@ LogicalResult groupNormOf(aten::CallOp call, const CallArgs &args, PatternRewrit
   if (!type || !input || !groups || !eps || !type.hasStaticShape() || type.getRank() < 2 ||
       !isa<FloatType>(type.getElementType()) || *groups < 1 || type.getDimSize(1) % *groups)
     return rewriter.notifyMatchFailure(call, "static float input, channels divisible by groups");
+  int64_t n = type.getDimSize(0), per = type.getNumElements() / (n * *groups);
+  SmallVector<int64_t> perGroupShape = {n, *groups};
+  // Checked before building anything: a pattern must not change the IR and
+  // then fail.
+  bool statsFit = call->getNumResults() == 1 || call->getNumResults() == 3;
+  for (unsigned i = 1; i < call->getNumResults(); ++i)
+    statsFit &= resultType(call, i) && resultType(call, i).getShape() == ArrayRef(perGroupShape);
+  if (!statsFit)
+    return rewriter.notifyMatchFailure(call, "expects [N, group] mean and rstd");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
-  int64_t n = type.getDimSize(0), per = type.getNumElements() / (n * *groups);
   // float16/bfloat16 statistics in f32, as torch's kernels (and layer_norm
   // here) compute them; the result is rounded once at the end.
   RankedTensorType work = computeType(type);
   Type compute = work.getElementType();
   auto grouped = RankedTensorType::get({n, *groups, per}, compute);
-  auto perGroup = RankedTensorType::get({n, *groups}, compute);
+  auto perGroup = RankedTensorType::get(perGroupShape, compute);
   Value x = prim::ReshapeOp::create(rewriter, loc, grouped, p.convert(input, compute),
                                     ValueRange{});
-  auto expand = [&](Value v) { return p.broadcastInDim(v, grouped, {0, 1}, {}); };
-  Value mean = prim::MulOp::create(rewriter, loc, p.reduce(prim::ReduceKind::sum, x, {2}, false),
-                                   p.splat(1.0 / per, perGroup, {}));
-  Value centered = prim::SubOp::create(rewriter, loc, x, expand(mean));
-  Value var = prim::MulOp::create(
-      rewriter, loc,
-      p.reduce(prim::ReduceKind::sum, prim::MulOp::create(rewriter, loc, centered, centered),
-               {2}, false),
-      p.splat(1.0 / per, perGroup, {}));
-  Value rstd = prim::RsqrtOp::create(
-      rewriter, loc, prim::AddOp::create(rewriter, loc, var, p.splat(*eps, perGroup, {})));
-  Value y = prim::ReshapeOp::create(
-      rewriter, loc, work, prim::MulOp::create(rewriter, loc, centered, expand(rstd)),
-      ValueRange{});
-  if (Value weight = args.value("weight"))
-    y = prim::MulOp::create(rewriter, loc, y,
-                            p.broadcastInDim(p.convert(weight, compute), work, {1}, {}));
-  if (Value bias = args.value("bias"))
-    y = prim::AddOp::create(rewriter, loc, y,
-                            p.broadcastInDim(p.convert(bias, compute), work, {1}, {}));
-  SmallVector<Value> results = {p.convert(y, type.getElementType())};
-  if (call->getNumResults() == 3) {
-    RankedTensorType meanType = resultType(call, 1), rstdType = resultType(call, 2);
-    if (!meanType || !rstdType || meanType.getShape() != perGroup.getShape() ||
-        rstdType.getShape() != perGroup.getShape())
-      return rewriter.notifyMatchFailure(call, "expects [N, group] mean and rstd");
-    results.push_back(p.convert(mean, meanType.getElementType()));
-    results.push_back(p.convert(rstd, rstdType.getElementType()));
+  Normalized g = normalizeOver(p, x, {2}, per, *eps);
+  Value y = prim::ReshapeOp::create(rewriter, loc, work, g.y, ValueRange{});
+  SmallVector<Value> results = {p.convert(affine(p, y, args, {1}), type.getElementType())};
+  // native_group_norm's mean and rstd, [N, group] as the graph types them.
+  for (unsigned i = 1; i < call->getNumResults(); ++i) {
+    Value stat = i == 1 ? g.mean : g.rstd;
+    results.push_back(p.convert(prim::ReshapeOp::create(rewriter, loc, perGroup, stat, ValueRange{}),
+                                resultType(call, i).getElementType()));
   }
   rewriter.replaceOp(call, results);
   return success();

@@ -47,6 +47,26 @@ std::optional<llvm::SmallVector<mlir::Value>>
 sizesFromList(PrimBuilder &p, const CallArgs &args, llvm::StringRef name,
               mlir::RankedTensorType type);
 
+/// A normalization's pieces (Norm.cpp): y = (x - mean) * rstd in the shape
+/// of x; mean and rstd with the reduced dims kept as size 1.
+struct Normalized {
+  mlir::Value y;
+  mlir::Value mean;
+  mlir::Value rstd;
+};
+
+/// Normalizes `x` (already in the compute type) over `dims`, whose total
+/// size is `count`: mean and biased variance, rstd = rsqrt(var + eps). The
+/// one formula of layer_norm, group_norm, instance_norm and batch_norm with
+/// batch statistics.
+Normalized normalizeOver(PrimBuilder &p, mlir::Value x, llvm::ArrayRef<int64_t> dims,
+                         int64_t count, double eps);
+
+/// y * weight + bias (the arguments of those names), each broadcast along
+/// `dims` of y and converted to y's element type (absent ones skipped).
+mlir::Value affine(PrimBuilder &p, mlir::Value y, const CallArgs &args,
+                   llvm::ArrayRef<int64_t> dims);
+
 /// The i64 index of the first max (or min) of `x` along static `dim`, kept
 /// as size 1, given that extreme (reduced with the dim kept); NaN counts as
 /// the extreme, as in torch. Null when a `?` size is unknown (Reduction.cpp).

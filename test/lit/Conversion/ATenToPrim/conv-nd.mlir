@@ -47,11 +47,14 @@ func.func @conv_transpose_grouped(%x: tensor<1x4x5x6xf32>, %w: tensor<4x2x3x3xf3
 // CHECK: %[[X:.+]] = prim.convert %arg0 : tensor<2x4x5xbf16> -> tensor<2x4x5xf32>
 // CHECK: %[[G:.+]] = prim.reshape %[[X]] : tensor<2x4x5xf32> -> tensor<2x2x10xf32>
 // CHECK: %[[SUM:.+]] = prim.reduce sum %[[G]], dims = [2]
-// CHECK: %[[MEAN:.+]] = prim.mul %[[SUM]], %{{.+}} : tensor<2x2xf32>
-// CHECK: %[[RSTD:.+]] = prim.rsqrt %{{.+}} : tensor<2x2xf32>
+// CHECK: %[[SUMK:.+]] = prim.reshape %[[SUM]] : tensor<2x2xf32> -> tensor<2x2x1xf32>
+// CHECK: %[[MEAN:.+]] = prim.mul %[[SUMK]], %{{.+}} : tensor<2x2x1xf32>
+// CHECK: %[[RSTD:.+]] = prim.rsqrt %{{.+}} : tensor<2x2x1xf32>
 // CHECK: %[[Y:.+]] = prim.convert %{{.+}} : tensor<2x4x5xf32> -> tensor<2x4x5xbf16>
-// CHECK: %[[M:.+]] = prim.convert %[[MEAN]] : tensor<2x2xf32> -> tensor<2x2xbf16>
-// CHECK: %[[R:.+]] = prim.convert %[[RSTD]] : tensor<2x2xf32> -> tensor<2x2xbf16>
+// CHECK: %[[M2:.+]] = prim.reshape %[[MEAN]] : tensor<2x2x1xf32> -> tensor<2x2xf32>
+// CHECK: %[[M:.+]] = prim.convert %[[M2]] : tensor<2x2xf32> -> tensor<2x2xbf16>
+// CHECK: %[[R2:.+]] = prim.reshape %[[RSTD]] : tensor<2x2x1xf32> -> tensor<2x2xf32>
+// CHECK: %[[R:.+]] = prim.convert %[[R2]] : tensor<2x2xf32> -> tensor<2x2xbf16>
 // CHECK: return %[[Y]], %[[M]], %[[R]]
 func.func @native_group_norm(%x: tensor<2x4x5xbf16>, %w: tensor<4xbf16>, %b: tensor<4xbf16>) -> (tensor<2x4x5xbf16>, tensor<2x2xbf16>, tensor<2x2xbf16>) {
   %0:3 = aten.call "aten.native_group_norm.default"(input: %x, weight: %w, bias: %b) {N = 2 : i64, C = 4 : i64, HxW = 5 : i64, group = 2 : i64, eps = 1.0e-05 : f64} : (tensor<2x4x5xbf16>, tensor<4xbf16>, tensor<4xbf16>) -> (tensor<2x4x5xbf16>, tensor<2x2xbf16>, tensor<2x2xbf16>)
@@ -63,18 +66,22 @@ func.func @native_group_norm(%x: tensor<2x4x5xbf16>, %w: tensor<4xbf16>, %b: ten
 // _native_batch_norm_legit.no_stats (training): the batch's mean and biased
 // variance over every dim but the channels, returned as save_mean/save_rstd.
 // CHECK-LABEL: func.func @batch_norm_no_stats
-// CHECK-DAG: %[[EPS:.+]] = prim.constant dense<9.99999974E-6> : tensor<4xf32>
-// CHECK-DAG: %[[INV:.+]] = prim.constant dense<1.000000e-01> : tensor<4xf32>
+// CHECK-DAG: %[[EPS:.+]] = prim.constant dense<9.99999974E-6> : tensor<1x4x1xf32>
+// CHECK-DAG: %[[INV:.+]] = prim.constant dense<1.000000e-01> : tensor<1x4x1xf32>
 // CHECK: %[[SUM:.+]] = prim.reduce sum %arg0, dims = [0, 2] : tensor<2x4x5xf32> -> tensor<4xf32>
-// CHECK: %[[MEAN:.+]] = prim.mul %[[SUM]], %[[INV]]
+// CHECK: %[[SUMK:.+]] = prim.reshape %[[SUM]] : tensor<4xf32> -> tensor<1x4x1xf32>
+// CHECK: %[[MEAN:.+]] = prim.mul %[[SUMK]], %[[INV]]
 // CHECK: %[[C:.+]] = prim.sub %arg0, %{{.+}}
 // CHECK: %[[SQ:.+]] = prim.mul %[[C]], %[[C]]
 // CHECK: %[[VSUM:.+]] = prim.reduce sum %[[SQ]], dims = [0, 2]
-// CHECK: %[[VAR:.+]] = prim.mul %[[VSUM]], %[[INV]]
+// CHECK: %[[VSUMK:.+]] = prim.reshape %[[VSUM]] : tensor<4xf32> -> tensor<1x4x1xf32>
+// CHECK: %[[VAR:.+]] = prim.mul %[[VSUMK]], %[[INV]]
 // CHECK: %[[VE:.+]] = prim.add %[[VAR]], %[[EPS]]
 // CHECK: %[[RSTD:.+]] = prim.rsqrt %[[VE]]
 // CHECK: %[[Y:.+]] = prim.mul %[[C]], %{{.+}}
-// CHECK: return %[[Y]], %[[MEAN]], %[[RSTD]]
+// CHECK: %[[SM:.+]] = prim.reshape %[[MEAN]] : tensor<1x4x1xf32> -> tensor<4xf32>
+// CHECK: %[[SR:.+]] = prim.reshape %[[RSTD]] : tensor<1x4x1xf32> -> tensor<4xf32>
+// CHECK: return %[[Y]], %[[SM]], %[[SR]]
 func.func @batch_norm_no_stats(%x: tensor<2x4x5xf32>) -> (tensor<2x4x5xf32>, tensor<4xf32>, tensor<4xf32>) {
   %0:3 = aten.call "aten._native_batch_norm_legit.no_stats"(input: %x) {weight = #aten.none, bias = #aten.none, training = true, momentum = 1.0e-01 : f64, eps = 1.0e-05 : f64} : (tensor<2x4x5xf32>) -> (tensor<2x4x5xf32>, tensor<4xf32>, tensor<4xf32>)
   return %0#0, %0#1, %0#2 : tensor<2x4x5xf32>, tensor<4xf32>, tensor<4xf32>
