@@ -54,13 +54,21 @@ std::optional<SmallVector<int64_t>> convPadding(const CallArgs &args, int64_t sp
 
 // conv1d/2d/3d(x, w, b?, stride, padding, dilation, groups), and
 // convolution with transposed=false: one N-d prim.convolution; the bias is
-// an add broadcast along channels.
+// an add broadcast along channels. An unbatched x (one dim fewer than w)
+// is a batch of one.
 LogicalResult conv(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value input = args.value("input"), weight = args.value("weight");
-  if (!type || !input || !weight || !isa<FloatType>(type.getElementType()) ||
-      type.getRank() < 3)
-    return rewriter.notifyMatchFailure(call, "expects float input and weight, batched");
+  Value input = tensorArg(args, "input"), weight = tensorArg(args, "weight");
+  if (!type || !input || !weight || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects float input and weight");
+  auto inputType = cast<RankedTensorType>(input.getType());
+  bool unbatched = inputType.getRank() + 1 == cast<RankedTensorType>(weight.getType()).getRank();
+  if (unbatched && (!inputType.hasStaticShape() || !type.hasStaticShape()))
+    return rewriter.notifyMatchFailure(call, "an unbatched input must be static");
+  if (unbatched)
+    type = withBatchOfOne(type);
+  if (type.getRank() < 3 || cast<RankedTensorType>(weight.getType()).getRank() != type.getRank())
+    return rewriter.notifyMatchFailure(call, "expects an [N, C, spatial...] or unbatched [C, spatial...] input and a weight of the batched rank");
   int64_t spatialDims = type.getRank() - 2;
   auto stride = spatial(args, "stride", spatialDims);
   auto dilation = spatial(args, "dilation", spatialDims);
@@ -75,6 +83,8 @@ LogicalResult conv(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   Type element = type.getElementType();
+  if (unbatched)
+    input = prim::ReshapeOp::create(rewriter, loc, withBatchOfOne(inputType), input, ValueRange{});
   Value result = prim::ConvolutionOp::create(
       rewriter, loc, p.convert(input, element), p.convert(weight, element),
       rewriter.getDenseI64ArrayAttr(*stride), rewriter.getDenseI64ArrayAttr(*lowHigh),
@@ -83,6 +93,8 @@ LogicalResult conv(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   if (Value bias = args.value("bias"))
     result = prim::AddOp::create(rewriter, loc, result,
                                  p.broadcastInDim(p.convert(bias, element), type, {1}, {result}));
+  if (unbatched)
+    result = prim::ReshapeOp::create(rewriter, loc, resultType(call), result, ValueRange{});
   rewriter.replaceOp(call, result);
   return success();
 }

@@ -39,6 +39,14 @@ std::optional<llvm::SmallVector<int64_t>> spatial(const CallArgs &args, llvm::St
 mlir::LogicalResult convTranspose(aten::CallOp call, const CallArgs &args,
                                   mlir::PatternRewriter &rewriter);
 
+/// `type` with a leading dim of 1: torch's conv*d and conv_transpose*d also
+/// take one unbatched sample ([C, spatial...]), computed as a batch of one.
+inline mlir::RankedTensorType withBatchOfOne(mlir::RankedTensorType type) {
+  llvm::SmallVector<int64_t> shape = {1};
+  shape.append(type.getShape().begin(), type.getShape().end());
+  return mlir::RankedTensorType::get(shape, type.getElementType());
+}
+
 /// The `?` sizes of `type` (index values, in order) read from the SymInt
 /// list argument `name` (view's `size`, new_ones' `size`): the list element
 /// at each `?` dim, a size computed in the graph. Null when the argument is

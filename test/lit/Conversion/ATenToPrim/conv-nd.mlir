@@ -86,3 +86,48 @@ func.func @batch_norm_no_stats(%x: tensor<2x4x5xf32>) -> (tensor<2x4x5xf32>, ten
   %0:3 = aten.call "aten._native_batch_norm_legit.no_stats"(input: %x) {weight = #aten.none, bias = #aten.none, training = true, momentum = 1.0e-01 : f64, eps = 1.0e-05 : f64} : (tensor<2x4x5xf32>) -> (tensor<2x4x5xf32>, tensor<4xf32>, tensor<4xf32>)
   return %0#0, %0#1, %0#2 : tensor<2x4x5xf32>, tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// conv2d of one unbatched sample [C, H, W] (one dim fewer than the weight):
+// computed as a batch of one, the batch dropped again after the bias.
+// CHECK-LABEL: func.func @conv2d_unbatched
+// CHECK: %[[X:.+]] = prim.reshape %arg0 : tensor<3x8x7xf32> -> tensor<1x3x8x7xf32>
+// CHECK: %[[C:.+]] = prim.convolution %[[X]], %arg1, strides = [1, 2], padding = {{\[\[}}1, 1], [0, 0]], rhs_dilation = [1, 2], feature_group_count = 1 : (tensor<1x3x8x7xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x8x2xf32>
+// CHECK: %[[B:.+]] = prim.add %[[C]], %{{.+}} : tensor<1x4x8x2xf32>
+// CHECK: %[[R:.+]] = prim.reshape %[[B]] : tensor<1x4x8x2xf32> -> tensor<4x8x2xf32>
+// CHECK: return %[[R]]
+func.func @conv2d_unbatched(%x: tensor<3x8x7xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>) -> tensor<4x8x2xf32> {
+  %0 = aten.call "aten.conv2d.default"(input: %x, weight: %w, bias: %b) {dilation = array<i64: 1, 2>, groups = 1 : i64, padding = array<i64: 1, 0>, stride = array<i64: 1, 2>} : (tensor<3x8x7xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<4x8x2xf32>
+  return %0 : tensor<4x8x2xf32>
+}
+
+// -----
+
+// conv_transpose1d of one unbatched sample [Cin, L]: the flipped, swapped
+// weight as for a batch, the input reshaped to a batch of one and back.
+// CHECK-LABEL: func.func @conv_transpose1d_unbatched
+// CHECK: %[[W:.+]] = prim.reverse %{{.+}}, dims = [2] : tensor<3x4x3xf32>
+// CHECK: %[[X:.+]] = prim.reshape %arg0 : tensor<4x7xf32> -> tensor<1x4x7xf32>
+// CHECK: %[[C:.+]] = prim.convolution %[[X]], %[[W]], strides = [1], padding = {{\[\[}}1, 2]], lhs_dilation = [2], rhs_dilation = [1], feature_group_count = 1 : (tensor<1x4x7xf32>, tensor<3x4x3xf32>) -> tensor<1x3x14xf32>
+// CHECK: %[[R:.+]] = prim.reshape %[[C]] : tensor<1x3x14xf32> -> tensor<3x14xf32>
+// CHECK: return %[[R]]
+func.func @conv_transpose1d_unbatched(%x: tensor<4x7xf32>, %w: tensor<4x3x3xf32>) -> tensor<3x14xf32> {
+  %0 = aten.call "aten.conv_transpose1d.default"(input: %x, weight: %w) {bias = #aten.none, dilation = array<i64: 1>, groups = 1 : i64, output_padding = array<i64: 1>, padding = array<i64: 1>, stride = array<i64: 2>} : (tensor<4x7xf32>, tensor<4x3x3xf32>) -> tensor<3x14xf32>
+  return %0 : tensor<3x14xf32>
+}
+
+// -----
+
+// convolution(transposed=true) in 3-d with groups 2: the same weight
+// rearrangement with three spatial dims flipped; the stride becomes
+// lhs_dilation on all three (PrimToLinalg handles the depth one).
+// CHECK-LABEL: func.func @conv_transpose3d_grouped
+// CHECK: prim.reshape %arg1 : tensor<4x3x2x3x3xf32> -> tensor<2x2x3x2x3x3xf32>
+// CHECK: prim.transpose %{{.+}}, permutation = [0, 2, 1, 3, 4, 5]
+// CHECK: %[[W:.+]] = prim.reverse %{{.+}}, dims = [2, 3, 4] : tensor<6x2x2x3x3xf32>
+// CHECK: prim.convolution %arg0, %[[W]], strides = [1, 1, 1], padding = {{\[\[}}1, 1], [1, 2], [1, 2]], lhs_dilation = [2, 2, 2], rhs_dilation = [1, 1, 1], feature_group_count = 2 : (tensor<1x4x3x4x5xf32>, tensor<6x2x2x3x3xf32>) -> tensor<1x6x6x8x10xf32>
+func.func @conv_transpose3d_grouped(%x: tensor<1x4x3x4x5xf32>, %w: tensor<4x3x2x3x3xf32>) -> tensor<1x6x6x8x10xf32> {
+  %0 = aten.call "aten.convolution.default"(input: %x, weight: %w) {bias = #aten.none, dilation = array<i64: 1, 1, 1>, groups = 2 : i64, padding = array<i64: 0, 1, 1>, stride = array<i64: 2, 2, 2>, transposed = true, output_padding = array<i64: 0, 1, 1>} : (tensor<1x4x3x4x5xf32>, tensor<4x3x2x3x3xf32>) -> tensor<1x6x6x8x10xf32>
+  return %0 : tensor<1x6x6x8x10xf32>
+}
