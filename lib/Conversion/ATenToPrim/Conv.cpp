@@ -54,13 +54,21 @@ std::optional<SmallVector<int64_t>> convPadding(const CallArgs &args, int64_t sp
 
 // conv1d/2d/3d(x, w, b?, stride, padding, dilation, groups), and
 // convolution with transposed=false: one N-d prim.convolution; the bias is
-// an add broadcast along channels.
+// an add broadcast along channels. An unbatched x (one dim fewer than w)
+// is a batch of one.
 LogicalResult conv(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value input = args.value("input"), weight = args.value("weight");
-  if (!type || !input || !weight || !isa<FloatType>(type.getElementType()) ||
-      type.getRank() < 3)
-    return rewriter.notifyMatchFailure(call, "expects float input and weight, batched");
+  Value input = tensorArg(args, "input"), weight = tensorArg(args, "weight");
+  if (!type || !input || !weight || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects float input and weight");
+  auto inputType = cast<RankedTensorType>(input.getType());
+  bool unbatched = inputType.getRank() + 1 == cast<RankedTensorType>(weight.getType()).getRank();
+  if (unbatched && (!inputType.hasStaticShape() || !type.hasStaticShape()))
+    return rewriter.notifyMatchFailure(call, "an unbatched input must be static");
+  if (unbatched)
+    type = withBatchOfOne(type);
+  if (type.getRank() < 3 || cast<RankedTensorType>(weight.getType()).getRank() != type.getRank())
+    return rewriter.notifyMatchFailure(call, "expects an [N, C, spatial...] or unbatched [C, spatial...] input and a weight of the batched rank");
   int64_t spatialDims = type.getRank() - 2;
   auto stride = spatial(args, "stride", spatialDims);
   auto dilation = spatial(args, "dilation", spatialDims);
@@ -75,6 +83,8 @@ LogicalResult conv(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   Type element = type.getElementType();
+  if (unbatched)
+    input = prim::ReshapeOp::create(rewriter, loc, withBatchOfOne(inputType), input, ValueRange{});
   Value result = prim::ConvolutionOp::create(
       rewriter, loc, p.convert(input, element), p.convert(weight, element),
       rewriter.getDenseI64ArrayAttr(*stride), rewriter.getDenseI64ArrayAttr(*lowHigh),
@@ -83,6 +93,8 @@ LogicalResult conv(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   if (Value bias = args.value("bias"))
     result = prim::AddOp::create(rewriter, loc, result,
                                  p.broadcastInDim(p.convert(bias, element), type, {1}, {result}));
+  if (unbatched)
+    result = prim::ReshapeOp::create(rewriter, loc, resultType(call), result, ValueRange{});
   rewriter.replaceOp(call, result);
   return success();
 }
@@ -110,6 +122,13 @@ LogicalResult batchNorm(aten::CallOp call, const CallArgs &args, PatternRewriter
   // The no_training overload has no `training` argument.
   if (args.boolean("training").value_or(false))
     return rewriter.notifyMatchFailure(call, "batch_norm with training=True is not inference");
+  // _native_batch_norm_legit_no_training also returns save_mean and
+  // save_invstd, which are empty ([0]) without training.
+  for (unsigned i = 1; i < call->getNumResults(); ++i) {
+    RankedTensorType extra = resultType(call, i);
+    if (!extra || !extra.hasStaticShape() || extra.getNumElements() != 0)
+      return rewriter.notifyMatchFailure(call, "expects empty saved statistics");
+  }
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   // float16/bfloat16 in f32, rounded once (torch's kernels use float).
@@ -121,24 +140,12 @@ LogicalResult batchNorm(aten::CallOp call, const CallArgs &args, PatternRewriter
                                       prim::AddOp::create(rewriter, loc, channel(var), epsilon));
   Value y = prim::MulOp::create(
       rewriter, loc, prim::SubOp::create(rewriter, loc, x, channel(mean)), scale);
-  if (Value weight = args.value("weight"))
-    y = prim::MulOp::create(rewriter, loc, y, channel(weight));
-  if (Value bias = args.value("bias"))
-    y = prim::AddOp::create(rewriter, loc, y, channel(bias));
-  SmallVector<Value> results = {p.convert(y, type.getElementType())};
-  // _native_batch_norm_legit_no_training also returns save_mean and
-  // save_invstd, which are empty ([0]) without training.
-  for (unsigned i = 1; i < call->getNumResults(); ++i) {
-    RankedTensorType extra = resultType(call, i);
-    if (!extra || !extra.hasStaticShape() || extra.getNumElements() != 0)
-      return rewriter.notifyMatchFailure(call, "expects empty saved statistics");
-    results.push_back(p.splat(0.0, extra, {}));
-  }
+  SmallVector<Value> results = {p.convert(affine(p, y, args, {1}), type.getElementType())};
+  for (unsigned i = 1; i < call->getNumResults(); ++i)
+    results.push_back(p.splat(0.0, resultType(call, i), {}));
   rewriter.replaceOp(call, results);
   return success();
 }
-
-
 
 // _native_batch_norm_legit.no_stats(input, weight, bias, training=True,
 // momentum, eps): normalized with the batch's own statistics, the mean and
@@ -154,6 +161,10 @@ LogicalResult batchNormBatchStatistics(aten::CallOp call, const CallArgs &args,
     return rewriter.notifyMatchFailure(call, "expects a static float input and eps");
   if (!args.boolean("training").value_or(false))
     return rewriter.notifyMatchFailure(call, "no_stats without training has no statistics");
+  int64_t channels = type.getDimSize(1);
+  for (unsigned i : {1, 2})
+    if (!resultType(call, i) || resultType(call, i).getShape() != ArrayRef<int64_t>{channels})
+      return rewriter.notifyMatchFailure(call, "expects [C] saved statistics");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   RankedTensorType work = computeType(type);
@@ -161,32 +172,14 @@ LogicalResult batchNormBatchStatistics(aten::CallOp call, const CallArgs &args,
   SmallVector<int64_t> others = {0};
   for (int64_t d = 2; d < type.getRank(); ++d)
     others.push_back(d);
-  int64_t channels = type.getDimSize(1);
-  double count = static_cast<double>(type.getNumElements() / channels);
+  Normalized n = normalizeOver(p, x, others, type.getNumElements() / channels, *eps);
   auto perChannel = RankedTensorType::get({channels}, work.getElementType());
-  Ew e{p, x};
-  auto channel = [&](Value v) { return p.broadcastInDim(v, work, {1}, {x}); };
-  Value mean = prim::MulOp::create(rewriter, loc, p.reduce(prim::ReduceKind::sum, x, others, false),
-                                   p.splat(1.0 / count, perChannel, {}));
-  Value centered = e.sub(x, channel(mean));
-  Value var = prim::MulOp::create(rewriter, loc,
-                                  p.reduce(prim::ReduceKind::sum, e.mul(centered, centered), others, false),
-                                  p.splat(1.0 / count, perChannel, {}));
-  Value rstd = prim::RsqrtOp::create(rewriter, loc,
-                                     prim::AddOp::create(rewriter, loc, var,
-                                                         p.splat(*eps, perChannel, {})));
-  Value y = e.mul(centered, channel(rstd));
-  if (Value weight = args.value("weight"))
-    y = e.mul(y, channel(p.convert(weight, work.getElementType())));
-  if (Value bias = args.value("bias"))
-    y = e.add(y, channel(p.convert(bias, work.getElementType())));
-  RankedTensorType meanType = resultType(call, 1), rstdType = resultType(call, 2);
-  if (!meanType || !rstdType || meanType.getShape() != perChannel.getShape() ||
-      rstdType.getShape() != perChannel.getShape())
-    return rewriter.notifyMatchFailure(call, "expects [C] saved statistics");
-  rewriter.replaceOp(call, {p.convert(y, type.getElementType()),
-                            p.convert(mean, meanType.getElementType()),
-                            p.convert(rstd, rstdType.getElementType())});
+  auto saved = [&](Value kept, unsigned index) {
+    return p.convert(prim::ReshapeOp::create(rewriter, loc, perChannel, kept, ValueRange{}),
+                     resultType(call, index).getElementType());
+  };
+  rewriter.replaceOp(call, {p.convert(affine(p, n.y, args, {1}), type.getElementType()),
+                            saved(n.mean, 1), saved(n.rstd, 2)});
   return success();
 }
 

@@ -13,14 +13,22 @@ namespace pt2c {
 // spatially, padded by dilation * (k - 1) - padding (plus output_padding on
 // the high side), stride 1. torch's weight is [Cin, Cout / groups, k...];
 // per group g its [Cin / groups, Cout / groups] block is transposed, giving
-// the grouped-convolution weight [Cout, Cin / groups, k...].
+// the grouped-convolution weight [Cout, Cin / groups, k...]. An unbatched
+// input (one dim fewer than the weight) is a batch of one.
 LogicalResult convTranspose(aten::CallOp call, const CallArgs &args,
                             PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value input = args.value("input"), weight = args.value("weight");
-  if (!type || !input || !weight || type.getRank() < 3 ||
-      !isa<FloatType>(type.getElementType()))
-    return rewriter.notifyMatchFailure(call, "expects float input and weight, batched");
+  Value input = tensorArg(args, "input"), weight = tensorArg(args, "weight");
+  if (!type || !input || !weight || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects float input and weight");
+  auto inputType = cast<RankedTensorType>(input.getType());
+  bool unbatched = inputType.getRank() + 1 == cast<RankedTensorType>(weight.getType()).getRank();
+  if (unbatched && (!inputType.hasStaticShape() || !type.hasStaticShape()))
+    return rewriter.notifyMatchFailure(call, "an unbatched input must be static");
+  if (unbatched)
+    type = withBatchOfOne(type);
+  if (type.getRank() < 3 || cast<RankedTensorType>(weight.getType()).getRank() != type.getRank())
+    return rewriter.notifyMatchFailure(call, "expects an [N, C, spatial...] or unbatched [C, spatial...] input and a weight of the batched rank");
   int64_t spatialDims = type.getRank() - 2;
   auto stride = spatial(args, "stride", spatialDims);
   auto padding = spatial(args, "padding", spatialDims);
@@ -33,12 +41,21 @@ LogicalResult convTranspose(aten::CallOp call, const CallArgs &args,
   auto weightType = cast<RankedTensorType>(weight.getType());
   if (!weightType.hasStaticShape() || weightType.getDimSize(0) % groups)
     return rewriter.notifyMatchFailure(call, "a static weight whose channels divide by groups");
+  ArrayRef<int64_t> shape = weightType.getShape();
+  SmallVector<int64_t> kernel(shape.drop_front(2));
+  SmallVector<int64_t> pads;
+  for (int64_t i = 0; i < spatialDims; ++i) {
+    int64_t span = (*dilation)[i] * (kernel[i] - 1);
+    pads.append({span - (*padding)[i], span - (*padding)[i] + (*outputPadding)[i]});
+  }
+  // Checked before building anything: a pattern must not change the IR and
+  // then fail.
+  if (llvm::any_of(pads, [](int64_t pad) { return pad < 0; }))
+    return rewriter.notifyMatchFailure(call, "padding larger than the kernel span");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   Type element = type.getElementType();
-  ArrayRef<int64_t> shape = weightType.getShape();
   int64_t inPerGroup = shape[0] / groups, outPerGroup = shape[1];
-  SmallVector<int64_t> kernel(shape.drop_front(2));
   // [Cin, Cout/g, k...] -> [g, Cin/g, Cout/g, k...] -> [g, Cout/g, Cin/g, k...]
   // -> [Cout, Cin/g, k...]
   SmallVector<int64_t> split = {groups, inPerGroup, outPerGroup};
@@ -65,13 +82,8 @@ LogicalResult convTranspose(aten::CallOp call, const CallArgs &args,
                                 ValueRange{});
   }
   w = prim::ReverseOp::create(rewriter, loc, w, rewriter.getDenseI64ArrayAttr(flipped));
-  SmallVector<int64_t> pads;
-  for (int64_t i = 0; i < spatialDims; ++i) {
-    int64_t span = (*dilation)[i] * (kernel[i] - 1);
-    pads.append({span - (*padding)[i], span - (*padding)[i] + (*outputPadding)[i]});
-  }
-  if (llvm::any_of(pads, [](int64_t pad) { return pad < 0; }))
-    return rewriter.notifyMatchFailure(call, "padding larger than the kernel span");
+  if (unbatched)
+    input = prim::ReshapeOp::create(rewriter, loc, withBatchOfOne(inputType), input, ValueRange{});
   Value result = prim::ConvolutionOp::create(
       rewriter, loc, p.convert(input, element), w,
       rewriter.getDenseI64ArrayAttr(SmallVector<int64_t>(spatialDims, 1)),
@@ -80,6 +92,8 @@ LogicalResult convTranspose(aten::CallOp call, const CallArgs &args,
   if (Value bias = args.value("bias"))
     result = prim::AddOp::create(rewriter, loc, result,
                                  p.broadcastInDim(p.convert(bias, element), type, {1}, {result}));
+  if (unbatched)
+    result = prim::ReshapeOp::create(rewriter, loc, resultType(call), result, ValueRange{});
   rewriter.replaceOp(call, result);
   return success();
 }
@@ -98,45 +112,33 @@ LogicalResult groupNormOf(aten::CallOp call, const CallArgs &args, PatternRewrit
   if (!type || !input || !groups || !eps || !type.hasStaticShape() || type.getRank() < 2 ||
       !isa<FloatType>(type.getElementType()) || *groups < 1 || type.getDimSize(1) % *groups)
     return rewriter.notifyMatchFailure(call, "static float input, channels divisible by groups");
+  int64_t n = type.getDimSize(0), per = type.getNumElements() / (n * *groups);
+  SmallVector<int64_t> perGroupShape = {n, *groups};
+  // Checked before building anything: a pattern must not change the IR and
+  // then fail.
+  bool statsFit = call->getNumResults() == 1 || call->getNumResults() == 3;
+  for (unsigned i = 1; i < call->getNumResults(); ++i)
+    statsFit &= resultType(call, i) && resultType(call, i).getShape() == ArrayRef(perGroupShape);
+  if (!statsFit)
+    return rewriter.notifyMatchFailure(call, "expects [N, group] mean and rstd");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
-  int64_t n = type.getDimSize(0), per = type.getNumElements() / (n * *groups);
   // float16/bfloat16 statistics in f32, as torch's kernels (and layer_norm
   // here) compute them; the result is rounded once at the end.
   RankedTensorType work = computeType(type);
   Type compute = work.getElementType();
   auto grouped = RankedTensorType::get({n, *groups, per}, compute);
-  auto perGroup = RankedTensorType::get({n, *groups}, compute);
+  auto perGroup = RankedTensorType::get(perGroupShape, compute);
   Value x = prim::ReshapeOp::create(rewriter, loc, grouped, p.convert(input, compute),
                                     ValueRange{});
-  auto expand = [&](Value v) { return p.broadcastInDim(v, grouped, {0, 1}, {}); };
-  Value mean = prim::MulOp::create(rewriter, loc, p.reduce(prim::ReduceKind::sum, x, {2}, false),
-                                   p.splat(1.0 / per, perGroup, {}));
-  Value centered = prim::SubOp::create(rewriter, loc, x, expand(mean));
-  Value var = prim::MulOp::create(
-      rewriter, loc,
-      p.reduce(prim::ReduceKind::sum, prim::MulOp::create(rewriter, loc, centered, centered),
-               {2}, false),
-      p.splat(1.0 / per, perGroup, {}));
-  Value rstd = prim::RsqrtOp::create(
-      rewriter, loc, prim::AddOp::create(rewriter, loc, var, p.splat(*eps, perGroup, {})));
-  Value y = prim::ReshapeOp::create(
-      rewriter, loc, work, prim::MulOp::create(rewriter, loc, centered, expand(rstd)),
-      ValueRange{});
-  if (Value weight = args.value("weight"))
-    y = prim::MulOp::create(rewriter, loc, y,
-                            p.broadcastInDim(p.convert(weight, compute), work, {1}, {}));
-  if (Value bias = args.value("bias"))
-    y = prim::AddOp::create(rewriter, loc, y,
-                            p.broadcastInDim(p.convert(bias, compute), work, {1}, {}));
-  SmallVector<Value> results = {p.convert(y, type.getElementType())};
-  if (call->getNumResults() == 3) {
-    RankedTensorType meanType = resultType(call, 1), rstdType = resultType(call, 2);
-    if (!meanType || !rstdType || meanType.getShape() != perGroup.getShape() ||
-        rstdType.getShape() != perGroup.getShape())
-      return rewriter.notifyMatchFailure(call, "expects [N, group] mean and rstd");
-    results.push_back(p.convert(mean, meanType.getElementType()));
-    results.push_back(p.convert(rstd, rstdType.getElementType()));
+  Normalized g = normalizeOver(p, x, {2}, per, *eps);
+  Value y = prim::ReshapeOp::create(rewriter, loc, work, g.y, ValueRange{});
+  SmallVector<Value> results = {p.convert(affine(p, y, args, {1}), type.getElementType())};
+  // native_group_norm's mean and rstd, [N, group] as the graph types them.
+  for (unsigned i = 1; i < call->getNumResults(); ++i) {
+    Value stat = i == 1 ? g.mean : g.rstd;
+    results.push_back(p.convert(prim::ReshapeOp::create(rewriter, loc, perGroup, stat, ValueRange{}),
+                                resultType(call, i).getElementType()));
   }
   rewriter.replaceOp(call, results);
   return success();

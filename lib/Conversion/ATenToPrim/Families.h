@@ -39,6 +39,14 @@ std::optional<llvm::SmallVector<int64_t>> spatial(const CallArgs &args, llvm::St
 mlir::LogicalResult convTranspose(aten::CallOp call, const CallArgs &args,
                                   mlir::PatternRewriter &rewriter);
 
+/// `type` with a leading dim of 1: torch's conv*d and conv_transpose*d also
+/// take one unbatched sample ([C, spatial...]), computed as a batch of one.
+inline mlir::RankedTensorType withBatchOfOne(mlir::RankedTensorType type) {
+  llvm::SmallVector<int64_t> shape = {1};
+  shape.append(type.getShape().begin(), type.getShape().end());
+  return mlir::RankedTensorType::get(shape, type.getElementType());
+}
+
 /// The `?` sizes of `type` (index values, in order) read from the SymInt
 /// list argument `name` (view's `size`, new_ones' `size`): the list element
 /// at each `?` dim, a size computed in the graph. Null when the argument is
@@ -46,6 +54,26 @@ mlir::LogicalResult convTranspose(aten::CallOp call, const CallArgs &args,
 std::optional<llvm::SmallVector<mlir::Value>>
 sizesFromList(PrimBuilder &p, const CallArgs &args, llvm::StringRef name,
               mlir::RankedTensorType type);
+
+/// A normalization's pieces (Norm.cpp): y = (x - mean) * rstd in the shape
+/// of x; mean and rstd with the reduced dims kept as size 1.
+struct Normalized {
+  mlir::Value y;
+  mlir::Value mean;
+  mlir::Value rstd;
+};
+
+/// Normalizes `x` (already in the compute type) over `dims`, whose total
+/// size is `count`: mean and biased variance, rstd = rsqrt(var + eps). The
+/// one formula of layer_norm, group_norm, instance_norm and batch_norm with
+/// batch statistics.
+Normalized normalizeOver(PrimBuilder &p, mlir::Value x, llvm::ArrayRef<int64_t> dims,
+                         int64_t count, double eps);
+
+/// y * weight + bias (the arguments of those names), each broadcast along
+/// `dims` of y and converted to y's element type (absent ones skipped).
+mlir::Value affine(PrimBuilder &p, mlir::Value y, const CallArgs &args,
+                   llvm::ArrayRef<int64_t> dims);
 
 /// The i64 index of the first max (or min) of `x` along static `dim`, kept
 /// as size 1, given that extreme (reduced with the dim kept); NaN counts as

@@ -16,16 +16,6 @@ static Value expandKept(PrimBuilder &p, Value value, RankedTensorType type, Valu
   return p.broadcastInDim(value, type, dims, {source});
 }
 
-namespace {
-
-struct Normalized {
-  Value y;    // (x - mean) * rstd, the shape of x
-  Value mean; // reduced dims kept as size 1
-  Value rstd; // likewise
-};
-
-/// Normalizes `x` (already in the compute type) over `dims`, whose total
-/// size is `count`: mean and biased variance, rstd = rsqrt(var + eps).
 Normalized normalizeOver(PrimBuilder &p, Value x, ArrayRef<int64_t> dims, int64_t count,
                          double eps) {
   OpBuilder &b = p.builder();
@@ -45,6 +35,8 @@ Normalized normalizeOver(PrimBuilder &p, Value x, ArrayRef<int64_t> dims, int64_
   return {y, mean, rstd};
 }
 
+namespace {
+
 /// The last len(normalized_shape) dims and their element count; nullopt
 /// when the shape does not fit the input.
 std::optional<std::pair<SmallVector<int64_t>, int64_t>>
@@ -61,7 +53,8 @@ trailingDims(const CallArgs &args, int64_t rank) {
   return std::make_pair(dims, count);
 }
 
-/// y * weight + bias, each broadcast along `dims` of y (absent ones skipped).
+} // namespace
+
 Value affine(PrimBuilder &p, Value y, const CallArgs &args, ArrayRef<int64_t> dims) {
   OpBuilder &b = p.builder();
   auto type = cast<RankedTensorType>(y.getType());
@@ -71,6 +64,8 @@ Value affine(PrimBuilder &p, Value y, const CallArgs &args, ArrayRef<int64_t> di
     y = prim::AddOp::create(b, p.loc(), y, p.broadcastInDim(bias, type, dims, {y}));
   return y;
 }
+
+namespace {
 
 // layer_norm: y = (x - mean) * rsqrt(var + eps) * weight + bias over the
 // last len(normalized_shape) dims, computed in f32 for f16/bf16 as torch.

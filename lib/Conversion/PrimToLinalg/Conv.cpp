@@ -38,6 +38,31 @@ Value padded(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> padding,
   return tensor::PadOp::create(b, loc, resultType, input, low, high, value);
 }
 
+Value dilated(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> dilation) {
+  if (llvm::all_of(dilation, [](int64_t d) { return d == 1; }))
+    return input;
+  auto type = cast<RankedTensorType>(input.getType());
+  SmallVector<int64_t> shape(type.getShape());
+  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0)), sizes, strides;
+  SmallVector<Value> dynamicSizes;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (type.isDynamicDim(d)) {
+      assert(dilation[d] == 1 && "only an undilated dim may be dynamic");
+      Value size = tensor::DimOp::create(b, loc, input, d);
+      sizes.push_back(size);
+      dynamicSizes.push_back(size);
+    } else {
+      sizes.push_back(b.getIndexAttr(shape[d]));
+      shape[d] = (shape[d] - 1) * dilation[d] + 1;
+    }
+    strides.push_back(b.getIndexAttr(dilation[d]));
+  }
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type.getElementType()));
+  Value zeros = filled(b, loc, RankedTensorType::get(shape, type.getElementType()),
+                       dynamicSizes, zero);
+  return tensor::InsertSliceOp::create(b, loc, input, zeros, offsets, sizes, strides);
+}
+
 namespace {
 
 /// The sliding-window geometry of a 2-d window op over NCHW.
@@ -149,25 +174,11 @@ struct ConvolutionLowering : OpRewritePattern<prim::ConvolutionOp> {
     Type element = type.getElementType();
     Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
     Value input = op.getInput();
-    SmallVector<int64_t> lhsDilation = op.getLhsDilationOrDefault();
-    if (llvm::any_of(lhsDilation, [](int64_t d) { return d != 1; })) {
-      // Transposed convolution: the input with lhs_dilation - 1 zeros between
-      // elements, written with a strided insert_slice into zeros.
-      if (!inputType.hasStaticShape())
-        return rewriter.notifyMatchFailure(op, "a dilated input must be static");
-      SmallVector<int64_t> shape(inputType.getShape());
-      SmallVector<OpFoldResult> offsets(4, rewriter.getIndexAttr(0)), sizes, strides;
-      for (int64_t d = 0; d < 4; ++d)
-        sizes.push_back(rewriter.getIndexAttr(shape[d]));
-      strides = {rewriter.getIndexAttr(1), rewriter.getIndexAttr(1)};
-      for (int i = 0; i < 2; ++i) {
-        shape[2 + i] = (shape[2 + i] - 1) * lhsDilation[i] + 1;
-        strides.push_back(rewriter.getIndexAttr(lhsDilation[i]));
-      }
-      auto dilatedType = RankedTensorType::get(shape, element);
-      Value zeros = filled(rewriter, loc, dilatedType, {}, zero);
-      input = tensor::InsertSliceOp::create(rewriter, loc, input, zeros, offsets, sizes, strides);
-    }
+    // Transposed convolution: the input with lhs_dilation - 1 zeros between
+    // elements.
+    SmallVector<int64_t> lhsDilation = {1, 1};
+    llvm::append_range(lhsDilation, op.getLhsDilationOrDefault());
+    input = dilated(rewriter, loc, input, lhsDilation);
     SmallVector<int64_t> padding = {0, 0, 0, 0};
     llvm::append_range(padding, op.getPaddingOrDefault());
     input = padded(rewriter, loc, input, padding, zero);

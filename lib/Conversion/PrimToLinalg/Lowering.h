@@ -26,6 +26,12 @@ mlir::Value filled(mlir::OpBuilder &b, mlir::Location loc, mlir::RankedTensorTyp
 mlir::Value padded(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
                    llvm::ArrayRef<int64_t> padding, mlir::Value value);
 
+/// `input` with dilation[d] - 1 zeros between the elements of dim d (a
+/// transposed convolution's stride), written with a strided insert_slice
+/// into zeros. A dim may be dynamic where its dilation is 1.
+mlir::Value dilated(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
+                    llvm::ArrayRef<int64_t> dilation);
+
 /// The type sums and products of `element` accumulate in: f32 for f16 and
 /// bf16 (docs/prim-ops.md "Accumulation", as torch's kernels), else itself.
 mlir::Type accumulatorType(mlir::Type element);

@@ -7,6 +7,8 @@
 //   output depths folded into the batch (the input depth slice
 //   od * stride + kd * dilation for every od), summed over kd. No extra
 //   arithmetic; f16/bf16 taps are computed and summed in f32, rounded once.
+//   A transposed convolution's depth input dilation is materialized first
+//   (zeros between depths); its height/width dilation stays 2-d.
 // - 3-d max/sum windows are separable: a 2-d window over (H, W) with the
 //   depth folded into the channels, then a window over the depth.
 //
@@ -84,9 +86,11 @@ struct Convolution3dTo2d : OpRewritePattern<prim::ConvolutionOp> {
     auto inputType = cast<RankedTensorType>(op.getInput().getType());
     auto weightType = cast<RankedTensorType>(op.getWeight().getType());
     SmallVector<int64_t> lhsDilation = op.getLhsDilationOrDefault();
-    if (type.getRank() != 5 || !type.hasStaticShape() || !inputType.hasStaticShape() ||
-        !weightType.hasStaticShape() || lhsDilation[0] != 1)
-      return b.notifyMatchFailure(op, "static 3-d without depth input dilation");
+    if (type.getRank() != 5 || !weightType.hasStaticShape())
+      return b.notifyMatchFailure(op, "3-d with a static weight");
+    for (int64_t d = 1; d < 5; ++d)
+      if (type.isDynamicDim(d) || inputType.isDynamicDim(d))
+        return b.notifyMatchFailure(op, "3-d with only the batch dynamic");
     Location loc = op.getLoc();
     SmallVector<int64_t> strides = op.getStridesOrDefault();
     SmallVector<int64_t> padding = op.getPaddingOrDefault();
@@ -98,15 +102,32 @@ struct Convolution3dTo2d : OpRewritePattern<prim::ConvolutionOp> {
         return v;
       return prim::ConvertOp::create(b, loc, cast<RankedTensorType>(v.getType()).clone(to), v);
     };
-    // The input with its depth padding applied ([N, C, D', H, W]).
+    // The input with its depth dilation (lhs_dilation - 1 zeros between
+    // depths, a transposed convolution's stride) and depth padding applied:
+    // [N, C, D', H, W]. The other dims' dilation and padding stay with the
+    // 2-d convolutions.
     Value input = convert(op.getInput(), acc);
+    input = dilated(b, loc, input, {1, 1, lhsDilation[0], 1, 1});
     SmallVector<int64_t> depthPadding(10, 0);
     depthPadding[4] = padding[0];
     depthPadding[5] = padding[1];
     input = padded(b, loc, input, depthPadding,
                    arith::ConstantOp::create(b, loc, b.getZeroAttr(acc)));
     Value weight = convert(op.getWeight(), acc);
+    // The batch may be dynamic: it is folded with the output depth into the
+    // 2-d convolutions' batch, whose size is then computed.
     int64_t n = type.getDimSize(0), outDepth = type.getDimSize(2);
+    bool dynamicBatch = ShapedType::isDynamic(n);
+    Value batch, foldedBatch;
+    if (dynamicBatch) {
+      batch = tensor::DimOp::create(b, loc, op.getInput(), 0);
+      foldedBatch = arith::MulIOp::create(
+          b, loc, batch, arith::ConstantIndexOp::create(b, loc, outDepth));
+    }
+    int64_t folded = dynamicBatch ? ShapedType::kDynamic : n * outDepth;
+    auto sizesIf = [&](Value size) {
+      return dynamicBatch ? SmallVector<Value>{size} : SmallVector<Value>{};
+    };
     int64_t channels = inputType.getDimSize(1), height = inputType.getDimSize(3),
             width = inputType.getDimSize(4);
     int64_t features = weightType.getDimSize(0), weightChannels = weightType.getDimSize(1);
@@ -120,8 +141,8 @@ struct Convolution3dTo2d : OpRewritePattern<prim::ConvolutionOp> {
           b.getDenseI64ArrayAttr({n, channels, start + (outDepth - 1) * strides[0] + 1, height, width}),
           b.getDenseI64ArrayAttr({1, 1, strides[0], 1, 1}));
       slice = prim::TransposeOp::create(b, loc, slice, b.getDenseI64ArrayAttr({0, 2, 1, 3, 4}));
-      slice = prim::ReshapeOp::create(b, loc, withShape(slice, {n * outDepth, channels, height, width}),
-                                      slice, ValueRange{});
+      slice = prim::ReshapeOp::create(b, loc, withShape(slice, {folded, channels, height, width}),
+                                      slice, sizesIf(foldedBatch));
       Value tap = prim::SliceOp::create(
           b, loc, weight, b.getDenseI64ArrayAttr({0, 0, kd, 0, 0}),
           b.getDenseI64ArrayAttr({features, weightChannels, kd + 1, kernelH, kernelW}),
@@ -140,7 +161,7 @@ struct Convolution3dTo2d : OpRewritePattern<prim::ConvolutionOp> {
     Value result = prim::ReshapeOp::create(
         b, loc,
         withShape(sum, {n, outDepth, features, type.getDimSize(3), type.getDimSize(4)}), sum,
-        ValueRange{});
+        sizesIf(batch));
     result = prim::TransposeOp::create(b, loc, result, b.getDenseI64ArrayAttr({0, 2, 1, 3, 4}));
     b.replaceOp(op, convert(result, element));
     return success();

@@ -41,19 +41,21 @@ func.func @conv_transpose2d_no_bias(%x: tensor<1x16x16x16xf32>, %w: tensor<16x8x
 // rsqrt(var + 1e-5), reshaped back, then w and b per channel (dim 1).
 // CHECK-LABEL: func.func @group_norm
 // CHECK-SAME: (%[[X:.+]]: tensor<2x8x4x4xf32>, %[[W:.+]]: tensor<8xf32>, %[[B:.+]]: tensor<8xf32>)
-// CHECK-DAG: %[[EPS:.+]] = prim.constant dense<9.99999974E-6> : tensor<2x4xf32>
-// CHECK-DAG: %[[INV:.+]] = prim.constant dense<3.125000e-02> : tensor<2x4xf32>
+// CHECK-DAG: %[[EPS:.+]] = prim.constant dense<9.99999974E-6> : tensor<2x4x1xf32>
+// CHECK-DAG: %[[INV:.+]] = prim.constant dense<3.125000e-02> : tensor<2x4x1xf32>
 // CHECK: %[[G:.+]] = prim.reshape %[[X]] : tensor<2x8x4x4xf32> -> tensor<2x4x32xf32>
 // CHECK: %[[S:.+]] = prim.reduce sum %[[G]], dims = [2] : tensor<2x4x32xf32> -> tensor<2x4xf32>
-// CHECK: %[[MEAN:.+]] = prim.mul %[[S]], %[[INV]] : tensor<2x4xf32>
-// CHECK: %[[MEANB:.+]] = prim.broadcast_in_dim %[[MEAN]], dims = [0, 1] : tensor<2x4xf32> -> tensor<2x4x32xf32>
+// CHECK: %[[SK:.+]] = prim.reshape %[[S]] : tensor<2x4xf32> -> tensor<2x4x1xf32>
+// CHECK: %[[MEAN:.+]] = prim.mul %[[SK]], %[[INV]] : tensor<2x4x1xf32>
+// CHECK: %[[MEANB:.+]] = prim.broadcast_in_dim %[[MEAN]], dims = [0, 1, 2] : tensor<2x4x1xf32> -> tensor<2x4x32xf32>
 // CHECK: %[[C:.+]] = prim.sub %[[G]], %[[MEANB]] : tensor<2x4x32xf32>
 // CHECK: %[[SQ:.+]] = prim.mul %[[C]], %[[C]] : tensor<2x4x32xf32>
 // CHECK: %[[SS:.+]] = prim.reduce sum %[[SQ]], dims = [2] : tensor<2x4x32xf32> -> tensor<2x4xf32>
-// CHECK: %[[VAR:.+]] = prim.mul %[[SS]], %[[INV]] : tensor<2x4xf32>
-// CHECK: %[[VE:.+]] = prim.add %[[VAR]], %[[EPS]] : tensor<2x4xf32>
-// CHECK: %[[RSTD:.+]] = prim.rsqrt %[[VE]] : tensor<2x4xf32>
-// CHECK: %[[RSTDB:.+]] = prim.broadcast_in_dim %[[RSTD]], dims = [0, 1] : tensor<2x4xf32> -> tensor<2x4x32xf32>
+// CHECK: %[[SSK:.+]] = prim.reshape %[[SS]] : tensor<2x4xf32> -> tensor<2x4x1xf32>
+// CHECK: %[[VAR:.+]] = prim.mul %[[SSK]], %[[INV]] : tensor<2x4x1xf32>
+// CHECK: %[[VE:.+]] = prim.add %[[VAR]], %[[EPS]] : tensor<2x4x1xf32>
+// CHECK: %[[RSTD:.+]] = prim.rsqrt %[[VE]] : tensor<2x4x1xf32>
+// CHECK: %[[RSTDB:.+]] = prim.broadcast_in_dim %[[RSTD]], dims = [0, 1, 2] : tensor<2x4x1xf32> -> tensor<2x4x32xf32>
 // CHECK: %[[N:.+]] = prim.mul %[[C]], %[[RSTDB]] : tensor<2x4x32xf32>
 // CHECK: %[[Y:.+]] = prim.reshape %[[N]] : tensor<2x4x32xf32> -> tensor<2x8x4x4xf32>
 // CHECK: %[[WB:.+]] = prim.broadcast_in_dim %[[W]], dims = [1] : tensor<8xf32> -> tensor<2x8x4x4xf32>

@@ -63,3 +63,58 @@ func.func @conv2d_bf16(%x: tensor<1x3x6x6xbf16>, %w: tensor<2x3x3x3xbf16>) -> te
   %0 = prim.convolution %x, %w : (tensor<1x3x6x6xbf16>, tensor<2x3x3x3xbf16>) -> tensor<1x2x4x4xbf16>
   return %0 : tensor<1x2x4x4xbf16>
 }
+
+// -----
+
+// A 3-d transposed convolution (lhs_dilation 2 everywhere): the depth
+// dilation is materialized first (3 depths -> 5, zeros between, a strided
+// insert into zeros), then padded in depth; each depth tap's 2-d
+// convolution dilates height and width itself.
+// CHECK-LABEL: func.func @conv3d_transposed
+// CHECK: %[[Z:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<1x2x5x4x4xf32>)
+// CHECK: %[[D:.+]] = tensor.insert_slice %arg0 into %[[Z]][0, 0, 0, 0, 0] [1, 2, 3, 4, 4] [1, 1, 2, 1, 1]
+// CHECK: %[[P:.+]] = tensor.pad %[[D]] low[0, 0, 1, 0, 0] high[0, 0, 1, 0, 0]
+// CHECK: tensor.extract_slice %[[P]][0, 0, 0, 0, 0] [1, 2, 6, 4, 4] [1, 1, 1, 1, 1]
+// CHECK: tensor.insert_slice %{{.+}} into %{{.+}}[0, 0, 0, 0] [6, 2, 4, 4] [1, 1, 2, 2] : tensor<6x2x4x4xf32> into tensor<6x2x7x7xf32>
+// CHECK: tensor.extract_slice %[[P]][0, 0, 1, 0, 0] [1, 2, 6, 4, 4] [1, 1, 1, 1, 1]
+// CHECK: return %{{.+}} : tensor<1x3x6x8x8xf32>
+func.func @conv3d_transposed(%x: tensor<1x2x3x4x4xf32>, %w: tensor<3x2x2x3x3xf32>) -> tensor<1x3x6x8x8xf32> {
+  %0 = prim.convolution %x, %w, strides = [1, 1, 1], padding = [[1, 1], [1, 2], [1, 2]], lhs_dilation = [2, 2, 2], rhs_dilation = [1, 1, 1], feature_group_count = 1 : (tensor<1x2x3x4x4xf32>, tensor<3x2x2x3x3xf32>) -> tensor<1x3x6x8x8xf32>
+  return %0 : tensor<1x3x6x8x8xf32>
+}
+
+// -----
+
+// A 3-d convolution with a dynamic batch: the batch is folded with the 2
+// output depths into the 2-d convolutions' batch (N * 2, computed), and
+// the result unfolded with N again.
+// CHECK-LABEL: func.func @conv3d_dynamic_batch
+// CHECK: %[[N:.+]] = tensor.dim %arg0, %{{.+}} : tensor<?x2x5x6x6xf32>
+// CHECK: %[[NOD:.+]] = arith.muli %[[N]], %{{.+}} : index
+// CHECK: tensor.extract_slice %arg0[0, 0, 0, 0, 0] [%{{.+}}, 2, 2, 6, 6] [1, 1, 2, 1, 1]
+// CHECK: tensor.from_elements %[[NOD]]
+// CHECK: tensor.reshape %{{.+}}(%{{.+}}) : (tensor<?x2x2x6x6xf32>, tensor<4xindex>) -> tensor<?x2x6x6xf32>
+// CHECK: tensor.extract_slice %arg0[0, 0, 1, 0, 0] [%{{.+}}, 2, 2, 6, 6] [1, 1, 2, 1, 1]
+// CHECK: tensor.from_elements %[[N]]
+// CHECK: tensor.reshape %{{.+}}(%{{.+}}) : (tensor<?x3x4x4xf32>, tensor<5xindex>) -> tensor<?x2x3x4x4xf32>
+// CHECK: return %{{.+}} : tensor<?x3x2x4x4xf32>
+func.func @conv3d_dynamic_batch(%x: tensor<?x2x5x6x6xf32>, %w: tensor<3x2x2x3x3xf32>) -> tensor<?x3x2x4x4xf32> {
+  %0 = prim.convolution %x, %w, strides = [2, 1, 1], rhs_dilation = [1, 1, 1], feature_group_count = 1 : (tensor<?x2x5x6x6xf32>, tensor<3x2x2x3x3xf32>) -> tensor<?x3x2x4x4xf32>
+  return %0 : tensor<?x3x2x4x4xf32>
+}
+
+// -----
+
+// A 2-d transposed convolution with a dynamic batch: the zeros it is
+// dilated into take the batch size from the input.
+// CHECK-LABEL: func.func @conv2d_transposed_dynamic_batch
+// CHECK: %[[N:.+]] = tensor.dim %arg0, %{{.+}} : tensor<?x2x3x3xf32>
+// CHECK: %[[E:.+]] = tensor.empty(%[[N]]) : tensor<?x2x5x5xf32>
+// CHECK: %[[Z:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%[[E]] : tensor<?x2x5x5xf32>)
+// CHECK: tensor.insert_slice %arg0 into %[[Z]][0, 0, 0, 0] [%[[N]], 2, 3, 3] [1, 1, 2, 2]
+// CHECK: tensor.pad %{{.+}} low[0, 0, 1, 1] high[0, 0, 2, 2]
+// CHECK: return %{{.+}} : tensor<?x3x6x6xf32>
+func.func @conv2d_transposed_dynamic_batch(%x: tensor<?x2x3x3xf32>, %w: tensor<3x2x3x3xf32>) -> tensor<?x3x6x6xf32> {
+  %0 = prim.convolution %x, %w, strides = [1, 1], padding = [[1, 2], [1, 2]], lhs_dilation = [2, 2], rhs_dilation = [1, 1], feature_group_count = 1 : (tensor<?x2x3x3xf32>, tensor<3x2x3x3xf32>) -> tensor<?x3x6x6xf32>
+  return %0 : tensor<?x3x6x6xf32>
+}
