@@ -41,11 +41,13 @@ mlir::LogicalResult convTranspose(aten::CallOp call, const CallArgs &args,
 
 /// The `?` sizes of `type` (index values, in order) read from the SymInt
 /// list argument `name` (view's `size`, new_ones' `size`): the list element
-/// at each `?` dim, a size computed in the graph. Null when the argument is
-/// not such a list of the result's rank.
+/// at each `?` dim, a size computed in the graph. With `inferFrom` (view's
+/// input), one -1 entry is what is left of its element count. Null when the
+/// argument is not such a list of the result's rank, or holds a negative
+/// constant at a `?` dim that cannot be inferred.
 std::optional<llvm::SmallVector<mlir::Value>>
 sizesFromList(PrimBuilder &p, const CallArgs &args, llvm::StringRef name,
-              mlir::RankedTensorType type);
+              mlir::RankedTensorType type, mlir::Value inferFrom = {});
 
 /// The i64 index of the first max (or min) of `x` along static `dim`, kept
 /// as size 1, given that extreme (reduced with the dim kept); NaN counts as
