@@ -9,7 +9,7 @@
 // Grammar: sum := product (('+' | '-') product)*
 //          product := unary (('*' | '//' | '%') unary)*
 //          unary := '-' unary | power;   power := atom ('**' integer)?
-//          atom := integer | symbol | '(' sum ')' | ('Max' | 'Min') '(' sum ',' sum ')'
+//          atom := integer | symbol | '(' sum ')' | ('Max' | 'Min') '(' sum (',' sum)+ ')'
 //                | 'FloorDiv' '(' sum ',' sum ')' | 'Mod' '(' sum ',' sum ')'
 // with Python's integer semantics (// and % round toward -infinity).
 //
