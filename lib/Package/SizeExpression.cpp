@@ -204,7 +204,8 @@ private:
       return call(Kind::Max);
     if (name == "Min")
       return call(Kind::Min);
-    if (name == "FloorDiv")
+    // CleanDiv is torch's FloorDiv known to divide exactly (view's -1).
+    if (name == "FloorDiv" || name == "CleanDiv")
       return call(Kind::FloorDiv);
     if (name == "Mod" || name == "PythonMod")
       return call(Kind::Mod);

@@ -10,7 +10,8 @@
 //          product := unary (('*' | '//' | '%') unary)*
 //          unary := '-' unary | power;   power := atom ('**' integer)?
 //          atom := integer | symbol | '(' sum ')' | ('Max' | 'Min') '(' sum (',' sum)+ ')'
-//                | 'FloorDiv' '(' sum ',' sum ')' | 'Mod' '(' sum ',' sum ')'
+//                | ('FloorDiv' | 'CleanDiv') '(' sum ',' sum ')'
+//                | ('Mod' | 'PythonMod') '(' sum ',' sum ')'
 // with Python's integer semantics (// and % round toward -infinity).
 //
 //===----------------------------------------------------------------------===//

@@ -40,6 +40,7 @@ TEST_CASE("size expressions torch.export writes evaluate as Python would", "[pac
   CHECK(evaluate("s0**2 - s33", 3, 1) == 8);
   CHECK(evaluate("-s0 + 10", 3, 0) == 7);
   CHECK(evaluate("FloorDiv(s0, 4)", 9, 0) == 2);
+  CHECK(evaluate("CleanDiv(4*s0, 4)", 9, 0) == 9);
   CHECK(evaluate("Mod(s0, 4) + s33 % 3", 9, 5) == 3);
   CHECK(evaluate("3*s33 - 2*s0", 1, 2) == 4);
   // sympy's Max/Min are n-ary.
