@@ -194,3 +194,25 @@ func.func @expand_to_computed_size(%x: tensor<?x1xf32>, %cls: tensor<1x4xf32>) -
   %1 = aten.call "aten.expand.default"(self: %x, size: [%m, %c3]) {implicit = false} : (tensor<?x1xf32>, i64, i64) -> tensor<?x3xf32>
   return %0, %1 : tensor<?x1x4xf32>, tensor<?x3xf32>
 }
+
+// A fill value the graph computed (torch.full((2, 3), x.shape[0]),
+// full_like(x, n)) is splatted at run time, converted as torch does
+// (bool(n) is n != 0).
+// CHECK-LABEL: func.func @computed_fill
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : i64
+// CHECK: %[[S:.+]] = arith.index_cast %{{.+}} : index to i64
+// CHECK: %[[INTS:.+]] = prim.splat %[[S]] : i64 -> tensor<2x3xi64>
+// CHECK: %[[F:.+]] = arith.sitofp %[[S]] : i64 to f32
+// CHECK: %[[LIKE:.+]] = prim.splat %[[F]], dynamic_sizes(%{{.+}}) : f32 -> tensor<?x4xf32>
+// CHECK: %[[SI:.+]] = arith.index_cast %[[S]] : i64 to index
+// CHECK: %[[B:.+]] = arith.cmpi ne, %[[S]], %[[C0]] : i64
+// CHECK: %[[BOOLS:.+]] = prim.splat %[[B]], dynamic_sizes(%[[SI]]) : i1 -> tensor<?x3xi1>
+// CHECK: return %[[INTS]], %[[LIKE]], %[[BOOLS]]
+func.func @computed_fill(%x: tensor<?x4xf32>) -> (tensor<2x3xi64>, tensor<?x4xf32>, tensor<?x3xi1>) {
+  %s = aten.call "aten.sym_size.int"(self: %x) {dim = 0 : i64} : (tensor<?x4xf32>) -> i64
+  %c3 = arith.constant 3 : i64
+  %0 = aten.call "aten.full.default"(fill_value: %s) {size = array<i64: 2, 3>, device = #aten.none, dtype = #aten.none, layout = #aten.none, pin_memory = #aten.none} : (i64) -> tensor<2x3xi64>
+  %1 = aten.call "aten.full_like.default"(self: %x, fill_value: %s) {device = #aten.none, dtype = #aten.none, layout = #aten.none, pin_memory = #aten.none, memory_format = #aten.none} : (tensor<?x4xf32>, i64) -> tensor<?x4xf32>
+  %2 = aten.call "aten.full.default"(size: [%s, %c3], fill_value: %s) {device = #aten.none, dtype = i1, layout = #aten.none, pin_memory = #aten.none} : (i64, i64, i64) -> tensor<?x3xi1>
+  return %0, %1, %2 : tensor<2x3xi64>, tensor<?x4xf32>, tensor<?x3xi1>
+}
