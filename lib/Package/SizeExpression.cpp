@@ -162,9 +162,17 @@ private:
     auto rhs = sum();
     if (!rhs)
       return rhs;
+    SizeExpression result = binary(kind, std::move(*lhs), std::move(*rhs));
+    // sympy's Max and Min take any number of arguments: Max(1, s0, s1).
+    while ((kind == Kind::Max || kind == Kind::Min) && consume(",")) {
+      auto next = sum();
+      if (!next)
+        return next;
+      result = binary(kind, std::move(result), std::move(*next));
+    }
     if (!consume(")"))
       return error("expected ')'");
-    return binary(kind, std::move(*lhs), std::move(*rhs));
+    return result;
   }
 
   llvm::Expected<SizeExpression> atom() {
@@ -196,7 +204,8 @@ private:
       return call(Kind::Max);
     if (name == "Min")
       return call(Kind::Min);
-    if (name == "FloorDiv")
+    // CleanDiv is torch's FloorDiv known to divide exactly (view's -1).
+    if (name == "FloorDiv" || name == "CleanDiv")
       return call(Kind::FloorDiv);
     if (name == "Mod" || name == "PythonMod")
       return call(Kind::Mod);

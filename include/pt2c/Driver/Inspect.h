@@ -55,7 +55,7 @@ struct InspectReport {
   bool weightsPresent = true; // false when payloads are empty (graph-only archive)
   uint64_t nodeCount = 0;     // subgraphs included
   std::map<std::string, uint64_t> ops; // serialized target -> count
-  std::vector<std::string> unknownOps; // targets pt2c cannot import
+  std::vector<std::string> unknownOps; // targets with neither a schema nor a decomposition
 };
 
 InspectReport buildInspectReport(const archive::Pt2Archive &archive,

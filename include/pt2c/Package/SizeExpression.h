@@ -9,8 +9,9 @@
 // Grammar: sum := product (('+' | '-') product)*
 //          product := unary (('*' | '//' | '%') unary)*
 //          unary := '-' unary | power;   power := atom ('**' integer)?
-//          atom := integer | symbol | '(' sum ')' | ('Max' | 'Min') '(' sum ',' sum ')'
-//                | 'FloorDiv' '(' sum ',' sum ')' | 'Mod' '(' sum ',' sum ')'
+//          atom := integer | symbol | '(' sum ')' | ('Max' | 'Min') '(' sum (',' sum)+ ')'
+//                | ('FloorDiv' | 'CleanDiv') '(' sum ',' sum ')'
+//                | ('Mod' | 'PythonMod') '(' sum ',' sum ')'
 // with Python's integer semantics (// and % round toward -infinity).
 //
 //===----------------------------------------------------------------------===//

@@ -49,11 +49,12 @@ LogicalResult arange(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   return success();
 }
 
-/// A tensor of the result type filled with `value`. With `selfShape` (the
-/// *_like and fill ops, whose result has self's shape) its `?` sizes are
-/// self's; otherwise the result must be static.
+/// A tensor of the result type filled with `value`, or with `computed` (a
+/// SymInt/SymFloat/SymBool the graph computed: full(size, x.shape[0])) when
+/// given. With `selfShape` (the *_like and fill ops, whose result has self's
+/// shape) its `?` sizes are self's; otherwise the `size` list's.
 LogicalResult splatLike(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
-                        double value, bool selfShape) {
+                        double value, bool selfShape, Value computed = {}) {
   RankedTensorType type = resultType(call);
   if (!type)
     return rewriter.notifyMatchFailure(call, "expects a ranked tensor result");
@@ -63,8 +64,13 @@ LogicalResult splatLike(aten::CallOp call, const CallArgs &args, PatternRewriter
     sources.push_back(self);
   PrimBuilder p(rewriter, call.getLoc());
   Value result;
-  if (std::optional<SmallVector<Value>> sizes;
-      !selfShape && !type.hasStaticShape() && (sizes = sizesFromList(p, args, "size", type))) {
+  std::optional<SmallVector<Value>> listSizes;
+  if (!selfShape && !type.hasStaticShape())
+    listSizes = sizesFromList(p, args, "size", type);
+  if (computed) {
+    result = listSizes ? p.splatScalar(computed, type, sources, ArrayRef<Value>(*listSizes))
+                       : p.splatScalar(computed, type, sources);
+  } else if (std::optional<SmallVector<Value>> sizes = listSizes) {
     // Sizes computed in the graph (new_ones(x, [2 * sym_size(x, 0), 3])).
     Type element = type.getElementType();
     TypedAttr scalar = isa<FloatType>(element)
@@ -97,6 +103,12 @@ LogicalResult filledLike(aten::CallOp call, const CallArgs &args, PatternRewrite
 
 template <const char *name, bool selfShape>
 LogicalResult filledFrom(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  if (Value computed = args.value(name)) {
+    Type type = computed.getType();
+    if (!type.isSignlessInteger(64) && !type.isSignlessInteger(1) && !type.isF64())
+      return rewriter.notifyMatchFailure(call, "expects a numeric fill value");
+    return splatLike(call, args, rewriter, 0.0, selfShape, computed);
+  }
   std::optional<double> value = args.number(name);
   if (!value)
     return rewriter.notifyMatchFailure(call, "expects a numeric fill value");

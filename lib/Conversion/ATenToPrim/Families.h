@@ -49,11 +49,13 @@ inline mlir::RankedTensorType withBatchOfOne(mlir::RankedTensorType type) {
 
 /// The `?` sizes of `type` (index values, in order) read from the SymInt
 /// list argument `name` (view's `size`, new_ones' `size`): the list element
-/// at each `?` dim, a size computed in the graph. Null when the argument is
-/// not such a list of the result's rank.
+/// at each `?` dim, a size computed in the graph. With `inferFrom` (view's
+/// input), one -1 entry is what is left of its element count. Null when the
+/// argument is not such a list of the result's rank, or holds a negative
+/// constant at a `?` dim that cannot be inferred.
 std::optional<llvm::SmallVector<mlir::Value>>
 sizesFromList(PrimBuilder &p, const CallArgs &args, llvm::StringRef name,
-              mlir::RankedTensorType type);
+              mlir::RankedTensorType type, mlir::Value inferFrom = {});
 
 /// A normalization's pieces (Norm.cpp): y = (x - mean) * rstd in the shape
 /// of x; mean and rstd with the reduced dims kept as size 1.

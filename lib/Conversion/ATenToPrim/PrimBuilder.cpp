@@ -96,6 +96,12 @@ Value PrimBuilder::splatScalar(Value scalar, RankedTensorType type, ArrayRef<Val
       scalar = from.getIntOrFloatBitWidth() > to.getIntOrFloatBitWidth()
                    ? arith::TruncFOp::create(b_, loc_, to, scalar).getResult()
                    : arith::ExtFOp::create(b_, loc_, to, scalar).getResult();
+    else if (to.isInteger(1) && isa<FloatType>(from)) // bool(x) is x != 0
+      scalar = arith::CmpFOp::create(b_, loc_, arith::CmpFPredicate::UNE, scalar,
+                                     arith::ConstantOp::create(b_, loc_, b_.getFloatAttr(from, 0)));
+    else if (to.isInteger(1))
+      scalar = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::ne, scalar,
+                                     arith::ConstantOp::create(b_, loc_, b_.getIntegerAttr(from, 0)));
     else if (isa<IntegerType>(to) && isa<FloatType>(from))
       scalar = arith::FPToSIOp::create(b_, loc_, to, scalar);
     else if (to.getIntOrFloatBitWidth() < from.getIntOrFloatBitWidth())

@@ -11,24 +11,71 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 
 namespace pt2c {
 
+/// The element count of `tensor`, as an index.
+static Value elementCount(PrimBuilder &p, Value tensor) {
+  OpBuilder &b = p.builder();
+  auto type = cast<RankedTensorType>(tensor.getType());
+  Value numel = arith::ConstantIndexOp::create(b, p.loc(), 1);
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    Value size = type.isDynamicDim(d)
+                     ? tensor::DimOp::create(b, p.loc(), tensor, d).getResult()
+                     : arith::ConstantIndexOp::create(b, p.loc(), type.getDimSize(d)).getResult();
+    numel = arith::MulIOp::create(b, p.loc(), numel, size);
+  }
+  return numel;
+}
+
 std::optional<SmallVector<Value>> sizesFromList(PrimBuilder &p, const CallArgs &args,
-                                                StringRef name, RankedTensorType type) {
+                                                StringRef name, RankedTensorType type,
+                                                Value inferFrom) {
   OperandRange list = args.values(name);
   if (static_cast<int64_t>(list.size()) != type.getRank())
     return std::nullopt;
-  SmallVector<Value> sizes;
+  // Checked before building anything: a failing pattern leaves the IR as is.
+  std::optional<int64_t> inferred; // view(x, [s, -1]): the dim of the -1
   for (auto [dim, size] : llvm::enumerate(list)) {
     if (!type.isDynamicDim(dim))
       continue;
     if (!size.getType().isSignlessInteger(64))
       return std::nullopt;
-    sizes.push_back(arith::IndexCastOp::create(p.builder(), p.loc(),
-                                               p.builder().getIndexType(), size));
+    if (APInt constant; matchPattern(size, m_ConstantInt(&constant)) && constant.isNegative()) {
+      if (!inferFrom || inferred)
+        return std::nullopt;
+      inferred = dim;
+    }
+  }
+  OpBuilder &b = p.builder();
+  Location loc = p.loc();
+  SmallVector<Value> sizes;
+  std::optional<size_t> inferredAt;
+  int64_t staticKnown = 1;
+  Value dynamicKnown;
+  for (auto [dim, size] : llvm::enumerate(list)) {
+    if (!type.isDynamicDim(dim)) {
+      staticKnown *= type.getDimSize(dim);
+      continue;
+    }
+    if (inferred && static_cast<int64_t>(dim) == *inferred) {
+      inferredAt = sizes.size();
+      sizes.push_back(Value());
+      continue;
+    }
+    sizes.push_back(arith::IndexCastOp::create(b, loc, b.getIndexType(), size));
+    if (inferred)
+      dynamicKnown = dynamicKnown ? arith::MulIOp::create(b, loc, dynamicKnown, sizes.back())
+                                  : sizes.back();
+  }
+  if (inferredAt) {
+    Value known = arith::ConstantIndexOp::create(b, loc, staticKnown);
+    if (dynamicKnown)
+      known = arith::MulIOp::create(b, loc, known, dynamicKnown);
+    sizes[*inferredAt] = arith::DivUIOp::create(b, loc, elementCount(p, inferFrom), known);
   }
   return sizes;
 }
@@ -45,23 +92,14 @@ FailureOr<SmallVector<Value>> reshapeSizes(PrimBuilder &p, Value input,
     return SmallVector<Value>();
   if (dynamicCount > 1)
     return failure();
-  OpBuilder &b = p.builder();
-  Location loc = p.loc();
-  auto inputType = cast<RankedTensorType>(input.getType());
-  Value numel = arith::ConstantIndexOp::create(b, loc, 1);
-  for (int64_t d = 0; d < inputType.getRank(); ++d) {
-    Value size = inputType.isDynamicDim(d)
-                     ? tensor::DimOp::create(b, loc, input, d).getResult()
-                     : arith::ConstantIndexOp::create(b, loc, inputType.getDimSize(d))
-                           .getResult();
-    numel = arith::MulIOp::create(b, loc, numel, size);
-  }
+  Value numel = elementCount(p, input);
   int64_t known = 1;
   for (int64_t size : type.getShape())
     if (!ShapedType::isDynamic(size))
       known *= size;
-  Value divisor = arith::ConstantIndexOp::create(b, loc, known);
-  return SmallVector<Value>{arith::DivUIOp::create(b, loc, numel, divisor).getResult()};
+  OpBuilder &b = p.builder();
+  Value divisor = arith::ConstantIndexOp::create(b, p.loc(), known);
+  return SmallVector<Value>{arith::DivUIOp::create(b, p.loc(), numel, divisor).getResult()};
 }
 
 /// Any op whose result is its input with another shape (same elements, in
@@ -94,7 +132,7 @@ LogicalResult view(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   if (type && !type.hasStaticShape()) {
     PrimBuilder p(rewriter, call.getLoc());
     for (StringRef name : {"size", "shape"})
-      if (auto sizes = sizesFromList(p, args, name, type))
+      if (auto sizes = sizesFromList(p, args, name, type, args.value("self")))
         return reshapeLike(call, args.value("self"), rewriter, std::move(sizes));
   }
   return reshapeLike(call, args.value("self"), rewriter);
@@ -169,12 +207,59 @@ LogicalResult permute(aten::CallOp call, const CallArgs &args, PatternRewriter &
 }
 
 // expand: broadcast to the result, new `?` dims sized by the SymInt operands.
+/// expand's `?` sizes: self's where self has that dim `?` (a symbolic dim
+/// keeps its size: the list says -1 or the same size), else the list's (a
+/// size-1 dim expanded to a size computed in the graph, cls.expand(b, -1, -1)).
+/// Null when a `?` dim is neither.
+std::optional<SmallVector<Value>> expandSizes(PrimBuilder &p, const CallArgs &args,
+                                              RankedTensorType type, Value self) {
+  OperandRange list = args.values("size");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  int64_t rank = type.getRank(), offset = rank - selfType.getRank();
+  if (static_cast<int64_t>(list.size()) != rank || offset < 0)
+    return std::nullopt;
+  auto selfKeeps = [&](int64_t dim) {
+    return dim >= offset && selfType.isDynamicDim(dim - offset);
+  };
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    if (!type.isDynamicDim(dim) || selfKeeps(dim))
+      continue;
+    Value size = list[dim];
+    if (APInt constant; !size.getType().isSignlessInteger(64) ||
+                        (matchPattern(size, m_ConstantInt(&constant)) && constant.isNegative()))
+      return std::nullopt;
+  }
+  OpBuilder &b = p.builder();
+  SmallVector<Value> sizes;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    if (!type.isDynamicDim(dim))
+      continue;
+    sizes.push_back(selfKeeps(dim)
+                        ? tensor::DimOp::create(b, p.loc(), self, dim - offset).getResult()
+                        : arith::IndexCastOp::create(b, p.loc(), b.getIndexType(), list[dim])
+                              .getResult());
+  }
+  return sizes;
+}
+
 LogicalResult expand(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value self = args.value("self");
   if (!type || !self)
     return rewriter.notifyMatchFailure(call, "expects a tensor");
   PrimBuilder p(rewriter, call.getLoc());
+  if (!type.hasStaticShape()) {
+    if (auto sizes = expandSizes(p, args, type, self)) {
+      auto selfRank = cast<RankedTensorType>(self.getType()).getRank();
+      auto dims = llvm::to_vector(llvm::seq<int64_t>(type.getRank() - selfRank, type.getRank()));
+      rewriter.replaceOp(call, prim::BroadcastInDimOp::create(
+                                   rewriter, call.getLoc(), type,
+                                   p.convert(self, type.getElementType()),
+                                   rewriter.getDenseI64ArrayAttr(dims), *sizes)
+                                   .getResult());
+      return success();
+    }
+  }
   Value result = p.broadcastTo(self, type, {self});
   if (!result)
     return rewriter.notifyMatchFailure(call, "expand to a new dynamic dim");

@@ -1,10 +1,11 @@
 //===- Sym.cpp - symbolic sizes and the scalar arithmetic on them ---------===//
 //
 // Programs exported with dynamic shapes compute sizes at run time: sym_size
-// reads a dim, `_operator.*` combine sizes (Python int semantics), and the
-// results feed view sizes, factory sizes or scalar operands. They become
-// arith ops on i64 (index for tensor.dim) next to the prim ops; no tensor is
-// involved. Our tensors are values, hence contiguous with storage offset 0.
+// reads a dim, `_operator.*` and `torch.sym_*` combine sizes with Python's
+// semantics (SymBool i1, SymInt i64, SymFloat f64), and the results feed
+// view sizes, factory sizes or scalar operands. They become arith ops next
+// to the prim ops; no tensor is involved. Our tensors are values, hence
+// contiguous with storage offset 0.
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,100 +87,212 @@ LogicalResult symStorageOffset(aten::CallOp call, const CallArgs &args,
   return success();
 }
 
+// True in the default (row-major) format; whether a row-major tensor is
+// also channels_last-contiguous depends on its sizes, which is refused.
 LogicalResult symIsContiguous(aten::CallOp call, const CallArgs &args,
                               PatternRewriter &rewriter) {
   if (!tensorArg(args, "self"))
     return rewriter.notifyMatchFailure(call, "expects a tensor");
+  if (auto format = args.string("memory_format"); format && *format != "contiguous_format")
+    return rewriter.notifyMatchFailure(call, "is_contiguous in another memory format");
   rewriter.replaceOp(call, arith::ConstantIntOp::create(rewriter, call.getLoc(), 1, 1).getResult());
   return success();
 }
 
-/// Operand `name` of an `_operator` call as an i64 or i1: an SSA value, or
-/// an int/bool attribute. Null for floats (SymFloat arithmetic is not
-/// supported) and anything else.
-Value intOperand(OpBuilder &b, Location loc, const CallArgs &args, StringRef name) {
+/// The type of operand `name` of a Python scalar operator: i1 (bool), i64
+/// (int) or f64 (float), as an SSA value or an attribute; null for anything
+/// else. Read before building anything, so a refused call leaves no op.
+Type scalarOperandType(Builder &b, const CallArgs &args, StringRef name) {
+  if (Value value = args.value(name)) {
+    Type type = value.getType();
+    return type.isSignlessInteger(64) || type.isSignlessInteger(1) || type.isF64() ? type
+                                                                                  : Type();
+  }
+  if (args.boolean(name))
+    return b.getI1Type();
+  if (args.integer(name))
+    return b.getI64Type();
+  if (args.number(name))
+    return b.getF64Type();
+  return Type();
+}
+
+/// Operand `name`, whose type scalarOperandType accepted.
+Value scalarOperand(OpBuilder &b, Location loc, const CallArgs &args, StringRef name) {
   if (Value value = args.value(name))
-    return value.getType().isSignlessInteger(64) || value.getType().isSignlessInteger(1)
-               ? value
-               : Value();
+    return value;
   if (auto flag = args.boolean(name))
     return arith::ConstantIntOp::create(b, loc, *flag ? 1 : 0, 1);
   if (auto integer = args.integer(name))
     return i64Constant(b, loc, *integer);
-  return Value();
+  return arith::ConstantFloatOp::create(b, loc, b.getF64Type(), APFloat(*args.number(name)));
 }
 
-enum class IntOp { add, sub, mul, floordiv, mod, eq, ne, lt, le, gt, ge, and_, or_ };
+/// Python's numeric promotion of a scalar to `type` (bool < int < float).
+Value promoteScalar(OpBuilder &b, Location loc, Value value, Type type) {
+  Type from = value.getType();
+  if (from == type)
+    return value;
+  if (type.isF64())
+    return from.isInteger(1) ? arith::UIToFPOp::create(b, loc, type, value).getResult()
+                             : arith::SIToFPOp::create(b, loc, type, value).getResult();
+  return arith::ExtUIOp::create(b, loc, type, value); // bool -> int
+}
 
-/// Python's int operators on i64 (floordiv and mod round toward -inf, the
-/// remainder takes the divisor's sign) and comparisons giving i1.
-Value pythonIntOp(OpBuilder &b, Location loc, IntOp op, Value lhs, Value rhs) {
-  auto compare = [&](arith::CmpIPredicate predicate) -> Value {
-    return arith::CmpIOp::create(b, loc, predicate, lhs, rhs);
+/// The wider of two scalar types in Python's order bool < int < float.
+Type commonScalarType(Type lhs, Type rhs) {
+  auto rank = [](Type type) { return type.isF64() ? 2 : type.isInteger(64) ? 1 : 0; };
+  return rank(lhs) >= rank(rhs) ? lhs : rhs;
+}
+
+enum class ScalarOp {
+  add, sub, mul, truediv, floordiv, mod, eq, ne, lt, le, gt, ge, and_, or_, max, min
+};
+
+/// Python's operators on two scalars of one type: int floordiv and mod round
+/// toward -inf (the remainder takes the divisor's sign), comparisons give an
+/// i1, float comparisons are false on NaN (but `!=` is true). Only what
+/// operationType accepts.
+Value pythonScalarOp(OpBuilder &b, Location loc, ScalarOp op, Value lhs, Value rhs) {
+  bool isFloat = lhs.getType().isF64();
+  auto compare = [&](arith::CmpIPredicate ints, arith::CmpFPredicate floats) -> Value {
+    if (isFloat)
+      return arith::CmpFOp::create(b, loc, floats, lhs, rhs);
+    return arith::CmpIOp::create(b, loc, ints, lhs, rhs);
   };
+  using I = arith::CmpIPredicate;
+  using F = arith::CmpFPredicate;
   switch (op) {
-  case IntOp::add:
-    return arith::AddIOp::create(b, loc, lhs, rhs);
-  case IntOp::sub:
-    return arith::SubIOp::create(b, loc, lhs, rhs);
-  case IntOp::mul:
-    return arith::MulIOp::create(b, loc, lhs, rhs);
-  case IntOp::floordiv:
+  case ScalarOp::add:
+    return isFloat ? arith::AddFOp::create(b, loc, lhs, rhs).getResult()
+                   : arith::AddIOp::create(b, loc, lhs, rhs).getResult();
+  case ScalarOp::sub:
+    return isFloat ? arith::SubFOp::create(b, loc, lhs, rhs).getResult()
+                   : arith::SubIOp::create(b, loc, lhs, rhs).getResult();
+  case ScalarOp::mul:
+    return isFloat ? arith::MulFOp::create(b, loc, lhs, rhs).getResult()
+                   : arith::MulIOp::create(b, loc, lhs, rhs).getResult();
+  case ScalarOp::truediv: // on floats (int / int is a float)
+    return arith::DivFOp::create(b, loc, lhs, rhs);
+  case ScalarOp::floordiv: // on ints
     return arith::FloorDivSIOp::create(b, loc, lhs, rhs);
-  case IntOp::mod: {
+  case ScalarOp::mod: {
     // lhs - floordiv(lhs, rhs) * rhs
     Value quotient = arith::FloorDivSIOp::create(b, loc, lhs, rhs);
     return arith::SubIOp::create(b, loc, lhs, arith::MulIOp::create(b, loc, quotient, rhs));
   }
-  case IntOp::eq:
-    return compare(arith::CmpIPredicate::eq);
-  case IntOp::ne:
-    return compare(arith::CmpIPredicate::ne);
-  case IntOp::lt:
-    return compare(arith::CmpIPredicate::slt);
-  case IntOp::le:
-    return compare(arith::CmpIPredicate::sle);
-  case IntOp::gt:
-    return compare(arith::CmpIPredicate::sgt);
-  case IntOp::ge:
-    return compare(arith::CmpIPredicate::sge);
-  case IntOp::and_:
+  case ScalarOp::eq:
+    return compare(I::eq, F::OEQ);
+  case ScalarOp::ne:
+    return compare(I::ne, F::UNE);
+  case ScalarOp::lt:
+    return compare(I::slt, F::OLT);
+  case ScalarOp::le:
+    return compare(I::sle, F::OLE);
+  case ScalarOp::gt:
+    return compare(I::sgt, F::OGT);
+  case ScalarOp::ge:
+    return compare(I::sge, F::OGE);
+  case ScalarOp::and_: // the rest on ints or bools
     return arith::AndIOp::create(b, loc, lhs, rhs);
-  case IntOp::or_:
+  case ScalarOp::or_:
     return arith::OrIOp::create(b, loc, lhs, rhs);
+  case ScalarOp::max: // torch.sym_max/sym_min
+    return arith::MaxSIOp::create(b, loc, lhs, rhs);
+  case ScalarOp::min:
+    return arith::MinSIOp::create(b, loc, lhs, rhs);
   }
-  llvm_unreachable("unknown int op");
+  llvm_unreachable("unknown scalar op");
 }
 
-template <IntOp op>
-LogicalResult intBinary(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  Location loc = call.getLoc();
-  Value lhs = intOperand(rewriter, loc, args, "a");
-  Value rhs = intOperand(rewriter, loc, args, "b");
-  if (!lhs || !rhs || call->getNumResults() != 1)
-    return rewriter.notifyMatchFailure(call, "expects two int (or bool) operands");
-  // bool op int: Python promotes the bool.
-  if (lhs.getType() != rhs.getType()) {
-    auto widen = [&](Value v) -> Value {
-      return v.getType().isInteger(1) ? arith::ExtUIOp::create(rewriter, loc, rewriter.getI64Type(), v).getResult() : v;
-    };
-    lhs = widen(lhs);
-    rhs = widen(rhs);
+/// The type both operands are promoted to (Python: bool < int < float;
+/// arithmetic on bools is on ints, True + True is 2), or null when `op` is
+/// not supported on it (float floordiv/mod/&/|/max/min: sizes never need
+/// them).
+Type operationType(Builder &b, ScalarOp op, Type lhs, Type rhs) {
+  if (op == ScalarOp::truediv)
+    return b.getF64Type();
+  Type common = commonScalarType(lhs, rhs);
+  switch (op) {
+  case ScalarOp::and_:
+  case ScalarOp::or_:
+    return common.isF64() ? Type() : common;
+  case ScalarOp::floordiv:
+  case ScalarOp::mod:
+  case ScalarOp::max:
+  case ScalarOp::min:
+    return common.isF64() ? Type() : b.getI64Type();
+  case ScalarOp::add:
+  case ScalarOp::sub:
+  case ScalarOp::mul:
+    return common.isInteger(1) ? b.getI64Type() : common;
+  default: // comparisons: on the common type
+    return common;
   }
-  Value result = pythonIntOp(rewriter, loc, op, lhs, rhs);
-  if (result.getType() != call->getResult(0).getType())
+}
+
+bool isComparison(ScalarOp op) {
+  return op == ScalarOp::eq || op == ScalarOp::ne || op == ScalarOp::lt || op == ScalarOp::le ||
+         op == ScalarOp::gt || op == ScalarOp::ge;
+}
+
+template <ScalarOp op>
+LogicalResult scalarBinary(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Type lhsType = scalarOperandType(rewriter, args, "a");
+  Type rhsType = scalarOperandType(rewriter, args, "b");
+  if (!lhsType || !rhsType || call->getNumResults() != 1)
+    return rewriter.notifyMatchFailure(call, "expects two bool, int or float operands");
+  Type type = operationType(rewriter, op, lhsType, rhsType);
+  if (!type)
+    return rewriter.notifyMatchFailure(call, "float floordiv, mod, &, |, max and min are not "
+                                             "supported");
+  Type expected = isComparison(op) ? rewriter.getI1Type() : type;
+  if (call->getResult(0).getType() != expected)
     return rewriter.notifyMatchFailure(call, "the result type is not the operation's");
-  rewriter.replaceOp(call, result);
+  Location loc = call.getLoc();
+  Value lhs = promoteScalar(rewriter, loc, scalarOperand(rewriter, loc, args, "a"), type);
+  Value rhs = promoteScalar(rewriter, loc, scalarOperand(rewriter, loc, args, "b"), type);
+  rewriter.replaceOp(call, pythonScalarOp(rewriter, loc, op, lhs, rhs));
   return success();
 }
 
-LogicalResult intNeg(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+// -a, +a, not a, float(a): one operand.
+enum class ScalarUnary { neg, pos, not_, toFloat };
+
+/// The result type of `op` on `type` (bools are ints to - and +), null when
+/// unsupported (not on a non-bool).
+Type unaryResultType(Builder &b, ScalarUnary op, Type type) {
+  switch (op) {
+  case ScalarUnary::neg:
+  case ScalarUnary::pos:
+    return type.isInteger(1) ? b.getI64Type() : type;
+  case ScalarUnary::not_:
+    return type.isInteger(1) ? type : Type();
+  case ScalarUnary::toFloat:
+    return b.getF64Type();
+  }
+  llvm_unreachable("unknown unary op");
+}
+
+template <ScalarUnary op>
+LogicalResult scalarUnary(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Type type = scalarOperandType(rewriter, args, "a");
+  Type resultType = type ? unaryResultType(rewriter, op, type) : Type();
+  if (!resultType || call->getNumResults() != 1 ||
+      call->getResult(0).getType() != resultType)
+    return rewriter.notifyMatchFailure(call, "unsupported operand or result type");
   Location loc = call.getLoc();
-  Value value = intOperand(rewriter, loc, args, "a");
-  if (!value || !value.getType().isInteger(64))
-    return rewriter.notifyMatchFailure(call, "expects an int operand");
-  rewriter.replaceOp(call, arith::SubIOp::create(rewriter, loc, i64Constant(rewriter, loc, 0),
-                                                 value).getResult());
+  Value value = promoteScalar(rewriter, loc, scalarOperand(rewriter, loc, args, "a"), resultType);
+  Value result = value; // pos, float
+  if (op == ScalarUnary::neg)
+    result = resultType.isF64()
+                 ? arith::NegFOp::create(rewriter, loc, value).getResult()
+                 : arith::SubIOp::create(rewriter, loc, i64Constant(rewriter, loc, 0), value)
+                       .getResult();
+  else if (op == ScalarUnary::not_)
+    result = arith::XOrIOp::create(rewriter, loc, value,
+                                   arith::ConstantIntOp::create(rewriter, loc, 1, 1));
+  rewriter.replaceOp(call, result);
   return success();
 }
 
@@ -205,20 +318,26 @@ void addSymDecompositions(std::vector<Decomposition> &table) {
       {"aten.sym_storage_offset.default", "sym", "(arith)", symStorageOffset},
       {"aten.sym_is_contiguous.default", "sym", "(arith)", symIsContiguous},
       {"aten._assert_scalar.default", "sym", "(none)", assertScalar},
-      {"_operator.add", "sym", "(arith)", intBinary<IntOp::add>},
-      {"_operator.sub", "sym", "(arith)", intBinary<IntOp::sub>},
-      {"_operator.mul", "sym", "(arith)", intBinary<IntOp::mul>},
-      {"_operator.floordiv", "sym", "(arith)", intBinary<IntOp::floordiv>},
-      {"_operator.mod", "sym", "(arith)", intBinary<IntOp::mod>},
-      {"_operator.eq", "sym", "(arith)", intBinary<IntOp::eq>},
-      {"_operator.ne", "sym", "(arith)", intBinary<IntOp::ne>},
-      {"_operator.lt", "sym", "(arith)", intBinary<IntOp::lt>},
-      {"_operator.le", "sym", "(arith)", intBinary<IntOp::le>},
-      {"_operator.gt", "sym", "(arith)", intBinary<IntOp::gt>},
-      {"_operator.ge", "sym", "(arith)", intBinary<IntOp::ge>},
-      {"_operator.and_", "sym", "(arith)", intBinary<IntOp::and_>},
-      {"_operator.or_", "sym", "(arith)", intBinary<IntOp::or_>},
-      {"_operator.neg", "sym", "(arith)", intNeg},
+      {"_operator.add", "sym", "(arith)", scalarBinary<ScalarOp::add>},
+      {"_operator.sub", "sym", "(arith)", scalarBinary<ScalarOp::sub>},
+      {"_operator.mul", "sym", "(arith)", scalarBinary<ScalarOp::mul>},
+      {"_operator.truediv", "sym", "(arith)", scalarBinary<ScalarOp::truediv>},
+      {"_operator.floordiv", "sym", "(arith)", scalarBinary<ScalarOp::floordiv>},
+      {"_operator.mod", "sym", "(arith)", scalarBinary<ScalarOp::mod>},
+      {"_operator.eq", "sym", "(arith)", scalarBinary<ScalarOp::eq>},
+      {"_operator.ne", "sym", "(arith)", scalarBinary<ScalarOp::ne>},
+      {"_operator.lt", "sym", "(arith)", scalarBinary<ScalarOp::lt>},
+      {"_operator.le", "sym", "(arith)", scalarBinary<ScalarOp::le>},
+      {"_operator.gt", "sym", "(arith)", scalarBinary<ScalarOp::gt>},
+      {"_operator.ge", "sym", "(arith)", scalarBinary<ScalarOp::ge>},
+      {"_operator.and_", "sym", "(arith)", scalarBinary<ScalarOp::and_>},
+      {"_operator.or_", "sym", "(arith)", scalarBinary<ScalarOp::or_>},
+      {"torch.sym_max", "sym", "(arith)", scalarBinary<ScalarOp::max>},
+      {"torch.sym_min", "sym", "(arith)", scalarBinary<ScalarOp::min>},
+      {"_operator.neg", "sym", "(arith)", scalarUnary<ScalarUnary::neg>},
+      {"_operator.pos", "sym", "(arith)", scalarUnary<ScalarUnary::pos>},
+      {"torch.sym_not", "sym", "(arith)", scalarUnary<ScalarUnary::not_>},
+      {"torch.sym_float", "sym", "(arith)", scalarUnary<ScalarUnary::toFloat>},
   });
 }
 

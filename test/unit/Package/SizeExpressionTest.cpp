@@ -40,8 +40,12 @@ TEST_CASE("size expressions torch.export writes evaluate as Python would", "[pac
   CHECK(evaluate("s0**2 - s33", 3, 1) == 8);
   CHECK(evaluate("-s0 + 10", 3, 0) == 7);
   CHECK(evaluate("FloorDiv(s0, 4)", 9, 0) == 2);
+  CHECK(evaluate("CleanDiv(4*s0, 4)", 9, 0) == 9);
   CHECK(evaluate("Mod(s0, 4) + s33 % 3", 9, 5) == 3);
   CHECK(evaluate("3*s33 - 2*s0", 1, 2) == 4);
+  // sympy's Max/Min are n-ary.
+  CHECK(evaluate("Max(1, s0, s33)", 3, 7) == 7);
+  CHECK(evaluate("Min(s0, s33, 4)", 5, 7) == 4);
 }
 
 TEST_CASE("// and % round toward minus infinity", "[package]") {
@@ -60,4 +64,5 @@ TEST_CASE("bad size expressions name what is wrong", "[package]") {
   CHECK_THAT(parseError("s0 ? 2"), Catch::Contains("unexpected '? 2'"));
   CHECK_THAT(parseError("sqrt(s0)"), Catch::Contains("'sqrt' is not a symbol"));
   CHECK_THAT(parseError("s0**s33"), Catch::Contains("integer powers"));
+  CHECK_THAT(parseError("FloorDiv(s0, 2, 3)"), Catch::Contains("expected ')'"));
 }
