@@ -277,6 +277,63 @@ std::optional<SmallVector<int64_t>> broadcastShape(ArrayRef<RankedTensorType> ty
   return shape;
 }
 
+/// Whether `value`'s (static) shape broadcasts to `shape` (numpy rules).
+bool broadcastsTo(Value value, ArrayRef<int64_t> shape) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !type.hasStaticShape() || type.getRank() > int64_t(shape.size()))
+    return false;
+  ArrayRef<int64_t> tail = shape.take_back(type.getRank());
+  return llvm::all_of(llvm::zip(type.getShape(), tail), [](auto pair) {
+    auto [from, to] = pair;
+    return from == to || from == 1;
+  });
+}
+
+// index_put with one boolean mask on dims [m, m + r): self[:, ..., mask]
+// = values. The rows it picks depend on the data, but when values does
+// not vary along them (it broadcasts to [self.shape[:m], 1, rest], as in
+// x[x < 0] = 0) every picked element gets the value at its own lead and
+// rest position: a select (or an add of the selected values) over self.
+LogicalResult maskedPut(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
+                        int64_t m, Value mask) {
+  RankedTensorType type = resultType(call);
+  auto maskType = cast<RankedTensorType>(mask.getType());
+  int64_t r = maskType.getRank(), rank = type.getRank();
+  ArrayRef<int64_t> shape = type.getShape();
+  if (m + r > rank || maskType.getShape() != shape.slice(m, r))
+    return rewriter.notifyMatchFailure(call, "a boolean mask of the shape of the dims it indexes");
+  Type element = type.getElementType();
+  bool accumulate = args.boolean("accumulate").value_or(false);
+  if (accumulate && element.isInteger(1))
+    return rewriter.notifyMatchFailure(call, "accumulating booleans");
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  // values as [lead, 1, rest], then with the 1 as r ones: self's rank.
+  SmallVector<int64_t> perRow(shape.take_front(m)), spread(shape.take_front(m));
+  perRow.push_back(1);
+  spread.append(r, 1);
+  llvm::append_range(perRow, shape.drop_front(m + r));
+  llvm::append_range(spread, shape.drop_front(m + r));
+  Value values = tensorArg(args, "values");
+  if (!values || !broadcastsTo(values, perRow))
+    return rewriter.notifyMatchFailure(
+        call, "values that differ between the rows a boolean mask picks (their positions depend "
+              "on the data)");
+  values = p.broadcastTo(values, RankedTensorType::get(perRow, element), {});
+  if (r != 1)
+    values = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(spread, element), values,
+                                     ValueRange{});
+  SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  values = p.broadcastInDim(values, type, all, {});
+  SmallVector<int64_t> maskDims = llvm::to_vector(llvm::seq<int64_t>(m, m + r));
+  Value where = p.broadcastInDim(mask, type.clone(rewriter.getI1Type()), maskDims, {});
+  Value self = p.convert(tensorArg(args, "self"), element);
+  Ew e{p, self};
+  Value result = accumulate ? e.add(self, e.sel(where, values, e.c(0))) : e.sel(where, values, self);
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 // index_put(self, indices, values, accumulate): self[:, ..., i0, ..., ik-1]
 // = values (+= with accumulate). The indices are read as index.Tensor
 // reads them (Gather.cpp): m leading None, k index tensors on adjacent
@@ -284,8 +341,8 @@ std::optional<SmallVector<int64_t>> broadcastShape(ArrayRef<RankedTensorType> ty
 // end. The indexed dims move to the front and flatten into one of size
 // L; values, broadcast to the indexed shape [self.shape[:m], B, rest],
 // become |B| rows [|B|, self.shape[:m], rest] that prim.scatter writes
-// (or adds) along that dim at the linear indices. Boolean masks are
-// refused: the rows they pick depend on the data.
+// (or adds) along that dim at the linear indices. A boolean mask goes to
+// maskedPut.
 LogicalResult indexPut(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value self = tensorArg(args, "self"), values = tensorArg(args, "values");
@@ -303,12 +360,15 @@ LogicalResult indexPut(aten::CallOp call, const CallArgs &args, PatternRewriter 
     }
     if (trailing > 0)
       return rewriter.notifyMatchFailure(call, "index tensors separated by None");
-    if (!isa<IntegerType>(indexType.getElementType()) || indexType.getElementType().isInteger(1))
-      return rewriter.notifyMatchFailure(
-          call, "integer index tensors (a boolean mask's positions depend on the data)");
+    if (!isa<IntegerType>(indexType.getElementType()))
+      return rewriter.notifyMatchFailure(call, "integer or boolean index tensors");
     tensors.push_back(index);
     indexTypes.push_back(indexType);
   }
+  if (tensors.size() == 1 && indexTypes[0].getElementType().isInteger(1))
+    return maskedPut(call, args, rewriter, m, tensors[0]);
+  if (llvm::any_of(indexTypes, [](RankedTensorType t) { return t.getElementType().isInteger(1); }))
+    return rewriter.notifyMatchFailure(call, "a boolean mask mixed with other index tensors");
   int64_t k = tensors.size(), rank = type.getRank();
   std::optional<SmallVector<int64_t>> batch = broadcastShape(indexTypes);
   if (k == 0 || m + k > rank || !batch)
@@ -363,9 +423,9 @@ LogicalResult indexPut(aten::CallOp call, const CallArgs &args, PatternRewriter 
   SmallVector<int64_t> valueShape(lead);
   llvm::append_range(valueShape, *batch);
   llvm::append_range(valueShape, rest);
+  if (!broadcastsTo(values, valueShape))
+    return rewriter.notifyMatchFailure(call, "static values that broadcast to the indexed shape");
   Value source = p.broadcastTo(values, RankedTensorType::get(valueShape, element), {});
-  if (!source)
-    return rewriter.notifyMatchFailure(call, "values do not broadcast to the indexed shape");
   SmallVector<int64_t> batchFirst;
   llvm::append_range(batchFirst, llvm::seq<int64_t>(m, m + b));
   llvm::append_range(batchFirst, llvm::seq<int64_t>(0, m));

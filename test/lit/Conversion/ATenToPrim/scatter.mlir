@@ -135,3 +135,23 @@ func.func @index_put_none_broadcast(%x: tensor<5x6x4xf32>, %i: tensor<2x1xi64>, 
   %0 = aten.call "aten.index_put.default"(self: %x, indices: [%n, %i, %j], values: %v) {accumulate = false} : (tensor<5x6x4xf32>, !aten.none, tensor<2x1xi64>, tensor<3xi64>, tensor<3xf32>) -> tensor<5x6x4xf32>
   return %0 : tensor<5x6x4xf32>
 }
+
+// -----
+
+// x[:, mask] = v with a mask over dim 1 and v [2] (one value per last-dim
+// position, the same for every picked row): a select over self; with
+// accumulate, the selected values are added.
+// CHECK-LABEL: func.func @index_put_mask
+// CHECK: %[[V:.+]] = prim.broadcast_in_dim %arg2, dims = [2] : tensor<2xf32> -> tensor<3x1x2xf32>
+// CHECK: %[[VS:.+]] = prim.broadcast_in_dim %[[V]], dims = [0, 1, 2] : tensor<3x1x2xf32> -> tensor<3x4x2xf32>
+// CHECK: %[[M:.+]] = prim.broadcast_in_dim %arg1, dims = [1] : tensor<4xi1> -> tensor<3x4x2xi1>
+// CHECK: %[[PUT:.+]] = prim.select %[[M]], %[[VS]], %arg0
+// CHECK: %[[PICKED:.+]] = prim.select %{{.+}}, %{{.+}}, %{{.+}} : tensor<3x4x2xi1>, tensor<3x4x2xf32>
+// CHECK: %[[ADDED:.+]] = prim.add %arg0, %[[PICKED]]
+// CHECK: return %[[PUT]], %[[ADDED]]
+func.func @index_put_mask(%x: tensor<3x4x2xf32>, %m: tensor<4xi1>, %v: tensor<2xf32>) -> (tensor<3x4x2xf32>, tensor<3x4x2xf32>) {
+  %n = aten.none
+  %0 = aten.call "aten.index_put.default"(self: %x, indices: [%n, %m], values: %v) {accumulate = false} : (tensor<3x4x2xf32>, !aten.none, tensor<4xi1>, tensor<2xf32>) -> tensor<3x4x2xf32>
+  %1 = aten.call "aten.index_put.default"(self: %x, indices: [%n, %m], values: %v) {accumulate = true} : (tensor<3x4x2xf32>, !aten.none, tensor<4xi1>, tensor<2xf32>) -> tensor<3x4x2xf32>
+  return %0, %1 : tensor<3x4x2xf32>, tensor<3x4x2xf32>
+}
