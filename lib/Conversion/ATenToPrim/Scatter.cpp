@@ -4,18 +4,18 @@
 // gathered to self's shape along the dim (prim.take with constant indices)
 // and a constant mask selects it where it lands, self elsewhere.
 //
-// Positions known at run time (scatter*, with the dim moved last): a one-hot
-// hit[..., j, d] = (index[..., j] == d) over self's D positions, and each
-// output position reduces the sources that hit it over j (sum, prod, max,
-// min; for plain scatter the last j wins, as torch's CPU loop writes in
-// order). O(J * D) work per row: fine for the index sizes models scatter
-// with; a scatter primitive with a loop lowering would be O(J).
+// Positions known at run time (scatter, scatter_add, scatter_reduce,
+// index_put): prim.scatter, whose kind (assign, add, mul, max, min) is
+// torch's reduce; include_self=False and mean are built around it the way
+// torch's own scatter_reduce kernel does.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Families.h"
 
 #include "pt2c/Dialect/Prim/PrimOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include <limits>
 
@@ -109,203 +109,341 @@ LogicalResult sliceScatter(aten::CallOp call, const CallArgs &args, PatternRewri
   return writeAlong(call, rewriter, in->self, in->src, in->dim, sourceOf);
 }
 
-/// `x` with `dim` moved last (or back from last with `inverse`).
-Value moveDim(OpBuilder &b, Location loc, Value x, int64_t dim, bool inverse) {
-  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
-  if (dim == rank - 1)
-    return x;
-  SmallVector<int64_t> permutation;
-  for (int64_t d = 0; d < rank; ++d)
-    if (d != dim)
-      permutation.push_back(d);
-  permutation.push_back(dim);
-  if (inverse) {
-    SmallVector<int64_t> back(rank);
-    for (int64_t d = 0; d < rank; ++d)
-      back[permutation[d]] = d;
-    permutation = back;
-  }
-  return prim::TransposeOp::create(b, loc, x, b.getDenseI64ArrayAttr(permutation));
-}
+// How torch's scatter_reduce combines (scatter and index_put assign).
+enum class Reduce { assign, sum, prod, mean, amax, amin };
 
-enum class Combine { assign, sum, prod, amax, amin, mean };
-
-/// self [O..., D] (dim last) with src [O..., J] scattered at index [O..., J]
-/// along the last dim, combined per `combine`.
-Value scatterLast(PrimBuilder &p, Value self, Value index, Value src, Combine combine,
-                  bool includeSelf) {
+/// `type` filled with the identity torch starts an include_self=False
+/// reduction from (0, 1, or the lowest/highest value: -inf/+inf for
+/// floats), with `?` sizes from `like`.
+Value identityOf(PrimBuilder &p, Reduce reduce, RankedTensorType type, Value like) {
+  Type element = type.getElementType();
+  if (reduce != Reduce::amax && reduce != Reduce::amin)
+    return p.splat(reduce == Reduce::prod ? 1.0 : 0.0, type, {like});
+  bool lowest = reduce == Reduce::amax;
+  if (isa<FloatType>(element))
+    return p.splat(lowest ? -std::numeric_limits<double>::infinity()
+                          : std::numeric_limits<double>::infinity(),
+                   type, {like});
+  unsigned width = element.getIntOrFloatBitWidth();
+  bool isUnsigned = element.isInteger(1) || element.isUnsignedInteger();
+  APInt extreme = isUnsigned ? (lowest ? APInt::getMinValue(width) : APInt::getMaxValue(width))
+                             : (lowest ? APInt::getSignedMinValue(width)
+                                       : APInt::getSignedMaxValue(width));
   OpBuilder &b = p.builder();
-  Location loc = p.loc();
-  auto selfType = cast<RankedTensorType>(self.getType());
-  auto indexType = cast<RankedTensorType>(index.getType());
-  int64_t rank = selfType.getRank(), positions = selfType.getDimSize(rank - 1);
-  // [O..., J, D]
-  SmallVector<int64_t> wideShape(indexType.getShape());
-  wideShape.push_back(positions);
-  SmallVector<int64_t> keep;
-  for (int64_t d = 0; d < rank; ++d)
-    keep.push_back(d);
-  auto wideIndex = RankedTensorType::get(wideShape, indexType.getElementType());
-  Value target = p.broadcastInDim(index, wideIndex, keep, {});
-  Value slot = prim::IotaOp::create(b, loc, wideIndex, b.getI64IntegerAttr(rank), ValueRange{});
-  Ew ei{p, target};
-  Value hit = ei.cmp(prim::ComparePredicate::eq, target, slot);
-  Type element = selfType.getElementType();
-  auto wide = RankedTensorType::get(wideShape, element);
-  Value value = p.broadcastInDim(src, wide, keep, {});
-  Ew e{p, value};
-  int64_t over = rank - 1; // j
-  Value anyHit = p.reduce(prim::ReduceKind::max, p.convert(hit, b.getI64Type()), {over}, false);
-  Ew eh{p, anyHit};
-  Value touched = eh.cmp(prim::ComparePredicate::gt, anyHit, eh.c(0));
-  Ew es{p, self};
-  if (combine == Combine::assign) {
-    // The last j that hits each position, then its source.
-    auto wideJ = RankedTensorType::get(wideShape, b.getI64Type());
-    Value j = prim::IotaOp::create(b, loc, wideJ, b.getI64IntegerAttr(rank - 1), ValueRange{});
-    Ew ej{p, j};
-    Value last = p.reduce(prim::ReduceKind::max, ej.sel(hit, j, ej.c(0)), {over}, false);
-    Value picked = prim::TakeAlongOp::create(b, loc, src, last, b.getI64IntegerAttr(rank - 1));
-    return es.sel(touched, picked, self);
-  }
-  double identity = combine == Combine::prod   ? 1.0
-                    : combine == Combine::amax ? -std::numeric_limits<double>::infinity()
-                    : combine == Combine::amin ? std::numeric_limits<double>::infinity()
-                                               : 0.0;
-  prim::ReduceKind kind = combine == Combine::prod   ? prim::ReduceKind::prod
-                          : combine == Combine::amax ? prim::ReduceKind::max
-                          : combine == Combine::amin ? prim::ReduceKind::min
-                                                     : prim::ReduceKind::sum;
-  Value reduced = p.reduce(kind, e.sel(hit, value, e.c(identity)), {over}, false);
-  Value combined;
-  switch (combine) {
-  case Combine::sum:
-    combined = includeSelf ? es.add(self, reduced) : reduced;
-    break;
-  case Combine::prod:
-    combined = includeSelf ? es.mul(self, reduced) : reduced;
-    break;
-  case Combine::amax:
-    combined = includeSelf ? prim::MaxOp::create(b, loc, self, reduced).getResult() : reduced;
-    break;
-  case Combine::amin:
-    combined = includeSelf ? prim::MinOp::create(b, loc, self, reduced).getResult() : reduced;
-    break;
-  case Combine::mean: {
-    Value count = p.convert(p.reduce(prim::ReduceKind::sum, p.convert(hit, b.getI64Type()),
-                                     {over}, false),
-                            element);
-    Value total = includeSelf ? es.add(self, reduced) : reduced;
-    Value n = includeSelf ? es.add(count, es.c(1.0)) : count;
-    combined = es.div(total, n);
-    break;
-  }
-  case Combine::assign:
-    break;
-  }
-  return es.sel(touched, combined, self);
+  auto scalar = IntegerAttr::get(element, extreme);
+  if (type.hasStaticShape())
+    return prim::ConstantOp::create(b, p.loc(), DenseElementsAttr::get(type, scalar));
+  SmallVector<Value> sizes = p.dynamicSizes(type, {like});
+  if (!PrimBuilder::allKnown(sizes))
+    return Value();
+  return prim::SplatOp::create(b, p.loc(), type, arith::ConstantOp::create(b, p.loc(), scalar),
+                               sizes);
 }
 
+Value scatterOf(PrimBuilder &p, prim::ScatterKind kind, Value self, Value index, Value src,
+                int64_t dim) {
+  OpBuilder &b = p.builder();
+  return prim::ScatterOp::create(b, p.loc(), prim::ScatterKindAttr::get(b.getContext(), kind),
+                                 self, index, src, b.getI64IntegerAttr(dim));
+}
+
+/// torch's scatter_reduce_two: self with src reduced in at index along dim.
+/// include_self=False first overwrites the positions hit with the
+/// identity; mean divides by the number of values that met (self counts
+/// once when included; never by 0), rounding down for integers.
+Value scatterReduced(PrimBuilder &p, Reduce reduce, bool includeSelf, Value self, Value index,
+                     Value src, int64_t dim) {
+  if (reduce == Reduce::assign)
+    return scatterOf(p, prim::ScatterKind::assign, self, index, src, dim);
+  auto srcType = cast<RankedTensorType>(src.getType());
+  Value base = self;
+  if (!includeSelf) {
+    Value identity = identityOf(p, reduce, srcType, src);
+    if (!identity)
+      return Value();
+    base = scatterOf(p, prim::ScatterKind::assign, self, index, identity, dim);
+  }
+  prim::ScatterKind kind = reduce == Reduce::prod   ? prim::ScatterKind::mul
+                           : reduce == Reduce::amax ? prim::ScatterKind::max
+                           : reduce == Reduce::amin ? prim::ScatterKind::min
+                                                    : prim::ScatterKind::add;
+  Value result = scatterOf(p, kind, base, index, src, dim);
+  if (reduce != Reduce::mean)
+    return result;
+  Value counted = p.splat(includeSelf ? 1.0 : 0.0, cast<RankedTensorType>(self.getType()), {self});
+  Value count = scatterOf(p, prim::ScatterKind::add, counted, index, p.splat(1.0, srcType, {src}), dim);
+  Ew e{p, count};
+  count = e.sel(e.cmp(prim::ComparePredicate::eq, count, e.c(0)), e.c(1), count);
+  Value quotient = e.div(result, count);
+  if (isa<FloatType>(srcType.getElementType()))
+    return quotient;
+  // Truncation to floor: one less where the remainder is negative (count > 0).
+  Value remainder = prim::RemOp::create(p.builder(), p.loc(), result, count);
+  return e.sel(e.cmp(prim::ComparePredicate::lt, remainder, e.c(0)), e.sub(quotient, e.c(1)),
+               quotient);
+}
+
+// scatter(self, dim, index, src | value), scatter_add, scatter_reduce: only
+// src's leading [index.shape] block is read; index may be smaller than self
+// in every dim.
 LogicalResult scatterWith(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
-                          Combine combine, bool includeSelf) {
+                          Reduce reduce, bool includeSelf) {
   RankedTensorType type = resultType(call);
   Value self = tensorArg(args, "self"), index = tensorArg(args, "index");
   auto dim = args.integer("dim");
-  if (!type || !self || !index || !dim || !type.hasStaticShape() || type.getRank() == 0 ||
-      !isa<FloatType>(type.getElementType()))
-    return rewriter.notifyMatchFailure(call, "static float self, index and dim");
+  if (!type || !self || !index || !dim || type.getRank() == 0)
+    return rewriter.notifyMatchFailure(call, "expects self (not 0-d), dim and index");
   auto indexType = cast<RankedTensorType>(index.getType());
   int64_t rank = type.getRank(), d = PrimBuilder::normalizeDim(*dim, rank);
-  if (indexType.getRank() != rank || !indexType.hasStaticShape())
-    return rewriter.notifyMatchFailure(call, "a static index of self's rank");
-  for (int64_t k = 0; k < rank; ++k)
-    if (k != d && indexType.getDimSize(k) != type.getDimSize(k))
-      return rewriter.notifyMatchFailure(
-          call, "an index smaller than self outside the scatter dim is not supported yet");
+  Type element = type.getElementType();
+  if (indexType.getRank() != rank || !isa<IntegerType>(indexType.getElementType()) ||
+      indexType.getElementType().isInteger(1))
+    return rewriter.notifyMatchFailure(call, "an integer index of self's rank");
+  if (reduce != Reduce::assign && reduce != Reduce::amax && reduce != Reduce::amin &&
+      element.isInteger(1))
+    return rewriter.notifyMatchFailure(call, "sums and products of booleans");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   Value src = tensorArg(args, "src");
-  auto srcShape = indexType.clone(type.getElementType());
   if (src) {
-    // Only src's leading [index.shape] block is read.
     auto srcType = cast<RankedTensorType>(src.getType());
-    if (!srcType.hasStaticShape() || srcType.getRank() != rank)
-      return rewriter.notifyMatchFailure(call, "a static src of self's rank");
-    src = p.convert(src, type.getElementType());
-    if (srcType.getShape() != indexType.getShape())
+    if (srcType.getRank() != rank)
+      return rewriter.notifyMatchFailure(call, "a src of self's rank");
+    src = p.convert(src, element);
+    if (srcType.getShape() != indexType.getShape()) {
+      if (!srcType.hasStaticShape() || !indexType.hasStaticShape())
+        return rewriter.notifyMatchFailure(call, "a src larger than index needs static shapes");
       src = prim::SliceOp::create(rewriter, loc, src,
                                   rewriter.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 0)),
                                   rewriter.getDenseI64ArrayAttr(indexType.getShape()),
                                   rewriter.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 1)));
+    }
   } else if (auto value = args.number("value")) {
-    src = p.splat(*value, srcShape, {});
-  } else {
-    return rewriter.notifyMatchFailure(call, "expects src or a numeric value");
+    src = p.splat(*value, indexType.clone(element), {index});
   }
-  Value result = scatterLast(p, moveDim(rewriter, loc, self, d, false),
-                             moveDim(rewriter, loc, p.convert(index, rewriter.getI64Type()), d, false),
-                             moveDim(rewriter, loc, src, d, false), combine, includeSelf);
-  rewriter.replaceOp(call, moveDim(rewriter, loc, result, d, true));
+  if (!src)
+    return rewriter.notifyMatchFailure(call, "expects src or a numeric value");
+  Value result = scatterReduced(p, reduce, includeSelf, self, p.convert(index, rewriter.getI64Type()),
+                                src, d);
+  if (!result || result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "the scattered shape is not the result's");
+  rewriter.replaceOp(call, result);
   return success();
 }
 
-template <Combine combine>
+template <Reduce reduce>
 LogicalResult scatter(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  return scatterWith(call, args, rewriter, combine, true);
+  return scatterWith(call, args, rewriter, reduce, true);
 }
 
 // scatter_reduce.two(self, dim, index, src, reduce, include_self)
 LogicalResult scatterReduce(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  StringRef reduce = args.string("reduce").value_or("");
-  std::optional<Combine> combine = llvm::StringSwitch<std::optional<Combine>>(reduce)
-                                       .Case("sum", Combine::sum)
-                                       .Case("prod", Combine::prod)
-                                       .Case("mean", Combine::mean)
-                                       .Case("amax", Combine::amax)
-                                       .Case("amin", Combine::amin)
-                                       .Default(std::nullopt);
-  if (!combine)
-    return rewriter.notifyMatchFailure(call, "unknown reduce '" + reduce + "'");
-  return scatterWith(call, args, rewriter, *combine, args.boolean("include_self").value_or(true));
+  StringRef name = args.string("reduce").value_or("");
+  std::optional<Reduce> reduce = llvm::StringSwitch<std::optional<Reduce>>(name)
+                                     .Case("sum", Reduce::sum)
+                                     .Case("prod", Reduce::prod)
+                                     .Case("mean", Reduce::mean)
+                                     .Case("amax", Reduce::amax)
+                                     .Case("amin", Reduce::amin)
+                                     .Default(std::nullopt);
+  if (!reduce)
+    return rewriter.notifyMatchFailure(call, "unknown reduce '" + name + "'");
+  return scatterWith(call, args, rewriter, *reduce, args.boolean("include_self").value_or(true));
 }
 
-// index_put(self, [index], values, accumulate) with one integer index
-// tensor on dim 0 (self[index] = values, or += with accumulate): a scatter
-// of whole rows; negative indices wrap. Boolean masks have data-dependent
-// positions (nonzero) and several index tensors are not supported yet.
+/// prim.transpose of `x` by `permutation`, or `x` when it is the identity.
+Value permuted(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> permutation) {
+  if (llvm::equal(permutation, llvm::seq<int64_t>(0, permutation.size())))
+    return x;
+  return prim::TransposeOp::create(b, loc, x, b.getDenseI64ArrayAttr(permutation));
+}
+
+/// numpy broadcasting of static shapes; nullopt when they do not broadcast.
+std::optional<SmallVector<int64_t>> broadcastShape(ArrayRef<RankedTensorType> types) {
+  SmallVector<int64_t> shape;
+  for (RankedTensorType type : types) {
+    if (!type.hasStaticShape())
+      return std::nullopt;
+    if (type.getRank() > int64_t(shape.size()))
+      shape.insert(shape.begin(), type.getRank() - shape.size(), 1);
+    int64_t offset = shape.size() - type.getRank();
+    for (auto [d, size] : llvm::enumerate(type.getShape())) {
+      int64_t &into = shape[offset + d];
+      if (into != size && into != 1 && size != 1)
+        return std::nullopt;
+      into = into == 1 ? size : into;
+    }
+  }
+  return shape;
+}
+
+/// Whether `value`'s (static) shape broadcasts to `shape` (numpy rules).
+bool broadcastsTo(Value value, ArrayRef<int64_t> shape) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !type.hasStaticShape() || type.getRank() > int64_t(shape.size()))
+    return false;
+  ArrayRef<int64_t> tail = shape.take_back(type.getRank());
+  return llvm::all_of(llvm::zip(type.getShape(), tail), [](auto pair) {
+    auto [from, to] = pair;
+    return from == to || from == 1;
+  });
+}
+
+// index_put with one boolean mask on dims [m, m + r): self[:, ..., mask]
+// = values. The rows it picks depend on the data, but when values does
+// not vary along them (it broadcasts to [self.shape[:m], 1, rest], as in
+// x[x < 0] = 0) every picked element gets the value at its own lead and
+// rest position: a select (or an add of the selected values) over self.
+LogicalResult maskedPut(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
+                        int64_t m, Value mask) {
+  RankedTensorType type = resultType(call);
+  auto maskType = cast<RankedTensorType>(mask.getType());
+  int64_t r = maskType.getRank(), rank = type.getRank();
+  ArrayRef<int64_t> shape = type.getShape();
+  if (m + r > rank || maskType.getShape() != shape.slice(m, r))
+    return rewriter.notifyMatchFailure(call, "a boolean mask of the shape of the dims it indexes");
+  Type element = type.getElementType();
+  bool accumulate = args.boolean("accumulate").value_or(false);
+  if (accumulate && element.isInteger(1))
+    return rewriter.notifyMatchFailure(call, "accumulating booleans");
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  // values as [lead, 1, rest], then with the 1 as r ones: self's rank.
+  SmallVector<int64_t> perRow(shape.take_front(m)), spread(shape.take_front(m));
+  perRow.push_back(1);
+  spread.append(r, 1);
+  llvm::append_range(perRow, shape.drop_front(m + r));
+  llvm::append_range(spread, shape.drop_front(m + r));
+  Value values = tensorArg(args, "values");
+  if (!values || !broadcastsTo(values, perRow))
+    return rewriter.notifyMatchFailure(
+        call, "values that differ between the rows a boolean mask picks (their positions depend "
+              "on the data)");
+  values = p.broadcastTo(values, RankedTensorType::get(perRow, element), {});
+  if (r != 1)
+    values = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(spread, element), values,
+                                     ValueRange{});
+  SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  values = p.broadcastInDim(values, type, all, {});
+  SmallVector<int64_t> maskDims = llvm::to_vector(llvm::seq<int64_t>(m, m + r));
+  Value where = p.broadcastInDim(mask, type.clone(rewriter.getI1Type()), maskDims, {});
+  Value self = p.convert(tensorArg(args, "self"), element);
+  Ew e{p, self};
+  Value result = accumulate ? e.add(self, e.sel(where, values, e.c(0))) : e.sel(where, values, self);
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// index_put(self, indices, values, accumulate): self[:, ..., i0, ..., ik-1]
+// = values (+= with accumulate). The indices are read as index.Tensor
+// reads them (Gather.cpp): m leading None, k index tensors on adjacent
+// dims broadcast together to B, negative ones wrapped, then Nones to the
+// end. The indexed dims move to the front and flatten into one of size
+// L; values, broadcast to the indexed shape [self.shape[:m], B, rest],
+// become |B| rows [|B|, self.shape[:m], rest] that prim.scatter writes
+// (or adds) along that dim at the linear indices. A boolean mask goes to
+// maskedPut.
 LogicalResult indexPut(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value self = tensorArg(args, "self"), values = tensorArg(args, "values");
   OperandRange indices = args.values("indices");
-  if (!type || !self || !values || indices.size() != 1 || !type.hasStaticShape() ||
-      type.getRank() == 0 || !isa<FloatType>(type.getElementType()))
-    return rewriter.notifyMatchFailure(call, "static float self and one index tensor");
-  auto indexType = dyn_cast<RankedTensorType>(indices[0].getType());
-  if (!indexType || !indexType.hasStaticShape() || indexType.getElementType().isInteger(1) ||
-      !isa<IntegerType>(indexType.getElementType()))
-    return rewriter.notifyMatchFailure(call, "a static integer index (not a boolean mask)");
+  if (!type || !self || !values || !type.hasStaticShape() || type.getRank() == 0)
+    return rewriter.notifyMatchFailure(call, "static self (not 0-d), indices and values");
+  int64_t m = 0, trailing = 0;
+  SmallVector<Value> tensors;
+  SmallVector<RankedTensorType> indexTypes;
+  for (Value index : indices) {
+    auto indexType = dyn_cast<RankedTensorType>(index.getType());
+    if (!indexType) { // None: a whole dim
+      (tensors.empty() ? m : trailing) += 1;
+      continue;
+    }
+    if (trailing > 0)
+      return rewriter.notifyMatchFailure(call, "index tensors separated by None");
+    if (!isa<IntegerType>(indexType.getElementType()))
+      return rewriter.notifyMatchFailure(call, "integer or boolean index tensors");
+    tensors.push_back(index);
+    indexTypes.push_back(indexType);
+  }
+  if (tensors.size() == 1 && indexTypes[0].getElementType().isInteger(1))
+    return maskedPut(call, args, rewriter, m, tensors[0]);
+  if (llvm::any_of(indexTypes, [](RankedTensorType t) { return t.getElementType().isInteger(1); }))
+    return rewriter.notifyMatchFailure(call, "a boolean mask mixed with other index tensors");
+  int64_t k = tensors.size(), rank = type.getRank();
+  std::optional<SmallVector<int64_t>> batch = broadcastShape(indexTypes);
+  if (k == 0 || m + k > rank || !batch)
+    return rewriter.notifyMatchFailure(call, "static index tensors that broadcast, within self's rank");
+  bool accumulate = args.boolean("accumulate").value_or(false);
+  Type element = type.getElementType();
+  if (accumulate && element.isInteger(1))
+    return rewriter.notifyMatchFailure(call, "accumulating booleans");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
-  int64_t count = indexType.getNumElements(), rows = type.getDimSize(0);
-  Value index = prim::ReshapeOp::create(rewriter, loc,
-                                        RankedTensorType::get({count}, rewriter.getI64Type()),
-                                        p.convert(indices[0], rewriter.getI64Type()), ValueRange{});
-  Ew ei{p, index};
-  index = ei.sel(ei.cmp(prim::ComparePredicate::lt, index, ei.c(0)), ei.add(index, ei.c(rows)),
-                 index);
-  SmallVector<int64_t> shape = {count};
-  llvm::append_range(shape, type.getShape().drop_front());
-  auto wide = RankedTensorType::get(shape, type.getElementType());
-  Value source = p.broadcastTo(p.convert(values, type.getElementType()), wide, {});
-  Value target = p.broadcastInDim(index, wide.clone(rewriter.getI64Type()), {0}, {});
-  if (!source || !target)
-    return rewriter.notifyMatchFailure(call, "values do not broadcast to the indexed rows");
-  bool accumulate = args.boolean("accumulate").value_or(false);
-  Value result = scatterLast(p, moveDim(rewriter, loc, self, 0, false),
-                             moveDim(rewriter, loc, target, 0, false),
-                             moveDim(rewriter, loc, source, 0, false),
-                             accumulate ? Combine::sum : Combine::assign, true);
-  rewriter.replaceOp(call, moveDim(rewriter, loc, result, 0, true));
+  auto i64 = rewriter.getI64Type();
+  ArrayRef<int64_t> shape = type.getShape();
+  ArrayRef<int64_t> lead = shape.take_front(m), indexed = shape.slice(m, k),
+                    rest = shape.drop_front(m + k);
+
+  // self as [L, lead, rest].
+  SmallVector<int64_t> front;
+  llvm::append_range(front, llvm::seq<int64_t>(m, m + k));
+  llvm::append_range(front, llvm::seq<int64_t>(0, m));
+  llvm::append_range(front, llvm::seq<int64_t>(m + k, rank));
+  SmallVector<int64_t> unflat(indexed), flat = {1};
+  for (int64_t size : indexed)
+    flat[0] *= size;
+  for (ArrayRef<int64_t> part : {lead, rest}) {
+    llvm::append_range(unflat, part);
+    llvm::append_range(flat, part);
+  }
+  Value x = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(flat, element),
+                                    permuted(rewriter, loc, self, front), ValueRange{});
+
+  // The linear index into L of each point of B, wrapped like torch.
+  auto batchType = RankedTensorType::get(*batch, i64);
+  Value linear;
+  int64_t stride = 1;
+  for (int64_t j = k - 1; j >= 0; --j) {
+    Value index = p.broadcastTo(tensors[j], batchType, {});
+    Ew e{p, index};
+    index = e.sel(e.cmp(prim::ComparePredicate::lt, index, e.c(0)),
+                  e.add(index, e.c(double(indexed[j]))), index);
+    Value term = stride == 1 ? index : e.mul(index, e.c(double(stride)));
+    linear = linear ? e.add(linear, term) : term;
+    stride *= indexed[j];
+  }
+  int64_t rows = batchType.getNumElements(), b = batch->size();
+  SmallVector<int64_t> rowShape = {rows};
+  llvm::append_range(rowShape, ArrayRef(flat).drop_front());
+  linear = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get({rows}, i64), linear,
+                                   ValueRange{});
+  Value target = p.broadcastInDim(linear, RankedTensorType::get(rowShape, i64), {0}, {});
+
+  // values as rows: [lead, B, rest] -> [B, lead, rest] -> [|B|, lead, rest].
+  SmallVector<int64_t> valueShape(lead);
+  llvm::append_range(valueShape, *batch);
+  llvm::append_range(valueShape, rest);
+  if (!broadcastsTo(values, valueShape))
+    return rewriter.notifyMatchFailure(call, "static values that broadcast to the indexed shape");
+  Value source = p.broadcastTo(values, RankedTensorType::get(valueShape, element), {});
+  SmallVector<int64_t> batchFirst;
+  llvm::append_range(batchFirst, llvm::seq<int64_t>(m, m + b));
+  llvm::append_range(batchFirst, llvm::seq<int64_t>(0, m));
+  llvm::append_range(batchFirst, llvm::seq<int64_t>(m + b, int64_t(valueShape.size())));
+  source = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(rowShape, element),
+                                   permuted(rewriter, loc, source, batchFirst), ValueRange{});
+
+  Value result = scatterOf(p, accumulate ? prim::ScatterKind::add : prim::ScatterKind::assign, x,
+                           target, source, 0);
+  result = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(unflat, element), result,
+                                   ValueRange{});
+  SmallVector<int64_t> back(rank);
+  for (int64_t d = 0; d < rank; ++d)
+    back[front[d]] = d;
+  result = permuted(rewriter, loc, result, back);
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "the indexed shape is not the result's");
+  rewriter.replaceOp(call, result);
   return success();
 }
 
@@ -315,15 +453,12 @@ void addScatterDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.select_scatter.default", "scatter", "reshape, take, constant, select", selectScatter},
       {"aten.slice_scatter.default", "scatter", "take, constant, select", sliceScatter},
-      {"aten.scatter.src", "scatter", "transpose, broadcast_in_dim, iota, compare, reduce, take_along, select",
-       scatter<Combine::assign>},
-      {"aten.scatter.value", "scatter", "transpose, broadcast_in_dim, iota, compare, reduce, take_along, select",
-       scatter<Combine::assign>},
-      {"aten.scatter_add.default", "scatter", "transpose, broadcast_in_dim, iota, compare, select, reduce, add",
-       scatter<Combine::sum>},
+      {"aten.scatter.src", "scatter", "slice, scatter", scatter<Reduce::assign>},
+      {"aten.scatter.value", "scatter", "constant, scatter", scatter<Reduce::assign>},
+      {"aten.scatter_add.default", "scatter", "slice, scatter", scatter<Reduce::sum>},
       {"aten.index_put.default", "scatter",
-       "reshape, broadcast_in_dim, transpose, iota, compare, select, reduce, take_along", indexPut},
-      {"aten.scatter_reduce.two", "scatter", "transpose, broadcast_in_dim, iota, compare, select, reduce",
+       "transpose, reshape, broadcast_in_dim, compare, select, add, mul, scatter", indexPut},
+      {"aten.scatter_reduce.two", "scatter", "slice, constant, scatter, compare, select, div, rem",
        scatterReduce},
   });
 }

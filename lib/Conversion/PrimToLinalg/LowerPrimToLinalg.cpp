@@ -26,6 +26,7 @@ public:
     lowering::populateComputeLowerings(patterns);
     lowering::populateConvLowerings(patterns);
     lowering::populateGatherLowerings(patterns);
+    lowering::populateScatterLowerings(patterns);
     // Not converging is not an error by itself: an op no pattern could
     // rewrite is reported below, at its location, which is what users need.
     (void)mlir::applyPatternsGreedily(getOperation(), std::move(patterns));

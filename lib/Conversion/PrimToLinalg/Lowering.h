@@ -58,6 +58,7 @@ void populateComputeLowerings(mlir::RewritePatternSet &patterns);
 void populateWindowsTo2d(mlir::RewritePatternSet &patterns);
 void populateConvLowerings(mlir::RewritePatternSet &patterns);
 void populateGatherLowerings(mlir::RewritePatternSet &patterns);
+void populateScatterLowerings(mlir::RewritePatternSet &patterns);
 
 } // namespace pt2c::lowering
 

@@ -191,12 +191,13 @@ LogicalResult TakeAlongOp::inferReturnTypes(MLIRContext *, OptLoc loc,
   });
 }
 
-LogicalResult ScatterAddOp::inferReturnTypes(MLIRContext *, OptLoc loc,
-                                             Adaptor adaptor,
-                                             SmallVectorImpl<Type> &inferred) {
+LogicalResult ScatterOp::inferReturnTypes(MLIRContext *, OptLoc loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &inferred) {
   return inferOne(inferred, [&](RankedTensorType &result) {
-    return inferScatterAddOp(
-        loc, adaptor.getOperand().getType(), adaptor.getIndices().getType(),
+    return inferScatterOp(
+        loc, adaptor.getKind(), adaptor.getOperand().getType(),
+        adaptor.getIndices().getType(),
         adaptor.getUpdates().getType(),
         static_cast<int64_t>(adaptor.getDimension()), result);
   });

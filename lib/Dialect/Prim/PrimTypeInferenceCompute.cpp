@@ -79,7 +79,7 @@ LogicalResult pt2c::prim::inferTakeOp(OptLoc loc, Type operand, Type indices,
   return success();
 }
 
-/// C4 of take_along, C5 of scatter_add: outside `dimension`, the indices
+/// C4 of take_along, C5 of scatter: outside `dimension`, the indices
 /// are no larger than the operand.
 static LogicalResult checkIndicesFit(OptLoc loc, StringRef label,
                                      RankedTensorType type,
@@ -115,10 +115,10 @@ LogicalResult pt2c::prim::inferTakeAlongOp(OptLoc loc, Type operand,
   return success();
 }
 
-LogicalResult pt2c::prim::inferScatterAddOp(OptLoc loc, Type operand,
-                                            Type indices, Type updates,
-                                            int64_t dimension,
-                                            RankedTensorType &result) {
+LogicalResult pt2c::prim::inferScatterOp(OptLoc loc, ScatterKind kind,
+                                         Type operand, Type indices,
+                                         Type updates, int64_t dimension,
+                                         RankedTensorType &result) {
   RankedTensorType type = getTensor(loc, operand, "operand");
   RankedTensorType indexType = getTensor(loc, indices, "indices");
   RankedTensorType updateType = getTensor(loc, updates, "updates");
@@ -144,8 +144,12 @@ LogicalResult pt2c::prim::inferScatterAddOp(OptLoc loc, Type operand,
     return emitOptionalError(
         loc, "C6: updates element type ", updateType.getElementType(),
         " is not the operand element type ", type.getElementType());
+  // Sums and products of booleans are not torch ops; overwriting, max
+  // and min are defined for every element type.
+  bool arithmetic = kind == ScatterKind::add || kind == ScatterKind::mul;
   if (failed(checkElementClass(loc, "C6", "operand", type.getElementType(),
-                               ElementClass::Numeric)))
+                               arithmetic ? ElementClass::Numeric
+                                          : ElementClass::Any)))
     return failure();
   result = type;
   return success();

@@ -73,13 +73,36 @@ def Prim_TakeAlongOp : Prim_InferredOp<"take_along", 5, [NoMemoryEffect]> {
   }];
 }
 
-def Prim_ScatterAddOp : Prim_InferredOp<"scatter_add", 7, [NoMemoryEffect]> {
-  let summary = "Accumulate updates into a copy of a tensor by index";
+// The combiner of prim.scatter; defined beside its only op.
+def Prim_ScatterKind : I32EnumAttr<"ScatterKind",
+    "how prim.scatter combines an update with the value it lands on", [
+      I32EnumAttrCase<"assign", 0>,
+      I32EnumAttrCase<"add", 1>,
+      I32EnumAttrCase<"mul", 2>,
+      I32EnumAttrCase<"max", 3>,
+      I32EnumAttrCase<"min", 4>
+    ]> {
+  let cppNamespace = "::pt2c::prim";
+  let genSpecializedAttr = 0;
+}
+def Prim_ScatterKindAttr
+    : EnumAttr<Prim_Dialect, Prim_ScatterKind, "scatter_kind">;
+
+def Prim_ScatterOp : Prim_InferredOp<"scatter", 7, [NoMemoryEffect]> {
+  let summary = "Combine updates into a copy of a tensor by index";
   let description = [{
-    torch.scatter_add, and index_put with accumulate: the result is `operand`
-    with `updates[p]` added at `p with p[dimension] = indices[p]`, for every
-    position `p` of `indices`; repeated indices accumulate. Indices out of
-    [0, size) are undefined.
+    The result is `operand` with `updates[p]` combined into position
+    `p with p[dimension] = indices[p]`, for every position `p` of `indices`:
+    `assign` overwrites (torch.scatter, index_put; of repeated indices one
+    update wins, which one is unspecified, as in torch), `add`, `mul`, `max`
+    and `min` fold every update that lands there into the operand's value
+    (torch.scatter_add, scatter_reduce, index_put with accumulate). max and
+    min propagate NaN; f16 and bf16 add and mul accumulate in f32 and round
+    once. Indices out of [0, size) are undefined (decompositions wrap
+    torch's negative indices). torch's include_self=False is an `assign` of
+    the combiner's identity first; its mean is an `add` and a count.
+    One op with a kind, not one per combiner: the five share verification
+    and lowering, and differ only in the combining scalar op.
 
     C1: `operand`, `indices` and `updates` have the same rank.
     C2: `dimension` is in [0, rank).
@@ -87,22 +110,23 @@ def Prim_ScatterAddOp : Prim_InferredOp<"scatter_add", 7, [NoMemoryEffect]> {
     C4: `indices` and `updates` have compatible shapes.
     C5: in every other dim, the indices' size is at most the operand's
         (when both are static).
-    C6: `updates` has the operand's element type, a float or an integer type
-        other than i1.
+    C6: `updates` has the operand's element type; `add` and `mul` need a
+        float or an integer type other than i1 (assign, max, min take any).
     C7: the result type is the operand type.
 
     ```mlir
-    %s = prim.scatter_add %x, %idx, %upd, dim = 0
+    %s = prim.scatter add %x, %idx, %upd, dim = 0
         : (tensor<8x4xf32>, tensor<?x4xi64>, tensor<?x4xf32>) -> tensor<8x4xf32>
     ```
   }];
-  let arguments = (ins Prim_Tensor:$operand, Prim_Tensor:$indices,
-                       Prim_Tensor:$updates, I64Attr:$dimension);
+  let arguments = (ins Prim_ScatterKindAttr:$kind, Prim_Tensor:$operand,
+                       Prim_Tensor:$indices, Prim_Tensor:$updates,
+                       I64Attr:$dimension);
   let results = (outs Prim_Tensor:$result);
   let assemblyFormat = [{
-    $operand `,` $indices `,` $updates `,` `dim` `=` $dimension attr-dict `:`
-    `(` type($operand) `,` type($indices) `,` type($updates) `)` `->`
-    type($result)
+    `` $kind $operand `,` $indices `,` $updates `,` `dim` `=` $dimension
+    attr-dict `:` `(` type($operand) `,` type($indices) `,` type($updates) `)`
+    `->` type($result)
   }];
 }
 

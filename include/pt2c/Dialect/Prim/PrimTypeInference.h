@@ -98,9 +98,9 @@ LogicalResult inferTakeOp(OptLoc loc, Type operand, Type indices,
                           int64_t dimension, RankedTensorType &result);
 LogicalResult inferTakeAlongOp(OptLoc loc, Type operand, Type indices,
                                int64_t dimension, RankedTensorType &result);
-LogicalResult inferScatterAddOp(OptLoc loc, Type operand, Type indices,
-                                Type updates, int64_t dimension,
-                                RankedTensorType &result);
+LogicalResult inferScatterOp(OptLoc loc, ScatterKind kind, Type operand,
+                             Type indices, Type updates, int64_t dimension,
+                             RankedTensorType &result);
 
 //===--- Reductions -------------------------------------------------------===//
 

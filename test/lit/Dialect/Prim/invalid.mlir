@@ -355,65 +355,74 @@ func.func @take_along_c5(%x: tensor<4x8xf32>, %i: tensor<4x2xi64>) {
 
 // -----
 
-func.func @scatter_add_c1(%x: tensor<8x4xf32>, %i: tensor<2xi64>, %u: tensor<2x4xf32>) {
+func.func @scatter_c1(%x: tensor<8x4xf32>, %i: tensor<2xi64>, %u: tensor<2x4xf32>) {
   // expected-error @+1 {{C1: operand, indices and updates ranks 2, 1 and 2 differ}}
-  %0 = prim.scatter_add %x, %i, %u, dim = 0 : (tensor<8x4xf32>, tensor<2xi64>, tensor<2x4xf32>) -> tensor<8x4xf32>
+  %0 = prim.scatter add %x, %i, %u, dim = 0 : (tensor<8x4xf32>, tensor<2xi64>, tensor<2x4xf32>) -> tensor<8x4xf32>
   return
 }
 
 // -----
 
-func.func @scatter_add_c2(%x: tensor<8x4xf32>, %i: tensor<2x4xi64>, %u: tensor<2x4xf32>) {
+func.func @scatter_c2(%x: tensor<8x4xf32>, %i: tensor<2x4xi64>, %u: tensor<2x4xf32>) {
   // expected-error @+1 {{C2: dimension 3 is out of range [0, 2)}}
-  %0 = prim.scatter_add %x, %i, %u, dim = 3 : (tensor<8x4xf32>, tensor<2x4xi64>, tensor<2x4xf32>) -> tensor<8x4xf32>
+  %0 = prim.scatter assign %x, %i, %u, dim = 3 : (tensor<8x4xf32>, tensor<2x4xi64>, tensor<2x4xf32>) -> tensor<8x4xf32>
   return
 }
 
 // -----
 
-func.func @scatter_add_c3(%x: tensor<8x4xf32>, %i: tensor<2x4xui8>, %u: tensor<2x4xf32>) {
+func.func @scatter_c3(%x: tensor<8x4xf32>, %i: tensor<2x4xui8>, %u: tensor<2x4xf32>) {
   // expected-error @+1 {{C3: the indices' element type 'ui8' is not i32 or i64}}
-  %0 = prim.scatter_add %x, %i, %u, dim = 0 : (tensor<8x4xf32>, tensor<2x4xui8>, tensor<2x4xf32>) -> tensor<8x4xf32>
+  %0 = prim.scatter add %x, %i, %u, dim = 0 : (tensor<8x4xf32>, tensor<2x4xui8>, tensor<2x4xf32>) -> tensor<8x4xf32>
   return
 }
 
 // -----
 
-func.func @scatter_add_c4(%x: tensor<8x4xf32>, %i: tensor<2x4xi64>, %u: tensor<3x4xf32>) {
+func.func @scatter_c4(%x: tensor<8x4xf32>, %i: tensor<2x4xi64>, %u: tensor<3x4xf32>) {
   // expected-error @+1 {{C4: indices shape [2, 4] and updates shape [3, 4] are not compatible}}
-  %0 = prim.scatter_add %x, %i, %u, dim = 0 : (tensor<8x4xf32>, tensor<2x4xi64>, tensor<3x4xf32>) -> tensor<8x4xf32>
+  %0 = prim.scatter add %x, %i, %u, dim = 0 : (tensor<8x4xf32>, tensor<2x4xi64>, tensor<3x4xf32>) -> tensor<8x4xf32>
   return
 }
 
 // -----
 
-func.func @scatter_add_c5(%x: tensor<8x4xf32>, %i: tensor<2x5xi64>, %u: tensor<2x5xf32>) {
+func.func @scatter_c5(%x: tensor<8x4xf32>, %i: tensor<2x5xi64>, %u: tensor<2x5xf32>) {
   // expected-error @+1 {{C5: indices size 5 in dim 1 exceeds operand size 4}}
-  %0 = prim.scatter_add %x, %i, %u, dim = 0 : (tensor<8x4xf32>, tensor<2x5xi64>, tensor<2x5xf32>) -> tensor<8x4xf32>
+  %0 = prim.scatter add %x, %i, %u, dim = 0 : (tensor<8x4xf32>, tensor<2x5xi64>, tensor<2x5xf32>) -> tensor<8x4xf32>
   return
 }
 
 // -----
 
-func.func @scatter_add_c6(%x: tensor<8x4xf32>, %i: tensor<2x4xi64>, %u: tensor<2x4xf16>) {
+func.func @scatter_c6(%x: tensor<8x4xf32>, %i: tensor<2x4xi64>, %u: tensor<2x4xf16>) {
   // expected-error @+1 {{C6: updates element type 'f16' is not the operand element type 'f32'}}
-  %0 = prim.scatter_add %x, %i, %u, dim = 0 : (tensor<8x4xf32>, tensor<2x4xi64>, tensor<2x4xf16>) -> tensor<8x4xf32>
+  %0 = prim.scatter add %x, %i, %u, dim = 0 : (tensor<8x4xf32>, tensor<2x4xi64>, tensor<2x4xf16>) -> tensor<8x4xf32>
   return
 }
 
 // -----
 
-func.func @scatter_add_c6_bool(%x: tensor<8x4xi1>, %i: tensor<2x4xi64>, %u: tensor<2x4xi1>) {
+func.func @scatter_c6_bool(%x: tensor<8x4xi1>, %i: tensor<2x4xi64>, %u: tensor<2x4xi1>) {
   // expected-error @+1 {{C6: operand element type 'i1' is not a float or an integer type other than i1}}
-  %0 = prim.scatter_add %x, %i, %u, dim = 0 : (tensor<8x4xi1>, tensor<2x4xi64>, tensor<2x4xi1>) -> tensor<8x4xi1>
+  %0 = prim.scatter mul %x, %i, %u, dim = 0 : (tensor<8x4xi1>, tensor<2x4xi64>, tensor<2x4xi1>) -> tensor<8x4xi1>
   return
 }
 
 // -----
 
-func.func @scatter_add_c7(%x: tensor<8x4xf32>, %i: tensor<2x4xi64>, %u: tensor<2x4xf32>) {
+func.func @scatter_kind(%x: tensor<8x4xf32>, %i: tensor<2x4xi64>, %u: tensor<2x4xf32>) {
+  // expected-error @+2 {{expected ::pt2c::prim::ScatterKind to be one of: assign, add, mul, max, min}}
+  // expected-error @+1 {{failed to parse Prim_ScatterKindAttr}}
+  %0 = prim.scatter sum %x, %i, %u, dim = 0 : (tensor<8x4xf32>, tensor<2x4xi64>, tensor<2x4xf32>) -> tensor<8x4xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_c7(%x: tensor<8x4xf32>, %i: tensor<2x4xi64>, %u: tensor<2x4xf32>) {
   // expected-error @+1 {{C7: result type 'tensor<2x4xf32>' is not the inferred type 'tensor<8x4xf32>'}}
-  %0 = prim.scatter_add %x, %i, %u, dim = 0 : (tensor<8x4xf32>, tensor<2x4xi64>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  %0 = prim.scatter max %x, %i, %u, dim = 0 : (tensor<8x4xf32>, tensor<2x4xi64>, tensor<2x4xf32>) -> tensor<2x4xf32>
   return
 }
 

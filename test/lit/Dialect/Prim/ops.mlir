@@ -190,17 +190,26 @@ func.func @pad_concatenate_reverse(%x: tensor<2x3xf32>, %d: tensor<?x4xi32>, %e:
   return
 }
 
-// Embedding lookup, index_select on dim 1, torch.gather and scatter_add.
+// Embedding lookup, index_select on dim 1, torch.gather, scatters of each
+// kind (assign and max on booleans too).
 // CHECK-LABEL: func.func @gather_scatter
-func.func @gather_scatter(%table: tensor<1000x64xf32>, %ids: tensor<?x16xi64>, %x: tensor<4x?xf32>, %i32: tensor<3xi32>, %idx: tensor<4x3xi64>, %upd: tensor<4x3xf32>) {
+func.func @gather_scatter(%table: tensor<1000x64xf32>, %ids: tensor<?x16xi64>, %x: tensor<4x?xf32>, %i32: tensor<3xi32>, %idx: tensor<4x3xi64>, %upd: tensor<4x3xf32>, %b: tensor<4x5xi1>, %bu: tensor<2x3xi1>, %bi: tensor<2x3xi32>) {
   // CHECK: %{{.+}} = prim.take %{{.+}}, %{{.+}}, dim = 0 : (tensor<1000x64xf32>, tensor<?x16xi64>) -> tensor<?x16x64xf32>
   %0 = prim.take %table, %ids, dim = 0 : (tensor<1000x64xf32>, tensor<?x16xi64>) -> tensor<?x16x64xf32>
   // CHECK: %{{.+}} = prim.take %{{.+}}, %{{.+}}, dim = 1 : (tensor<4x?xf32>, tensor<3xi32>) -> tensor<4x3xf32>
   %1 = prim.take %x, %i32, dim = 1 : (tensor<4x?xf32>, tensor<3xi32>) -> tensor<4x3xf32>
   // CHECK: %{{.+}} = prim.take_along %{{.+}}, %{{.+}}, dim = 1 : (tensor<4x?xf32>, tensor<4x3xi64>) -> tensor<4x3xf32>
   %2 = prim.take_along %x, %idx, dim = 1 : (tensor<4x?xf32>, tensor<4x3xi64>) -> tensor<4x3xf32>
-  // CHECK: %{{.+}} = prim.scatter_add %{{.+}}, %{{.+}}, %{{.+}}, dim = 1 : (tensor<4x?xf32>, tensor<4x3xi64>, tensor<4x3xf32>) -> tensor<4x?xf32>
-  %3 = prim.scatter_add %x, %idx, %upd, dim = 1 : (tensor<4x?xf32>, tensor<4x3xi64>, tensor<4x3xf32>) -> tensor<4x?xf32>
+  // CHECK: %{{.+}} = prim.scatter add %{{.+}}, %{{.+}}, %{{.+}}, dim = 1 : (tensor<4x?xf32>, tensor<4x3xi64>, tensor<4x3xf32>) -> tensor<4x?xf32>
+  %3 = prim.scatter add %x, %idx, %upd, dim = 1 : (tensor<4x?xf32>, tensor<4x3xi64>, tensor<4x3xf32>) -> tensor<4x?xf32>
+  // CHECK: %{{.+}} = prim.scatter mul %{{.+}}, dim = 1
+  %4 = prim.scatter mul %x, %idx, %upd, dim = 1 : (tensor<4x?xf32>, tensor<4x3xi64>, tensor<4x3xf32>) -> tensor<4x?xf32>
+  // CHECK: %{{.+}} = prim.scatter min %{{.+}}, dim = 1
+  %5 = prim.scatter min %x, %idx, %upd, dim = 1 : (tensor<4x?xf32>, tensor<4x3xi64>, tensor<4x3xf32>) -> tensor<4x?xf32>
+  // CHECK: %{{.+}} = prim.scatter assign %{{.+}}, %{{.+}}, %{{.+}}, dim = 0 : (tensor<4x5xi1>, tensor<2x3xi32>, tensor<2x3xi1>) -> tensor<4x5xi1>
+  %6 = prim.scatter assign %b, %bi, %bu, dim = 0 : (tensor<4x5xi1>, tensor<2x3xi32>, tensor<2x3xi1>) -> tensor<4x5xi1>
+  // CHECK: %{{.+}} = prim.scatter max %{{.+}}, dim = 1
+  %7 = prim.scatter max %b, %bi, %bu, dim = 1 : (tensor<4x5xi1>, tensor<2x3xi32>, tensor<2x3xi1>) -> tensor<4x5xi1>
   return
 }
 
