@@ -15,8 +15,9 @@ For every fixture it
 2. runs it from 4 threads at once (each run takes its own execution
    context, hence its own CUDA stream), every output checked again;
 3. times it next to eager PyTorch on the same GPU (TF32 off, inputs already
-   on the GPU for eager; pt2c-run's timing includes copying the inputs in
-   and the outputs back, as a server fed from host memory would).
+   on the GPU for eager): pt2c-run bench from host tensors (copying the
+   inputs in and the outputs back, as a server fed from host memory would)
+   and with --resident (device tensors in and out, as eager's).
 Exit 0 only when every check passed.
 """
 import argparse
@@ -35,6 +36,17 @@ FIXTURES = ["mlp", "mlp_dynamic", "convnet", "attention_block", "tiny_unet", "sq
 def run(command):
     result = subprocess.run(command, capture_output=True, text=True)
     return result.returncode, result.stdout + result.stderr
+
+
+def bench(runner, library, sample, runs, extra):
+    """pt2c-run bench's median in ms (NaN when it fails, printing why)."""
+    code, text = run([runner, "bench", library, "--device", "cuda", "--inputs", sample,
+                      "--runs", str(runs)] + extra)
+    match = re.search(r"median ([0-9.]+) ms", text)
+    if code == 0 and match:
+        return float(match.group(1))
+    print(text)
+    return float("nan")
 
 
 def eager_cuda_ms(archive, inputs, runs):
@@ -102,25 +114,23 @@ def main():
             status.append("FAIL 4 threads")
             print(text)
         correct = "; ".join(status) if status else f"pass ({len(samples)} sample(s), 4x{args.repeat} concurrent)"
-        ours = eager = float("nan")
-        code, text = run([args.runner, "bench", library, "--device", "cuda", "--inputs", samples[0],
-                          "--runs", str(args.runs)])
-        match = re.search(r"median ([0-9.]+) ms", text)
-        if code == 0 and match:
-            ours = float(match.group(1))
-        else:
-            print(text)
+        ours, resident = (bench(args.runner, library, samples[0], args.runs, extra)
+                          for extra in ([], ["--resident"]))
+        eager = float("nan")
         try:
             eager = eager_cuda_ms(os.path.join(args.data, name + ".pt2"), samples[0], args.runs)
         except Exception as error:  # eager's own failures are reported, not fatal
             print(f"{name}: eager PyTorch failed: {error}")
-        rows.append((name, correct, eager, ours))
-        print(f"{name}: {correct}; eager {eager:.3f} ms, pt2c {ours:.3f} ms", flush=True)
+        rows.append((name, correct, eager, ours, resident))
+        print(f"{name}: {correct}; eager {eager:.3f} ms, pt2c {ours:.3f} ms, "
+              f"resident {resident:.3f} ms", flush=True)
     print()
-    print(f"| fixture | correctness (1e-4 + 1e-4·|want|) | eager CUDA (ms) | pt2c CUDA (ms) | pt2c / eager |")
-    print("|---|---|---|---|---|")
-    for name, correct, eager, ours in rows:
-        print(f"| {name} | {correct} | {eager:.3f} | {ours:.3f} | {ours / eager:.2f}x |")
+    print("| fixture | correctness (1e-4 + 1e-4·|want|) | eager CUDA (ms) | pt2c CUDA, host "
+          "tensors (ms) | pt2c CUDA, resident (ms) | resident / eager |")
+    print("|---|---|---|---|---|---|")
+    for name, correct, eager, ours, resident in rows:
+        print(f"| {name} | {correct} | {eager:.3f} | {ours:.3f} | {resident:.3f} | "
+              f"{resident / eager:.2f}x |")
     print(f"\n{'ALL PASSED' if failures == 0 else f'{failures} FAILED'}")
     return 0 if failures == 0 else 1
 

@@ -2,6 +2,7 @@
 
 #include "CudaRun.h"
 #include "CudaDevice.h"
+#include "CudaGemm.h"
 #include "CudaModules.h"
 #include "CudaState.h"
 #include "Model.h"
@@ -35,6 +36,7 @@ struct pt2crt_cuda_context {
   void **device_outputs;
   pt2crt_device_scratch scratch;
   pt2crt_kernel_cache kernels;
+  struct pt2crt_gemm_state *gemm;
 };
 
 int32_t pt2crt_cuda_model_device(const struct pt2crt_cuda_model *model) {
@@ -111,6 +113,7 @@ void pt2crt_cuda_context_destroy(struct pt2crt_cuda_context *cuda) {
       if (cuda->staging[i].ptr)
         driver->cuMemFree(cuda->staging[i].ptr);
     pt2crt_device_scratch_destroy(&cuda->scratch, driver);
+    pt2crt_gemm_state_destroy(cuda->gemm, driver);
     if (cuda->owns_stream)
       driver->cuStreamDestroy(cuda->stream);
     pt2crt_cuda_leave(driver);
@@ -291,6 +294,7 @@ static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
   run.stream = cuda->stream;
   run.scratch = &cuda->scratch;
   run.kernels = &cuda->kernels;
+  run.gemm = &cuda->gemm;
   pt2crt_cuda_run *previous = pt2crt_cuda_set_current_run(&run);
   int32_t code = desc->run_cuda(&args);
   pt2crt_cuda_set_current_run(previous);

@@ -36,6 +36,7 @@ struct BenchOptions {
   SessionOptions session;
   int warmup = 10;
   int runs = 100;
+  bool resident = false; ///< --resident: inputs and outputs in GPU memory
 };
 
 /// `pt2c-run bench`: returns the exit code.

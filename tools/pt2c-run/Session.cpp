@@ -132,6 +132,27 @@ int Session::run(std::vector<DLTensor> &outputs) {
   return exitCodeFor(code);
 }
 
+size_t tensorBytes(const DLTensor &tensor) {
+  size_t bytes = (size_t(tensor.dtype.bits) * tensor.dtype.lanes + 7) / 8;
+  for (int d = 0; d < tensor.ndim; ++d)
+    bytes *= size_t(tensor.shape[d]);
+  return bytes;
+}
+
+int Session::moveInputsTo(DeviceMemory &memory) {
+  std::string error;
+  for (DLTensor &input : inputs) {
+    void *copy = memory.allocate(tensorBytes(input), input.data, error);
+    if (!copy) {
+      printError(error);
+      return kExitBadInput;
+    }
+    input.data = copy;
+    input.device = {kDLCUDA, 0};
+  }
+  return kExitSuccess;
+}
+
 void Session::freeOutputs(std::vector<DLTensor> &outputs) {
   for (DLTensor &output : outputs)
     api().pt2c_tensor_free(&output);

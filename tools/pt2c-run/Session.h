@@ -10,6 +10,7 @@
 #ifndef PT2C_TOOLS_PT2C_RUN_SESSION_H
 #define PT2C_TOOLS_PT2C_RUN_SESSION_H
 
+#include "DeviceMemory.h"
 #include "ModelLibrary.h"
 #include "Npz.h"
 
@@ -26,6 +27,9 @@ enum ExitCode : int {
   kExitBadInput = 2,
   kExitInternal = 3,
 };
+
+/// The bytes of a dense tensor's data.
+size_t tensorBytes(const DLTensor &tensor);
 
 /// Prints "pt2c-run: error: <message>" to stderr.
 void printError(const std::string &message);
@@ -57,6 +61,10 @@ public:
   /// freeOutputs). Returns an exit code, printing the failure.
   int run(std::vector<DLTensor> &outputs);
   void freeOutputs(std::vector<DLTensor> &outputs);
+
+  /// Points the inputs at copies in `memory` (bench --resident); an exit
+  /// code, printing the failure.
+  int moveInputsTo(DeviceMemory &memory);
 
   const Pt2cApi &api() const { return library->api(); }
   pt2c_model *model() const { return handle; }

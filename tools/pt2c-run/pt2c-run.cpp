@@ -3,7 +3,7 @@
 //   pt2c-run run MODEL.so --inputs X.npz [--expect Y.npz] [--atol A]
 //                [--rtol R] [--device cpu|cuda] [--threads N]
 //                [--concurrency C --repeat R] [--weights ARCHIVE.pt2]
-//   pt2c-run bench MODEL.so --inputs X.npz [--warmup N] [--runs N]
+//   pt2c-run bench MODEL.so --inputs X.npz [--warmup N] [--runs N] [--device cuda [--resident]]
 //                [--threads N] [--device cpu|cuda] [--weights ARCHIVE.pt2]
 //
 // Built from the public header alone (no LLVM, no MLIR), so it works on a
@@ -77,6 +77,9 @@ int main(int argc, char **argv) {
       ->check(CLI::Range(0, 1000000));
   benchApp->add_option("--runs", bench.runs, "Timed runs")
       ->check(CLI::Range(1, 1000000));
+  benchApp->add_flag("--resident", bench.resident,
+                     "With --device cuda: inputs copied to the GPU once and outputs "
+                     "left there (device DLTensors), so the times hold no host copies");
   benchApp
       ->add_option("--threads", bench.session.threads,
                    "CPU threads (default: one per online CPU)")

@@ -21,9 +21,24 @@ def FuseElementwise : Pass<"pt2c-fuse-elementwise", "mlir::ModuleOp"> {
     %b = linalg.generic {all parallel} ins(%a, %y) ...  // add
     // => one linalg.generic computing exp and add
     ```
+
+    With `broadcast-into-contractions=false` (the GPU pipeline), a producer
+    that computes something is not fused into a linalg op with reduction
+    loops that reads it broadcast (its map omits one of the consumer's
+    parallel loops, as a matmul's A omits the columns): there each thread
+    would recompute it for every output, and the contraction would no longer
+    be the plain multiply-add that pt2c-gemm-to-library hands to cuBLASLt.
+    Producers that only move data (a transpose) still fuse: they change the
+    contraction's maps, not its body.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
                            "::mlir::affine::AffineDialect"];
+  let options = [
+    Option<"broadcastIntoContractions", "broadcast-into-contractions", "bool",
+           /*default=*/"true",
+           "Fuse computing producers into contractions that read them broadcast "
+           "(the CPU: LLVM hoists them out of the inner loop)">,
+  ];
 }
 
 def ParallelizeLoops : Pass<"pt2c-parallelize", "mlir::ModuleOp"> {

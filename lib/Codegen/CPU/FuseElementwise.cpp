@@ -37,9 +37,35 @@ bool readsElementwise(Operation *op) {
          });
 }
 
+/// A generic whose body only yields its inputs (a transpose, a broadcast):
+/// fusing it changes the consumer's maps, not its body.
+bool movesDataOnly(Operation *op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic)
+    return false;
+  Block &body = generic.getRegion().front();
+  return llvm::all_of(body.getTerminator()->getOperands(), [&](Value v) {
+    auto argument = dyn_cast<BlockArgument>(v);
+    return argument && argument.getOwner() == &body &&
+           argument.getArgNumber() < generic.getNumDpsInputs();
+  });
+}
+
+/// Whether the consumer reads `fused` with a map using each of its
+/// parallel loops: a producer fused there is computed once per output
+/// point, not once per output row or column.
+bool readOncePerOutput(OpOperand *fused) {
+  auto consumer = cast<linalg::LinalgOp>(fused->getOwner());
+  AffineMap map = consumer.getMatchingIndexingMap(fused);
+  for (auto [dim, iterator] : llvm::enumerate(consumer.getIteratorTypesArray()))
+    if (iterator == utils::IteratorType::parallel && !map.isFunctionOfDim(dim))
+      return false;
+  return true;
+}
+
 /// The control function of every fusion and reshape-propagation pattern:
 /// `fused` is the consumer's operand the producer would be folded through.
-bool shouldFuse(OpOperand *fused) {
+bool shouldFuse(OpOperand *fused, bool broadcastIntoContractions) {
   Operation *producer = fused->get().getDefiningOp();
   Operation *consumer = fused->getOwner();
   // A second user would compute the producer twice.
@@ -56,15 +82,23 @@ bool shouldFuse(OpOperand *fused) {
   // recomputed for every output channel; elementwise producers are hoisted
   // out of the inner loop by LLVM.
   if (hasReductionLoops(consumer) && !producerIsReshape)
-    return readsElementwise(producer);
+    return readsElementwise(producer) &&
+           (broadcastIntoContractions || movesDataOnly(producer) ||
+            readOncePerOutput(fused));
   return true;
 }
 
 class FuseElementwisePass : public impl::FuseElementwiseBase<FuseElementwisePass> {
 public:
+  using FuseElementwiseBase::FuseElementwiseBase;
+
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
+    bool broadcast = broadcastIntoContractions;
+    linalg::ControlFusionFn shouldFuse = [broadcast](OpOperand *fused) {
+      return pt2c::shouldFuse(fused, broadcast);
+    };
     linalg::populateElementwiseOpsFusionPatterns(patterns, shouldFuse);
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, shouldFuse);
     tensor::populateBubbleUpExpandShapePatterns(patterns);

@@ -19,11 +19,14 @@ void registerGPUCodegen() {
 
 void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &options) {
   // The passes, in order, and why (docs/toolchain.md §3 has the pitfalls):
-  // 1. Fuse elementwise chains (one kernel each), bufferize with identity
+  // 1. Fuse elementwise chains (one kernel each; nothing computed is fused
+  //    into a matmul, which stays a library call), bufferize with identity
   //    layouts, results to out-params, shape buffers of dynamic reshapes
   //    on the host stack (pt2c-host-shape-buffers), deallocations (freed
   //    device scratch is reused later in the same stream, which is safe).
-  // 2. Every linalg op becomes one gpu.launch (pt2c-map-to-gpu), then
+  // 2. Matmul-shaped ops call the runtime's cuBLASLt gemm, keeping the op
+  //    for when it declines (pt2c-gemm-to-library). Every linalg op
+  //    becomes one gpu.launch (pt2c-map-to-gpu), then
   //    kernels are outlined into a gpu.module with their captured memrefs
   //    as parameters.
   // 3. Kernels: NVVM for each architecture, libdevice linked for math
@@ -38,11 +41,13 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   std::string toolkit =
       options.toolkit.root.empty() ? "" : " toolkit=" + options.toolkit.root;
   std::string pipeline =
-      "linalg-fuse-elementwise-ops,func.func(pt2c-distinct-results),"
+      "pt2c-fuse-elementwise{broadcast-into-contractions=false},"
+      "func.func(pt2c-distinct-results),"
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
-      "func.func(pt2c-host-shape-buffers),buffer-deallocation-pipeline,canonicalize,cse," +
+      "func.func(pt2c-host-shape-buffers),buffer-deallocation-pipeline,canonicalize,cse,"
+      "pt2c-gemm-to-library," +
       llvm::formatv("func.func(pt2c-map-to-gpu{{block-size={0}}),", options.blockSize).str() +
       "func.func(gpu-launch-sink-index-computations),gpu-kernel-outlining,pt2c-merge-gpu-modules," +
       targets +

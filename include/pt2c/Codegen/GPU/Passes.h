@@ -14,6 +14,7 @@ namespace mlir::arith {
 class ArithDialect;
 } // namespace mlir::arith
 namespace mlir::func {
+class FuncDialect;
 class FuncOp;
 } // namespace mlir::func
 namespace mlir::gpu {

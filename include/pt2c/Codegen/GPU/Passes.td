@@ -35,6 +35,35 @@ def MapToGPU : Pass<"pt2c-map-to-gpu", "mlir::func::FuncOp"> {
   ];
 }
 
+def GemmToLibrary : Pass<"pt2c-gemm-to-library", "mlir::ModuleOp"> {
+  let summary = "Hand matmul-shaped linalg ops on memrefs to the runtime's cuBLASLt call";
+  let description = [{
+    A `linalg.generic` on memrefs that computes C += A·B (a body of
+    `out + a * b`, with `arith.extf` on f16/bf16 inputs; exactly one
+    reduction loop; every other loop indexes C and at most two of them
+    besides the matrices' rows and columns, which the runtime repeats the
+    matmul over) is preceded by a call of
+    the runtime's `pt2crt_cuda_gemm` with the operands' addresses, sizes and
+    strides. The generic itself moves into an `scf.if` taken when the call
+    returns 0: the runtime declines when cuBLASLt cannot be opened or when
+    an operand's layout is not one cuBLASLt expresses (neither dimension
+    contiguous), and then the generic runs as a kernel like every other op
+    (pt2c-map-to-gpu). Element types: f32 x f32 -> f32, f16 x f16 -> f32,
+    bf16 x bf16 -> f32 (f16/bf16 accumulate in f32, as the CPU does).
+
+    ```mlir
+    linalg.generic {..., iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c : memref<4x16xf32>)
+    // =>
+    %done = func.call @pt2crt_cuda_gemm(%type, %m, %n, %k, %pa, ...) : (...) -> i32
+    %declined = arith.cmpi eq, %done, %c0_i32 : i32
+    scf.if %declined { linalg.generic ... }
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"];
+}
+
 def HostShapeBuffers : Pass<"pt2c-host-shape-buffers", "mlir::func::FuncOp"> {
   let summary = "Keep shape buffers that only the host reads on the host stack";
   let description = [{

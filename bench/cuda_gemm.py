@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Matmul-heavy models on the GPU: pt2c with cuBLASLt, pt2c with its own
+kernels only (PT2C_CUBLASLT=off) and eager PyTorch, on one GPU. The
+fixtures are small and launch-bound; these show what the library call
+buys where the matmuls dominate.
+
+Two steps, both on the GPU machine, with a compile between them on a
+machine with pt2c (the GPU machine has no LLVM):
+
+  python3 bench/cuda_gemm.py export DIR          # DIR/NAME.pt2 (weightless)
+  bench/compile_fixtures.sh build OUT ... or: pt2c DIR/NAME.pt2 -o OUT/NAME.so --target cuda
+  python3 bench/cuda_gemm.py run --archives DIR --models OUT --runner OUT/pt2c-run
+
+`run` makes random inputs (seeded), computes eager's outputs on the GPU
+(TF32 off), checks pt2c's against them (|got - want| <= 1e-4 + 1e-4 |want|
+per element, both with and without cuBLASLt) and prints the median
+latencies, all with the tensors on the GPU (pt2c-run bench --resident).
+The weights are inputs so the archives stay small.
+"""
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def models():
+    import torch
+
+    class Chain(torch.nn.Module):
+        """Two square matmuls with a ReLU between."""
+        def forward(self, x, y):
+            return torch.relu(x @ y) @ y
+
+    class Attention(torch.nn.Module):
+        """softmax(q kᵀ / 8) v over 2 x 8 heads of 512 tokens."""
+        def forward(self, q, k, v):
+            return torch.softmax((q @ k.transpose(-2, -1)) * 0.125, dim=-1) @ v
+
+    class WideMlp(torch.nn.Module):
+        """A transformer MLP: linear (W is [out, in]), GELU, linear."""
+        def forward(self, x, w1, w2):
+            return torch.nn.functional.linear(torch.nn.functional.gelu(
+                torch.nn.functional.linear(x, w1)), w2)
+
+    # Weights scaled by 1/sqrt(fan-in), as layers are initialised, so the
+    # activations stay near 1 and the float32 tolerance is meaningful.
+    return {
+        "chain_1024": (Chain(), [((1024, 1024), 1.0), ((1024, 1024), 1024 ** -0.5)]),
+        "attention_512": (Attention(), [((2, 8, 512, 64), 1.0)] * 3),
+        "mlp_256x512x2048": (WideMlp(), [((256, 512), 1.0), ((2048, 512), 512 ** -0.5),
+                                         ((512, 2048), 2048 ** -0.5)]),
+    }
+
+
+def export(directory):
+    import torch
+    os.makedirs(directory, exist_ok=True)
+    for name, (module, shapes) in models().items():
+        args = tuple(torch.randn(*shape) * scale for shape, scale in shapes)
+        program = torch.export.export(module, args)
+        torch.export.save(program, os.path.join(directory, name + ".pt2"))
+        print(f"exported {name}")
+
+
+def median_ms(function, runs):
+    import torch
+    for _ in range(5):
+        function()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        function()
+        torch.cuda.synchronize()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def pt2c(runner, command, library, sample, runs, cublaslt):
+    env = dict(os.environ)
+    if not cublaslt:
+        env["PT2C_CUBLASLT"] = "off"
+    args = [runner, command, library, "--device", "cuda", "--inputs", sample]
+    args += ["--expect", sample] if command == "run" else ["--runs", str(runs), "--resident"]
+    result = subprocess.run(args, capture_output=True, text=True, env=env)
+    return result.returncode, result.stdout + result.stderr
+
+
+def run(args):
+    import numpy as np
+    import torch
+    torch.backends.cuda.matmul.allow_tf32 = False
+    rows, failures = [], 0
+    for name, (_, shapes) in models().items():
+        library = os.path.join(args.models, name + ".so")
+        if not os.path.exists(library):
+            print(f"{name}: skipped, no {library}")
+            continue
+        program = torch.export.load(os.path.join(args.archives, name + ".pt2")).module().to("cuda")
+        generator = np.random.default_rng(0)
+        inputs = [generator.standard_normal(shape, dtype=np.float32) * np.float32(scale)
+                  for shape, scale in shapes]
+        on_gpu = [torch.from_numpy(x).to("cuda") for x in inputs]
+        with torch.inference_mode():
+            want = program(*on_gpu)
+            eager = median_ms(lambda: program(*on_gpu), args.runs)
+        with tempfile.TemporaryDirectory() as scratch:
+            sample = os.path.join(scratch, "io.npz")
+            arrays = {f"in{i}": x for i, x in enumerate(inputs)}
+            arrays["out0"] = want.cpu().numpy()
+            np.savez(sample, **arrays)
+            timings = {}
+            for cublaslt in (True, False):
+                code, text = pt2c(args.runner, "run", library, sample, args.runs, cublaslt)
+                if code != 0:
+                    failures += 1
+                    print(f"{name} (cuBLASLt {'on' if cublaslt else 'off'}): FAILED\n{text}")
+                code, text = pt2c(args.runner, "bench", library, sample, args.runs, cublaslt)
+                match = re.search(r"median ([0-9.]+) ms", text)
+                timings[cublaslt] = float(match.group(1)) if code == 0 and match else float("nan")
+                if not match:
+                    print(text)
+        rows.append((name, eager, timings[True], timings[False]))
+        print(f"{name}: eager {eager:.3f} ms, pt2c {timings[True]:.3f} ms, "
+              f"pt2c kernels only {timings[False]:.3f} ms", flush=True)
+    print()
+    print("| model | eager CUDA (ms) | pt2c, cuBLASLt (ms) | pt2c, own kernels (ms) | pt2c / eager |")
+    print("|---|---|---|---|---|")
+    for name, eager, ours, kernels in rows:
+        print(f"| {name} | {eager:.3f} | {ours:.3f} | {kernels:.3f} | {ours / eager:.2f}x |")
+    print(f"\n{'ALL PASSED' if failures == 0 else f'{failures} FAILED'}")
+    return 0 if failures == 0 else 1
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    exporting = commands.add_parser("export", help="write DIR/NAME.pt2")
+    exporting.add_argument("directory")
+    running = commands.add_parser("run", help="check and time the compiled models")
+    running.add_argument("--archives", required=True, help="the exported NAME.pt2")
+    running.add_argument("--models", required=True, help="NAME.so compiled with --target cuda")
+    running.add_argument("--runner", required=True, help="pt2c-run")
+    running.add_argument("--runs", type=int, default=50)
+    args = parser.parse_args()
+    if args.command == "export":
+        export(args.directory)
+        return 0
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

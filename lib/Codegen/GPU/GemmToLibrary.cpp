@@ -1,0 +1,255 @@
+//===- GemmToLibrary.cpp - The pt2c-gemm-to-library pass ------------------===//
+//
+// Matmuls are where a library beats one-thread-per-output kernels by the
+// most: cuBLASLt's are tiled through shared memory and tensor cores. The
+// decision to use it is made at run time, by the runtime's
+// `pt2crt_cuda_gemm` (runtime/src/CudaGemm.c), because only then is it
+// known whether cuBLASLt can be opened and what the operands' strides are;
+// the generic stays behind an scf.if for when it declines.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pt2c/Codegen/GPU/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <optional>
+
+namespace pt2c {
+
+#define GEN_PASS_DEF_GEMMTOLIBRARY
+#include "pt2c/Codegen/GPU/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+/// The runtime function; its parameters are documented in CudaGemm.c.
+constexpr llvm::StringLiteral kGemmFunction = "pt2crt_cuda_gemm";
+constexpr unsigned kGemmParameters = 21;
+
+/// The runtime's code for the element types: A and B alike, C f32.
+std::optional<int64_t> typeCode(Type a, Type b, Type c) {
+  if (!c.isF32() || a != b)
+    return std::nullopt;
+  if (a.isF32())
+    return 0;
+  if (a.isF16())
+    return 1;
+  if (a.isBF16())
+    return 2;
+  return std::nullopt;
+}
+
+/// Whether the body is `acc + ext?(a) * ext?(b)` and nothing else.
+bool isMultiplyAdd(linalg::GenericOp generic) {
+  Block &body = generic.getRegion().front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  if (body.getNumArguments() != 3 || yield.getNumOperands() != 1)
+    return false;
+  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add)
+    return false;
+  BlockArgument acc = body.getArgument(2);
+  Value product = add.getLhs() == acc ? add.getRhs() : add.getRhs() == acc ? add.getLhs() : Value();
+  auto mul = product ? product.getDefiningOp<arith::MulFOp>() : arith::MulFOp();
+  if (!mul)
+    return false;
+  unsigned extensions = 0;
+  auto source = [&](Value v) -> Value {
+    if (auto ext = v.getDefiningOp<arith::ExtFOp>()) {
+      ++extensions;
+      return ext.getIn();
+    }
+    return v;
+  };
+  Value x = source(mul.getLhs()), y = source(mul.getRhs());
+  BlockArgument a = body.getArgument(0), b = body.getArgument(1);
+  bool operands = (x == a && y == b) || (x == b && y == a);
+  // The add, the mul and the extensions: no other op hides in the body.
+  return operands && llvm::range_size(body.without_terminator()) == 2 + extensions;
+}
+
+/// The loops of a C += A·B generic (A input 0, B input 1): the reduction
+/// k, the rows m (A and C only) and columns n (B and C only) of the matrices
+/// cuBLASLt multiplies, -1 when absent (a size of 1), and up to two outer
+/// loops over which the runtime repeats it: loops all three operands share,
+/// and further row or column loops (an operand without one reads the same
+/// matrix at each of its points). Outer loops are listed outermost first.
+struct GemmLoops {
+  int64_t m = -1, n = -1, k = -1;
+  SmallVector<int64_t, 2> outer;
+};
+constexpr size_t kMaxOuterLoops = 2;
+
+std::optional<GemmLoops> classifyLoops(linalg::GenericOp generic) {
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  for (AffineMap map : maps)
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
+      return std::nullopt;
+  GemmLoops loops;
+  SmallVector<int64_t> rows, columns;
+  for (auto [dim, iterator] : llvm::enumerate(generic.getIteratorTypesArray())) {
+    bool inA = maps[0].isFunctionOfDim(dim), inB = maps[1].isFunctionOfDim(dim),
+         inC = maps[2].isFunctionOfDim(dim);
+    if (iterator == utils::IteratorType::reduction) {
+      // cuBLASLt sums over one dimension.
+      if (!inA || !inB || inC || loops.k != -1)
+        return std::nullopt;
+      loops.k = dim;
+    } else if (!inC) {
+      return std::nullopt;
+    } else if (inA && inB) {
+      loops.outer.push_back(dim);
+    } else if (inA || inB) {
+      (inA ? rows : columns).push_back(dim);
+    } else {
+      return std::nullopt; // C broadcast along a loop: not a matmul
+    }
+  }
+  if (loops.k == -1)
+    return std::nullopt;
+  // The matrices' rows and columns are the ones innermost in C (the
+  // contiguous ones of a row-major C); the others are outer loops.
+  AffineMap cMap = maps[2];
+  auto positionInC = [&](int64_t dim) { return *cMap.getResultPosition(
+                                            getAffineDimExpr(dim, cMap.getContext())); };
+  auto pickInnermost = [&](SmallVector<int64_t> &dims) -> int64_t {
+    if (dims.empty())
+      return -1;
+    auto innermost = llvm::max_element(
+        dims, [&](int64_t x, int64_t y) { return positionInC(x) < positionInC(y); });
+    int64_t chosen = *innermost;
+    dims.erase(innermost);
+    loops.outer.append(dims.begin(), dims.end());
+    return chosen;
+  };
+  loops.m = pickInnermost(rows);
+  loops.n = pickInnermost(columns);
+  if (loops.outer.size() > kMaxOuterLoops)
+    return std::nullopt;
+  llvm::sort(loops.outer,
+             [&](int64_t x, int64_t y) { return positionInC(x) < positionInC(y); });
+  return loops;
+}
+
+/// Addresses and strides of one operand, as i64 values for the call.
+struct OperandView {
+  Value address;
+  SmallVector<Value> loopStrides; // per loop; 0 for loops it does not use
+};
+
+Value toI64(OpBuilder &b, Location loc, Value index) {
+  return arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+}
+
+OperandView viewOf(OpBuilder &b, Location loc, Value memref, AffineMap map) {
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value pointer = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  int64_t bytes = getElementTypeOrSelf(memref.getType()).getIntOrFloatBitWidth() / 8;
+  Value offset = arith::MulIOp::create(b, loc, metadata.getOffset(),
+                                       arith::ConstantIndexOp::create(b, loc, bytes));
+  OperandView view;
+  view.address = toI64(b, loc, arith::AddIOp::create(b, loc, pointer, offset));
+  Value zero = arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0);
+  view.loopStrides.assign(map.getNumDims(), zero);
+  for (auto [position, expr] : llvm::enumerate(map.getResults()))
+    view.loopStrides[cast<AffineDimExpr>(expr).getPosition()] =
+        toI64(b, loc, metadata.getStrides()[position]);
+  return view;
+}
+
+func::FuncOp declareGemm(ModuleOp module) {
+  if (auto existing = module.lookupSymbol<func::FuncOp>(kGemmFunction))
+    return existing;
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  SmallVector<Type> parameters(kGemmParameters, b.getI64Type());
+  auto function = func::FuncOp::create(b, module.getLoc(), kGemmFunction,
+                                       b.getFunctionType(parameters, b.getI32Type()));
+  function.setPrivate();
+  return function;
+}
+
+/// Puts the call before `generic` and the generic behind its answer.
+void callLibrary(linalg::GenericOp generic, const GemmLoops &loops, int64_t type,
+                 func::FuncOp gemm, IRRewriter &rewriter) {
+  Location loc = generic.getLoc();
+  rewriter.setInsertionPoint(generic);
+  SmallVector<Range> ranges =
+      cast<linalg::LinalgOp>(generic.getOperation()).createLoopRanges(rewriter, loc);
+  Value one = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(), 1);
+  auto size = [&](int64_t loop) {
+    return loop == -1 ? one
+                      : toI64(rewriter, loc,
+                              getValueOrCreateConstantIndexOp(rewriter, loc,
+                                                              ranges[loop].size));
+  };
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  SmallVector<OperandView> views = llvm::map_to_vector(llvm::seq<unsigned>(0, 3), [&](unsigned i) {
+    return viewOf(rewriter, loc, generic->getOperand(i), maps[i]);
+  });
+  Value zero64 = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(), 0);
+  auto stride = [&](unsigned operand, int64_t loop) {
+    return loop == -1 ? zero64 : views[operand].loopStrides[loop];
+  };
+  SmallVector<Value> arguments = {
+      arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(), type),
+      size(loops.m), size(loops.n), size(loops.k)};
+  // Each operand: address, then its strides along its rows and columns.
+  arguments.append({views[0].address, stride(0, loops.m), stride(0, loops.k)});
+  arguments.append({views[1].address, stride(1, loops.k), stride(1, loops.n)});
+  arguments.append({views[2].address, stride(2, loops.m), stride(2, loops.n)});
+  // The outer loops, padded with size-1 ones: size, then A's, B's and C's
+  // strides along it.
+  for (size_t i = 0; i < kMaxOuterLoops; ++i) {
+    int64_t loop = i < loops.outer.size() ? loops.outer[i] : -1;
+    arguments.append({size(loop), stride(0, loop), stride(1, loop), stride(2, loop)});
+  }
+  auto call = func::CallOp::create(rewriter, loc, gemm, arguments);
+  Value zero = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), 0);
+  Value declined = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                         call.getResult(0), zero);
+  auto fallback = scf::IfOp::create(rewriter, loc, declined, /*withElseRegion=*/false);
+  generic->moveBefore(fallback.thenBlock()->getTerminator());
+}
+
+struct GemmToLibraryPass : impl::GemmToLibraryBase<GemmToLibraryPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<std::pair<linalg::GenericOp, std::pair<GemmLoops, int64_t>>> gemms;
+    module.walk([&](linalg::GenericOp generic) {
+      auto function = generic->getParentOfType<func::FuncOp>();
+      if (!function || function.isPrivate() || !generic.hasPureBufferSemantics() ||
+          generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1)
+        return;
+      auto types = llvm::map_to_vector(generic->getOperandTypes(), [](Type t) {
+        return dyn_cast<MemRefType>(t);
+      });
+      if (llvm::any_of(types, [](MemRefType t) { return !t; }))
+        return;
+      std::optional<int64_t> type = typeCode(types[0].getElementType(),
+                                             types[1].getElementType(),
+                                             types[2].getElementType());
+      if (!type || !isMultiplyAdd(generic))
+        return;
+      if (std::optional<GemmLoops> loops = classifyLoops(generic))
+        gemms.push_back({generic, {*loops, *type}});
+    });
+    if (gemms.empty())
+      return;
+    func::FuncOp gemm = declareGemm(module);
+    IRRewriter rewriter(&getContext());
+    for (auto &[generic, match] : gemms)
+      callLibrary(generic, match.first, match.second, gemm, rewriter);
+  }
+};
+
+} // namespace
+
+} // namespace pt2c

@@ -1,0 +1,291 @@
+/*===- CudaGemm.c - pt2crt_cuda_gemm: C += A·B through cuBLASLt ----------===*
+ *
+ * Each problem is written as a column-major D = op(P)·op(Q) + D
+ * (GemmLayout.h); a layout that fits none (an operand without a
+ * contiguous dimension) is declined and pt2c's own kernel runs instead.
+ *
+ * Float32 runs with CUBLAS_COMPUTE_32F, i.e. without TF32, so results stay
+ * within float32's error of a plain sum; f16/bf16 inputs accumulate and
+ * write float32, as pt2c's CPU code does.
+ *===----------------------------------------------------------------------===*/
+
+#include "CudaGemm.h"
+#include "CublasLt.h"
+#include "CudaState.h"
+#include "GemmLayout.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PT2CRT_HIDDEN __attribute__((visibility("hidden")))
+
+/* cuBLASLt's own recommendation for Hopper; smaller is taken when the
+ * device has no room, down to none. */
+#define WORKSPACE_BYTES ((size_t)32 << 20)
+#define MAX_PLANS 64
+
+enum { KEY_FIELDS = 17 };
+
+typedef struct pt2crt_gemm_plan {
+  int64_t key[KEY_FIELDS];
+  int usable; /* 0: the heuristic found no algorithm; declined */
+  cublasLtMatmulDesc_t desc;
+  cublasLtMatrixLayout_t p, q, d;
+  cublasLtMatmulAlgo_t algo;
+} pt2crt_gemm_plan;
+
+struct pt2crt_gemm_state {
+  const pt2crt_cublaslt *lt;
+  cublasLtHandle_t handle;
+  int broken; /* cublasLtCreate failed: every call declines */
+  CUdeviceptr workspace;
+  size_t workspace_bytes;
+  pt2crt_gemm_plan plans[MAX_PLANS];
+  size_t n_plans, next_replaced;
+};
+
+/* The largest power of two dividing `address`, at most 256 (what the
+ * heuristic may assume about a pointer). */
+static int64_t alignment_of(int64_t address) {
+  int64_t alignment = 1;
+  while (alignment < 256 && address % (alignment * 2) == 0)
+    alignment *= 2;
+  return alignment;
+}
+
+static void destroy_plan(const pt2crt_cublaslt *lt, pt2crt_gemm_plan *plan) {
+  if (plan->desc)
+    lt->cublasLtMatmulDescDestroy(plan->desc);
+  if (plan->p)
+    lt->cublasLtMatrixLayoutDestroy(plan->p);
+  if (plan->q)
+    lt->cublasLtMatrixLayoutDestroy(plan->q);
+  if (plan->d)
+    lt->cublasLtMatrixLayoutDestroy(plan->d);
+  memset(plan, 0, sizeof *plan);
+}
+
+void pt2crt_gemm_state_destroy(struct pt2crt_gemm_state *state,
+                               const pt2crt_cuda_driver *driver) {
+  if (!state)
+    return;
+  for (size_t i = 0; i < state->n_plans; ++i)
+    destroy_plan(state->lt, &state->plans[i]);
+  if (state->handle)
+    state->lt->cublasLtDestroy(state->handle);
+  if (state->workspace)
+    driver->cuMemFree(state->workspace);
+  free(state);
+}
+
+/* The context's state, made on its first matmul; NULL: decline. */
+static struct pt2crt_gemm_state *state_for(pt2crt_cuda_run *run,
+                                           const pt2crt_cublaslt *lt) {
+  struct pt2crt_gemm_state *state = *run->gemm;
+  if (!state) {
+    state = calloc(1, sizeof *state);
+    if (!state)
+      return NULL;
+    state->lt = lt;
+    if (lt->cublasLtCreate(&state->handle) != PT2CRT_CUBLAS_STATUS_SUCCESS) {
+      state->handle = NULL;
+      state->broken = 1;
+    }
+    for (size_t bytes = WORKSPACE_BYTES; bytes > 0 && !state->broken; bytes /= 4) {
+      if (run->driver->cuMemAlloc(&state->workspace, bytes) == PT2CRT_CUDA_SUCCESS) {
+        state->workspace_bytes = bytes;
+        break;
+      }
+      state->workspace = 0;
+    }
+    *run->gemm = state;
+  }
+  return state->broken ? NULL : state;
+}
+
+static int set_batch(const pt2crt_cublaslt *lt, cublasLtMatrixLayout_t layout,
+                     int32_t count, int64_t stride) {
+  return lt->cublasLtMatrixLayoutSetAttribute(
+             layout, PT2CRT_CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &count,
+             sizeof count) == PT2CRT_CUBLAS_STATUS_SUCCESS &&
+         lt->cublasLtMatrixLayoutSetAttribute(
+             layout, PT2CRT_CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &stride,
+             sizeof stride) == PT2CRT_CUBLAS_STATUS_SUCCESS;
+}
+
+/* Fills `plan` for the problem `key` stands for: its descriptors, and the
+ * algorithm the heuristic picks (none: plan->usable stays 0). Returns 0
+ * when a descriptor cannot be made. */
+static int make_plan(struct pt2crt_gemm_state *state, const int64_t *key,
+                     int input_type, int32_t batch, const pt2crt_stored_matrix *p,
+                     const pt2crt_stored_matrix *q, const pt2crt_stored_matrix *d,
+                     const int64_t batch_strides[3], const int64_t alignments[3],
+                     pt2crt_gemm_plan *plan) {
+  const pt2crt_cublaslt *lt = state->lt;
+  memset(plan, 0, sizeof *plan);
+  memcpy(plan->key, key, sizeof plan->key);
+  if (lt->cublasLtMatmulDescCreate(&plan->desc, PT2CRT_CUBLAS_COMPUTE_32F,
+                                   PT2CRT_CUDA_R_32F) != PT2CRT_CUBLAS_STATUS_SUCCESS) {
+    plan->desc = NULL;
+    return 0;
+  }
+  int ok =
+      lt->cublasLtMatmulDescSetAttribute(plan->desc, PT2CRT_CUBLASLT_MATMUL_DESC_TRANSA,
+                                         &p->op, sizeof p->op) == 0 &&
+      lt->cublasLtMatmulDescSetAttribute(plan->desc, PT2CRT_CUBLASLT_MATMUL_DESC_TRANSB,
+                                         &q->op, sizeof q->op) == 0;
+  const pt2crt_stored_matrix *matrices[3] = {p, q, d};
+  cublasLtMatrixLayout_t *layouts[3] = {&plan->p, &plan->q, &plan->d};
+  for (int i = 0; i < 3 && ok; ++i) {
+    int type = i < 2 ? input_type : PT2CRT_CUDA_R_32F;
+    ok = lt->cublasLtMatrixLayoutCreate(layouts[i], type, matrices[i]->rows,
+                                        matrices[i]->cols, matrices[i]->ld) == 0;
+    if (!ok)
+      *layouts[i] = NULL;
+    else if (batch > 1)
+      ok = set_batch(lt, *layouts[i], batch, batch_strides[i]);
+  }
+  cublasLtMatmulPreference_t preference = NULL;
+  ok = ok && lt->cublasLtMatmulPreferenceCreate(&preference) == 0;
+  if (!ok) {
+    preference = NULL;
+    return 0;
+  }
+  uint64_t workspace = state->workspace_bytes;
+  ok = lt->cublasLtMatmulPreferenceSetAttribute(
+           preference, PT2CRT_CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspace,
+           sizeof workspace) == 0;
+  /* A, B, C and D in attribute order; C is D. */
+  for (int i = 0; i < 4 && ok; ++i) {
+    uint32_t alignment = (uint32_t)alignments[i < 3 ? i : 2];
+    ok = lt->cublasLtMatmulPreferenceSetAttribute(
+             preference, PT2CRT_CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES + i,
+             &alignment, sizeof alignment) == 0;
+  }
+  cublasLtMatmulHeuristicResult_t result;
+  int found = 0;
+  if (ok && lt->cublasLtMatmulAlgoGetHeuristic(state->handle, plan->desc, plan->p, plan->q,
+                                               plan->d, plan->d, preference, 1, &result,
+                                               &found) == 0 &&
+      found > 0 && result.state == PT2CRT_CUBLAS_STATUS_SUCCESS) {
+    plan->algo = result.algo;
+    plan->usable = 1;
+  }
+  lt->cublasLtMatmulPreferenceDestroy(preference);
+  return 1;
+}
+
+/* The plan for `key`, made when new; NULL when none can be made. */
+static pt2crt_gemm_plan *plan_for(struct pt2crt_gemm_state *state, const int64_t *key,
+                                  int input_type, int32_t batch, const pt2crt_stored_matrix *p,
+                                  const pt2crt_stored_matrix *q, const pt2crt_stored_matrix *d,
+                                  const int64_t batch_strides[3],
+                                  const int64_t alignments[3]) {
+  for (size_t i = 0; i < state->n_plans; ++i)
+    if (memcmp(state->plans[i].key, key, sizeof state->plans[i].key) == 0)
+      return &state->plans[i];
+  /* Full (a model with very many shapes): replace round-robin. */
+  size_t slot = state->n_plans < MAX_PLANS ? state->n_plans++
+                                           : state->next_replaced++ % MAX_PLANS;
+  pt2crt_gemm_plan *plan = &state->plans[slot];
+  destroy_plan(state->lt, plan);
+  if (!make_plan(state, key, input_type, batch, p, q, d, batch_strides, alignments,
+                 plan)) {
+    destroy_plan(state->lt, plan);
+    /* An empty key never matches a real one (batch is at least 1). */
+    return NULL;
+  }
+  return plan;
+}
+
+/* The outer loops of a call: each a size and A's, B's and C's strides. */
+typedef struct outer_loop {
+  int64_t size, a, b, c;
+} outer_loop;
+
+/* CudaGemm.h says what it does. */
+PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64_t k,
+                                       int64_t a, int64_t a_rows, int64_t a_cols,
+                                       int64_t b, int64_t b_rows, int64_t b_cols,
+                                       int64_t c, int64_t c_rows, int64_t c_cols,
+                                       int64_t outer0, int64_t a0, int64_t b0, int64_t c0,
+                                       int64_t outer1, int64_t a1, int64_t b1, int64_t c1) {
+  pt2crt_cuda_run *run = pt2crt_cuda_current_run();
+  if (!run || run->error_code != PT2C_OK)
+    return 1;
+  /* Nothing to compute, or nothing to add to C. */
+  if (outer0 <= 0 || outer1 <= 0 || m <= 0 || n <= 0 || k <= 0)
+    return 1;
+  static const int input_types[] = {PT2CRT_CUDA_R_32F, PT2CRT_CUDA_R_16F,
+                                    PT2CRT_CUDA_R_16BF};
+  if (type < 0 || type > 2 || a_rows < 0 || a_cols < 0 || b_rows < 0 || b_cols < 0 ||
+      c_rows < 0 || c_cols < 0 || a0 < 0 || b0 < 0 || c0 < 0 || a1 < 0 || b1 < 0 || c1 < 0)
+    return 0;
+  const pt2crt_cublaslt *lt = pt2crt_cublaslt_get();
+  if (!lt)
+    return 0;
+
+  /* cuBLASLt's batch is the inner loop, merged with the outer one when
+   * every operand steps through both evenly; else the outer one is a loop
+   * of calls here. */
+  outer_loop loop = {outer0, a0, b0, c0}, batch = {outer1, a1, b1, c1};
+  if (batch.size == 1) {
+    batch = loop;
+    loop = (outer_loop){1, 0, 0, 0};
+  } else if (loop.size > 1 && loop.a == batch.size * batch.a &&
+             loop.b == batch.size * batch.b && loop.c == batch.size * batch.c) {
+    batch.size *= loop.size;
+    loop = (outer_loop){1, 0, 0, 0};
+  }
+  if (batch.size > INT32_MAX)
+    return 0;
+
+  pt2crt_gemm_layout layout;
+  if (!pt2crt_gemm_layout_of(m, n, k, a_rows, a_cols, b_rows, b_cols, c_rows, c_cols,
+                             &layout))
+    return 0;
+  const pt2crt_stored_matrix *p = &layout.p, *q = &layout.q, *d = &layout.d;
+  struct pt2crt_gemm_state *state = state_for(run, lt);
+  if (!state)
+    return 0;
+  int64_t element = type == 0 ? 4 : 2;
+  int64_t p_batch = layout.swapped ? batch.b : batch.a;
+  int64_t q_batch = layout.swapped ? batch.a : batch.b;
+  int64_t c_batch = batch.c;
+  if (batch.size == 1)
+    p_batch = q_batch = c_batch = 0;
+  int64_t batch_strides[3] = {p_batch, q_batch, c_batch};
+  int64_t p_address = layout.swapped ? b : a, q_address = layout.swapped ? a : b;
+  int64_t p_step = (layout.swapped ? loop.b : loop.a) * element;
+  int64_t q_step = (layout.swapped ? loop.a : loop.b) * element;
+  int64_t c_step = loop.c * element;
+  /* The alignment every call of the loop keeps. */
+  int64_t alignments[3] = {alignment_of(p_address | p_step), alignment_of(q_address | q_step),
+                           alignment_of(c | c_step)};
+  /* Everything the plan depends on. */
+  int64_t key[KEY_FIELDS] = {type,    batch.size, k,       p->op,   p->ld,   p->rows,
+                             p->cols, q->op,      q->ld,   d->ld,   d->rows, d->cols,
+                             p_batch, q_batch,    c_batch, alignments[0] | alignments[1] << 16,
+                             alignments[2]};
+  pt2crt_gemm_plan *plan = plan_for(state, key, input_types[type], (int32_t)batch.size, p,
+                                    q, d, batch_strides, alignments);
+  if (!plan || !plan->usable)
+    return 0;
+  const float one = 1.0f;
+  for (int64_t i = 0; i < loop.size; ++i) {
+    void *target = (void *)(uintptr_t)(c + i * c_step);
+    cublasStatus_t status = lt->cublasLtMatmul(
+        state->handle, plan->desc, &one, (const void *)(uintptr_t)(p_address + i * p_step),
+        plan->p, (const void *)(uintptr_t)(q_address + i * q_step), plan->q, &one, target,
+        plan->d, target, plan->d, &plan->algo, (void *)(uintptr_t)state->workspace,
+        state->workspace_bytes, run->stream);
+    if (status != PT2CRT_CUBLAS_STATUS_SUCCESS) {
+      pt2crt_cuda_fail(run, PT2C_DEVICE_ERROR,
+                       "cuda: cuBLASLt matmul (%lld x %lld x %lld, batch %lld): %s",
+                       (long long)m, (long long)k, (long long)n, (long long)batch.size,
+                       lt->cublasLtGetStatusName(status));
+      break;
+    }
+  }
+  return 1;
+}

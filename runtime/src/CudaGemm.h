@@ -1,0 +1,46 @@
+/*===- CudaGemm.h - Matmuls of CUDA runs through cuBLASLt ----------------===*
+ *
+ * The generated host code calls pt2crt_cuda_gemm (CudaGemm.c) before each
+ * matmul-shaped op (pt2c-gemm-to-library) and runs its own kernel only
+ * when the call declines. What the calls need from run to run lives in
+ * the execution context: a cuBLASLt handle, a device workspace, and the
+ * plans (descriptors and the algorithm cuBLASLt's heuristic picked) of the
+ * shapes seen, so a static-shape model asks the heuristic once per matmul.
+ *===----------------------------------------------------------------------===*/
+
+#ifndef PT2C_RUNTIME_CUDAGEMM_H
+#define PT2C_RUNTIME_CUDAGEMM_H
+
+#include "CudaDriver.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct pt2crt_gemm_state; /* NULL until the context's first matmul */
+
+/* C += A·B: A is m x k, B k x n, C m x n, each given by its device address
+ * and its strides (in elements) along its rows and columns, repeated over
+ * two outer loops (size 1 when unused) along which the operands advance by
+ * their strides (0: the same matrix at every point). `type`: 0 float32
+ * inputs, 1 float16, 2 bfloat16; C is float32. Returns 1 when done (queued
+ * on the current run's stream, or skipped because the run failed already:
+ * the failure is recorded), 0 when declined (no cuBLASLt, or a layout it
+ * cannot express): then the caller runs its own kernel. The generated host
+ * code calls it with a run current (pt2c-gemm-to-library). */
+int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64_t k, int64_t a,
+                         int64_t a_rows, int64_t a_cols, int64_t b, int64_t b_rows,
+                         int64_t b_cols, int64_t c, int64_t c_rows, int64_t c_cols,
+                         int64_t outer0, int64_t a0, int64_t b0, int64_t c0, int64_t outer1,
+                         int64_t a1, int64_t b1, int64_t c1);
+
+/* Frees the handle, plans and workspace; the device's context must be
+ * current. NULL is a no-op. */
+void pt2crt_gemm_state_destroy(struct pt2crt_gemm_state *state,
+                               const pt2crt_cuda_driver *driver);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PT2C_RUNTIME_CUDAGEMM_H */

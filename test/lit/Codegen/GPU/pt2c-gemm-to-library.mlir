@@ -1,0 +1,126 @@
+// RUN: %pt2c-opt %s --split-input-file --pass-pipeline='builtin.module(pt2c-gemm-to-library,canonicalize,cse)' | FileCheck %s
+
+// A row-major matmul: the call gets (type 0, m 4, n 16, k 8), then each
+// operand's address and its strides along its rows and columns, then two
+// unused outer loops (size 1, strides 0); the generic runs only when the
+// call returns 0.
+// CHECK-LABEL: func.func @matmul
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : i64
+// CHECK-DAG: %[[C1:.+]] = arith.constant 1 : i64
+// CHECK-DAG: %[[C4:.+]] = arith.constant 4 : i64
+// CHECK-DAG: %[[C8:.+]] = arith.constant 8 : i64
+// CHECK-DAG: %[[C16:.+]] = arith.constant 16 : i64
+// CHECK: %[[PA:.+]] = memref.extract_aligned_pointer_as_index %arg0
+// CHECK: %[[A:.+]] = arith.index_cast %[[PA]] : index to i64
+// CHECK: %[[PB:.+]] = memref.extract_aligned_pointer_as_index %arg1
+// CHECK: %[[B:.+]] = arith.index_cast %[[PB]] : index to i64
+// CHECK: %[[PC:.+]] = memref.extract_aligned_pointer_as_index %arg2
+// CHECK: %[[C:.+]] = arith.index_cast %[[PC]] : index to i64
+// CHECK: %[[DONE:.+]] = call @pt2crt_cuda_gemm(%[[C0]], %[[C4]], %[[C16]], %[[C8]], %[[A]], %[[C8]], %[[C1]], %[[B]], %[[C16]], %[[C1]], %[[C]], %[[C16]], %[[C1]], %[[C1]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C0]], %[[C0]], %[[C0]])
+// CHECK: %[[DECLINED:.+]] = arith.cmpi eq, %[[DONE]], %{{.+}} : i32
+// CHECK: scf.if %[[DECLINED]] {
+// CHECK-NEXT: linalg.generic
+// CHECK: func.func private @pt2crt_cuda_gemm(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> i32
+func.func @matmul(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: memref<4x16xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c : memref<4x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// linear's dot-product form reads W [n, k] in place: B's strides along
+// (k, n) are (1, 32). f16 inputs widened in the body: type 1.
+// CHECK-LABEL: func.func @linear_f16
+// CHECK-DAG: %[[C1:.+]] = arith.constant 1 : i64
+// CHECK-DAG: %[[C32:.+]] = arith.constant 32 : i64
+// CHECK: call @pt2crt_cuda_gemm(%[[C1]], %{{.+}}, %{{.+}}, %[[C32]], %{{.+}}, %[[C32]], %[[C1]], %{{.+}}, %[[C1]], %[[C32]],
+func.func @linear_f16(%x: memref<2x32xf16>, %w: memref<64x32xf16>, %c: memref<2x64xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<2x32xf16>, memref<64x32xf16>) outs(%c : memref<2x64xf32>) {
+  ^bb0(%in: f16, %wt: f16, %acc: f32):
+    %e0 = arith.extf %in : f16 to f32
+    %e1 = arith.extf %wt : f16 to f32
+    %p = arith.mulf %e0, %e1 fastmath<reassoc,contract> : f32
+    %s = arith.addf %acc, %p fastmath<reassoc,contract> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Attention's scores: batch and heads are the two outer loops (sizes 2
+// and 4, with each operand's strides along them).
+// CHECK-LABEL: func.func @heads
+// CHECK-DAG: %[[C2:.+]] = arith.constant 2 : i64
+// CHECK-DAG: %[[C4:.+]] = arith.constant 4 : i64
+// CHECK-DAG: %[[C256:.+]] = arith.constant 256 : i64
+// CHECK-DAG: %[[C1024:.+]] = arith.constant 1024 : i64
+// CHECK: call @pt2crt_cuda_gemm({{.*}}, %[[C2]], %[[C1024]], %[[C1024]], %[[C1024]], %[[C4]], %[[C256]], %[[C256]], %[[C256]])
+func.func @heads(%q: memref<2x4x16x16xf32>, %k: memref<2x4x16x16xf32>, %s: memref<2x4x16x16xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(b, h, i, l, j) -> (b, h, i, l)>, affine_map<(b, h, i, l, j) -> (b, h, l, j)>, affine_map<(b, h, i, l, j) -> (b, h, i, j)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
+      ins(%q, %k : memref<2x4x16x16xf32>, memref<2x4x16x16xf32>) outs(%s : memref<2x4x16x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %r = arith.addf %acc, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// Not matmuls: a max-plus product, an integer product, a sum of a
+// computed value, two reduction loops. They stay as they are, and nothing
+// is declared.
+// CHECK-LABEL: func.func @not_gemms
+// CHECK-NOT: call
+// CHECK-NOT: scf.if
+// CHECK-NOT: pt2crt_cuda_gemm
+func.func @not_gemms(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: memref<4x16xf32>,
+                     %ia: memref<4x8xi32>, %ib: memref<8x16xi32>, %ic: memref<4x16xi32>,
+                     %x: memref<4x8x8xf32>, %y: memref<8x8x16xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c : memref<4x16xf32>) {
+  ^bb0(%u: f32, %v: f32, %acc: f32):
+    %p = arith.addf %u, %v : f32
+    %s = arith.maximumf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%ia, %ib : memref<4x8xi32>, memref<8x16xi32>) outs(%ic : memref<4x16xi32>) {
+  ^bb0(%u: i32, %v: i32, %acc: i32):
+    %p = arith.muli %u, %v : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  }
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c : memref<4x16xf32>) {
+  ^bb0(%u: f32, %v: f32, %acc: f32):
+    %e = math.exp %u : f32
+    %p = arith.mulf %e, %v : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(m, n, k, l) -> (m, k, l)>, affine_map<(m, n, k, l) -> (k, l, n)>, affine_map<(m, n, k, l) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%x, %y : memref<4x8x8xf32>, memref<8x8x16xf32>) outs(%c : memref<4x16xf32>) {
+  ^bb0(%u: f32, %v: f32, %acc: f32):
+    %p = arith.mulf %u, %v : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}

@@ -1,0 +1,216 @@
+//===- CudaGemmTest.cpp - pt2crt_cuda_gemm on fake cuBLASLt and driver ----===//
+//
+// The generated code hands matmuls of any strides to pt2crt_cuda_gemm,
+// which rewrites them as column-major cuBLASLt calls (GemmLayout.h), merges
+// or loops over outer dimensions and caches plans. Here it runs on
+// FakeCublasLt.c (a plain column-major gemm with cuBLASLt's conventions)
+// and FakeCuda.c, and every result is compared with a direct evaluation of
+// C += A·B from the same strides.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CudaDevice.h"
+#include "CudaGemm.h"
+#include "CudaState.h"
+#include "GemmLayout.h"
+
+#include <catch2/catch.hpp>
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <vector>
+
+namespace {
+
+/// One operand: its data and its strides along rows, columns and the two
+/// outer loops (0: not indexed by that loop).
+struct Operand {
+  std::vector<float> data;
+  int64_t rows, cols, outer0 = 0, outer1 = 0;
+  int64_t address() const { return int64_t(reinterpret_cast<uintptr_t>(data.data())); }
+};
+
+struct Problem {
+  int64_t m, n, k, count0 = 1, count1 = 1;
+  Operand a, b, c;
+};
+
+/// C += A·B evaluated from the strides, in double.
+std::vector<float> reference(const Problem &p) {
+  std::vector<float> c = p.c.data;
+  for (int64_t o0 = 0; o0 < p.count0; ++o0)
+    for (int64_t o1 = 0; o1 < p.count1; ++o1)
+      for (int64_t i = 0; i < p.m; ++i)
+        for (int64_t j = 0; j < p.n; ++j) {
+          double sum = 0;
+          for (int64_t l = 0; l < p.k; ++l)
+            sum += double(p.a.data[o0 * p.a.outer0 + o1 * p.a.outer1 + i * p.a.rows +
+                                   l * p.a.cols]) *
+                   p.b.data[o0 * p.b.outer0 + o1 * p.b.outer1 + l * p.b.rows + j * p.b.cols];
+          c[o0 * p.c.outer0 + o1 * p.c.outer1 + i * p.c.rows + j * p.c.cols] += float(sum);
+        }
+  return c;
+}
+
+void fill(std::vector<float> &data, size_t size, float seed) {
+  data.resize(size);
+  for (size_t i = 0; i < size; ++i)
+    data[i] = float((i * 7 + 3) % 11) * 0.25f - 1.0f + seed;
+}
+
+/// The fake driver's device 0 current with a run on it, the fake cuBLASLt
+/// chosen; everything undone at the end.
+struct FakeRun {
+  const pt2crt_cuda_driver *driver = nullptr;
+  struct pt2crt_gemm_state *state = nullptr;
+  pt2crt_cuda_run run{};
+  pt2crt_cuda_run *previous = nullptr;
+
+  FakeRun() {
+    setenv("PT2C_CUDA_DRIVER", PT2C_FAKE_CUDA, 1);
+    // Read once per process (pthread_once): the first gemm of this binary
+    // is in this file.
+    setenv("PT2C_CUBLASLT", PT2C_FAKE_CUBLASLT, 1);
+    pt2c_status *status = nullptr;
+    driver = pt2crt_cuda_driver_get(&status);
+    REQUIRE(driver);
+    const pt2crt_cuda_device *device = nullptr;
+    REQUIRE(pt2crt_cuda_device_open(driver, 0, &device) == nullptr);
+    REQUIRE(pt2crt_cuda_enter(driver, device) == nullptr);
+    run.driver = driver;
+    run.gemm = &state;
+    previous = pt2crt_cuda_set_current_run(&run);
+  }
+  ~FakeRun() {
+    pt2crt_cuda_set_current_run(previous);
+    pt2crt_gemm_state_destroy(state, driver);
+    pt2crt_cuda_leave(driver);
+  }
+
+  int32_t gemm(Problem &p) {
+    return pt2crt_cuda_gemm(0, p.m, p.n, p.k, p.a.address(), p.a.rows, p.a.cols,
+                            p.b.address(), p.b.rows, p.b.cols, p.c.address(), p.c.rows,
+                            p.c.cols, p.count0, p.a.outer0, p.b.outer0, p.c.outer0,
+                            p.count1, p.a.outer1, p.b.outer1, p.c.outer1);
+  }
+};
+
+/// The fake's matmul count; 0 before the runtime first opened it.
+long fakeMatmuls() {
+  void *library = dlopen(PT2C_FAKE_CUBLASLT, RTLD_NOW | RTLD_NOLOAD);
+  if (!library)
+    return 0;
+  auto count = reinterpret_cast<long (*)(void)>(dlsym(library, "fake_cublaslt_matmuls"));
+  REQUIRE(count);
+  long result = count();
+  dlclose(library);
+  return result;
+}
+
+/// Runs `p` through pt2crt_cuda_gemm; checks it was done in `calls`
+/// cuBLASLt calls and matches the reference.
+void checkGemm(Problem p, long calls) {
+  FakeRun fake;
+  std::vector<float> want = reference(p);
+  long before = fakeMatmuls();
+  REQUIRE(fake.gemm(p) == 1);
+  REQUIRE(fake.run.error_code == PT2C_OK);
+  CHECK(fakeMatmuls() - before == calls);
+  REQUIRE(p.c.data.size() == want.size());
+  for (size_t i = 0; i < want.size(); ++i)
+    CHECK(p.c.data[i] == Approx(want[i]).epsilon(1e-5));
+}
+
+} // namespace
+
+TEST_CASE("gemm layout: row-major, transposed and column-major operands", "[runtime][gemm]") {
+  pt2crt_gemm_layout layout;
+  // Row-major everything: D = Cᵀ = Bᵀ·Aᵀ, no transposes.
+  REQUIRE(pt2crt_gemm_layout_of(3, 5, 4, 4, 1, 5, 1, 5, 1, &layout));
+  CHECK(layout.swapped == 1);
+  CHECK((layout.p.op == PT2CRT_GEMM_OP_N && layout.p.rows == 5 && layout.p.cols == 4 &&
+         layout.p.ld == 5));
+  CHECK((layout.q.op == PT2CRT_GEMM_OP_N && layout.q.rows == 4 && layout.q.cols == 3 &&
+         layout.q.ld == 4));
+  CHECK((layout.d.rows == 5 && layout.d.cols == 3 && layout.d.ld == 5));
+  // B read as linear's W [n, k] (columns strided by k): transposed.
+  REQUIRE(pt2crt_gemm_layout_of(3, 5, 4, 4, 1, 1, 4, 5, 1, &layout));
+  CHECK((layout.p.op == PT2CRT_GEMM_OP_T && layout.p.rows == 4 && layout.p.ld == 4));
+  // A column-major C: D = C = A·B.
+  REQUIRE(pt2crt_gemm_layout_of(3, 5, 4, 4, 1, 5, 1, 1, 3, &layout));
+  CHECK(layout.swapped == 0);
+  CHECK((layout.d.rows == 3 && layout.d.cols == 5 && layout.d.ld == 3));
+  CHECK(layout.p.op == PT2CRT_GEMM_OP_T);
+  // Neither dimension of A contiguous: declined.
+  CHECK_FALSE(pt2crt_gemm_layout_of(3, 5, 4, 8, 2, 5, 1, 5, 1, &layout));
+  // A leading dimension shorter than a row: declined.
+  CHECK_FALSE(pt2crt_gemm_layout_of(3, 5, 4, 2, 1, 5, 1, 5, 1, &layout));
+  // Size-1 dimensions take any stride.
+  REQUIRE(pt2crt_gemm_layout_of(1, 5, 4, 0, 1, 5, 1, 0, 1, &layout));
+}
+
+TEST_CASE("cuda gemm: row-major C += A·B accumulates", "[runtime][gemm]") {
+  Problem p{3, 5, 4, 1, 1, {{}, 4, 1}, {{}, 5, 1}, {{}, 5, 1}};
+  fill(p.a.data, 12, 0.0f);
+  fill(p.b.data, 20, 0.5f);
+  fill(p.c.data, 15, 1.0f); // not zero: the call must add to it
+  checkGemm(p, 1);
+}
+
+TEST_CASE("cuda gemm: linear's transposed weight and a column-major C", "[runtime][gemm]") {
+  Problem linear{3, 5, 4, 1, 1, {{}, 4, 1}, {{}, 1, 4}, {{}, 5, 1}};
+  fill(linear.a.data, 12, 0.0f);
+  fill(linear.b.data, 20, -0.5f);
+  fill(linear.c.data, 15, 0.0f);
+  checkGemm(linear, 1);
+  Problem columns{3, 5, 4, 1, 1, {{}, 4, 1}, {{}, 5, 1}, {{}, 1, 3}};
+  fill(columns.a.data, 12, 0.0f);
+  fill(columns.b.data, 20, 0.25f);
+  fill(columns.c.data, 15, 0.0f);
+  checkGemm(columns, 1);
+}
+
+TEST_CASE("cuda gemm: outer loops merge into one batch when they can", "[runtime][gemm]") {
+  // Attention's [2, 3] heads: both outer loops contiguous, one batch of 6.
+  Problem heads{4, 2, 3, 2, 3, {{}, 3, 1, 36, 12}, {{}, 2, 1, 18, 6}, {{}, 2, 1, 24, 8}};
+  fill(heads.a.data, 72, 0.0f);
+  fill(heads.b.data, 36, 0.5f);
+  fill(heads.c.data, 48, 0.0f);
+  checkGemm(heads, 1);
+}
+
+TEST_CASE("cuda gemm: outer loops an operand does not have", "[runtime][gemm]") {
+  // im2col convolution: weights [F=4, R=3] shared by N=2 images (stride 0
+  // along N), windows [N, R, P=5], output [N, F, P]: one batch of 2.
+  Problem conv{4, 5, 3, 2, 1, {{}, 3, 1, 0, 0}, {{}, 5, 1, 15, 0}, {{}, 5, 1, 20, 0}};
+  fill(conv.a.data, 12, 0.0f);
+  fill(conv.b.data, 30, 0.5f);
+  fill(conv.c.data, 40, 0.0f);
+  checkGemm(conv, 1);
+  // Grouped: G=2 groups of weights [G, F, R], windows [N, G, R, P], output
+  // [N, G, F, P]. The loops over N and G do not merge (the weights do not
+  // advance along N): a batch of G per image, one call per image.
+  Problem grouped{4, 5, 3, 2, 2, {{}, 3, 1, 0, 12}, {{}, 5, 1, 30, 15}, {{}, 5, 1, 40, 20}};
+  fill(grouped.a.data, 24, 0.0f);
+  fill(grouped.b.data, 60, 0.5f);
+  fill(grouped.c.data, 80, 0.0f);
+  checkGemm(grouped, 2);
+}
+
+TEST_CASE("cuda gemm: a layout cuBLASLt cannot express is declined", "[runtime][gemm]") {
+  FakeRun fake;
+  Problem p{3, 5, 4, 1, 1, {{}, 8, 2}, {{}, 5, 1}, {{}, 5, 1}};
+  fill(p.a.data, 24, 0.0f);
+  fill(p.b.data, 20, 0.0f);
+  fill(p.c.data, 15, 1.0f);
+  std::vector<float> before = p.c.data;
+  CHECK(fake.gemm(p) == 0);
+  CHECK(p.c.data == before);
+  // Nothing to add (k = 0): done, C unchanged.
+  Problem empty{3, 5, 0, 1, 1, {{}, 1, 1}, {{}, 5, 1}, {{}, 5, 1}};
+  fill(empty.c.data, 15, 1.0f);
+  before = empty.c.data;
+  CHECK(fake.gemm(empty) == 1);
+  CHECK(empty.c.data == before);
+}

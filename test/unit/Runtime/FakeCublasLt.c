@@ -1,0 +1,152 @@
+/*===- FakeCublasLt.c - A stand-in for libcublasLt.so for CudaGemmTest ---===*
+ *
+ * Opened through PT2C_CUBLASLT. Implements the entry points the runtime
+ * uses (runtime/src/CublasLt.h) with a plain column-major float32
+ * D = alpha·op(A)·op(B) + beta·C on host memory (the fake driver's "device
+ * memory" is host memory), honouring transposes, leading dimensions and
+ * strided batches as cuBLASLt documents them. Counts its matmuls for the
+ * tests (fake_cublaslt_matmuls).
+ *===----------------------------------------------------------------------===*/
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXPORT __attribute__((visibility("default")))
+
+enum { SUCCESS = 0, NOT_SUPPORTED = 15, INVALID_VALUE = 7 };
+enum { R_32F = 0, TRANSA = 3, TRANSB = 4, BATCH_COUNT = 5, BATCH_STRIDE = 6 };
+
+typedef struct desc {
+  int32_t trans[2];
+} desc;
+typedef struct layout {
+  int type;
+  uint64_t rows, cols;
+  int64_t ld;
+  int32_t batch;
+  int64_t stride;
+} layout;
+typedef struct {
+  uint64_t data[8];
+} algo;
+typedef struct {
+  algo algorithm;
+  size_t workspace;
+  int state;
+  float waves;
+  int reserved[4];
+} heuristic;
+
+static long matmuls;
+
+EXPORT long fake_cublaslt_matmuls(void) { return matmuls; }
+
+EXPORT int cublasLtCreate(void **handle) {
+  *handle = malloc(1);
+  return SUCCESS;
+}
+EXPORT int cublasLtDestroy(void *handle) {
+  free(handle);
+  return SUCCESS;
+}
+EXPORT const char *cublasLtGetStatusName(int status) {
+  return status == SUCCESS ? "CUBLAS_STATUS_SUCCESS" : "CUBLAS_STATUS_NOT_SUPPORTED";
+}
+EXPORT int cublasLtMatmulDescCreate(desc **out, int compute, int scale) {
+  (void)compute;
+  (void)scale;
+  *out = calloc(1, sizeof **out);
+  return SUCCESS;
+}
+EXPORT int cublasLtMatmulDescDestroy(desc *d) {
+  free(d);
+  return SUCCESS;
+}
+EXPORT int cublasLtMatmulDescSetAttribute(desc *d, int attribute, const void *value,
+                                          size_t size) {
+  if ((attribute != TRANSA && attribute != TRANSB) || size != sizeof(int32_t))
+    return SUCCESS; /* others are not used for the arithmetic */
+  memcpy(&d->trans[attribute - TRANSA], value, size);
+  return SUCCESS;
+}
+EXPORT int cublasLtMatrixLayoutCreate(layout **out, int type, uint64_t rows, uint64_t cols,
+                                      int64_t ld) {
+  if (ld < (int64_t)rows)
+    return INVALID_VALUE;
+  *out = calloc(1, sizeof **out);
+  **out = (layout){type, rows, cols, ld, 1, 0};
+  return SUCCESS;
+}
+EXPORT int cublasLtMatrixLayoutDestroy(layout *l) {
+  free(l);
+  return SUCCESS;
+}
+EXPORT int cublasLtMatrixLayoutSetAttribute(layout *l, int attribute, const void *value,
+                                            size_t size) {
+  if (attribute == BATCH_COUNT && size == sizeof(int32_t))
+    memcpy(&l->batch, value, size);
+  else if (attribute == BATCH_STRIDE && size == sizeof(int64_t))
+    memcpy(&l->stride, value, size);
+  else
+    return INVALID_VALUE;
+  return SUCCESS;
+}
+EXPORT int cublasLtMatmulPreferenceCreate(void **out) {
+  *out = malloc(1);
+  return SUCCESS;
+}
+EXPORT int cublasLtMatmulPreferenceDestroy(void *p) {
+  free(p);
+  return SUCCESS;
+}
+EXPORT int cublasLtMatmulPreferenceSetAttribute(void *p, int attribute, const void *value,
+                                                size_t size) {
+  (void)p;
+  (void)attribute;
+  (void)value;
+  (void)size;
+  return SUCCESS;
+}
+EXPORT int cublasLtMatmulAlgoGetHeuristic(void *handle, desc *d, layout *a, layout *b,
+                                          layout *c, layout *dd, void *preference,
+                                          int requested, heuristic *results, int *found) {
+  (void)handle, (void)d, (void)c, (void)dd, (void)preference;
+  *found = 0;
+  if (requested < 1 || a->type != R_32F || b->type != R_32F)
+    return NOT_SUPPORTED; /* the fake computes float32 only */
+  memset(results, 0, sizeof *results);
+  *found = 1;
+  return SUCCESS;
+}
+
+/* Element (r, k) of op(M) for a column-major M. */
+static float at(const float *m, const layout *l, int32_t trans, uint64_t r, uint64_t k) {
+  return trans ? m[k + r * (uint64_t)l->ld] : m[r + k * (uint64_t)l->ld];
+}
+
+EXPORT int cublasLtMatmul(void *handle, desc *d, const float *alpha, const float *a,
+                          layout *la, const float *b, layout *lb, const float *beta,
+                          const float *c, layout *lc, float *out, layout *ld,
+                          const void *algorithm, void *workspace, size_t workspace_bytes,
+                          void *stream) {
+  (void)handle, (void)algorithm, (void)workspace, (void)workspace_bytes, (void)stream;
+  if (c != out || lc != ld)
+    return NOT_SUPPORTED; /* the runtime only ever accumulates in place */
+  uint64_t rows = ld->rows, cols = ld->cols;
+  uint64_t depth = d->trans[0] ? la->rows : la->cols;
+  for (int32_t batch = 0; batch < ld->batch; ++batch) {
+    const float *pa = a + batch * la->stride, *pb = b + batch * lb->stride;
+    float *pd = out + batch * ld->stride;
+    for (uint64_t i = 0; i < rows; ++i)
+      for (uint64_t j = 0; j < cols; ++j) {
+        double sum = 0;
+        for (uint64_t k = 0; k < depth; ++k)
+          sum += (double)at(pa, la, d->trans[0], i, k) * at(pb, lb, d->trans[1], k, j);
+        float *target = &pd[i + j * (uint64_t)ld->ld];
+        *target = (float)(*alpha * sum + *beta * *target);
+      }
+  }
+  ++matmuls;
+  return SUCCESS;
+}
