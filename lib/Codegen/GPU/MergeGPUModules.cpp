@@ -6,6 +6,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace pt2c {
 
@@ -28,16 +29,21 @@ struct MergeGPUModulesPass : impl::MergeGPUModulesBase<MergeGPUModulesPass> {
     // clash: SymbolTable::insert renames them, and launches follow the new
     // names. A clashing declaration (a libdevice helper) or constant table
     // (the same memref.global) is the same in both modules and is dropped.
+    // Functions with bodies are never dropped: OperationEquivalence here
+    // ignores which values an op uses, so two kernels that differ only in
+    // an index (x[i] vs x[j]) would look the same.
     llvm::DenseMap<std::pair<StringAttr, StringAttr>, StringAttr> renamed;
     for (gpu::GPUModuleOp source : llvm::drop_begin(modules)) {
       for (Operation &op : llvm::make_early_inc_range(source.getBody()->getOperations())) {
         auto symbol = dyn_cast<SymbolOpInterface>(op);
         Operation *existing = symbol ? targetSymbols.lookup(symbol.getName()) : nullptr;
         // The same declaration, or the same constant table, in both.
+        bool hasBody = isa<FunctionOpInterface>(op) && !symbol.isDeclaration();
         if (existing && (symbol.isDeclaration() ||
-                         OperationEquivalence::isEquivalentTo(
-                             existing, &op, OperationEquivalence::ignoreValueEquivalence,
-                             nullptr, OperationEquivalence::IgnoreLocations)))
+                         (!hasBody && OperationEquivalence::isEquivalentTo(
+                                          existing, &op,
+                                          OperationEquivalence::ignoreValueEquivalence,
+                                          nullptr, OperationEquivalence::IgnoreLocations))))
           continue;
         StringAttr oldName = symbol ? symbol.getNameAttr() : StringAttr();
         op.moveBefore(target.getBody(), target.getBody()->end());

@@ -1,4 +1,4 @@
-// RUN: %pt2c-opt %s --pt2c-merge-gpu-modules | FileCheck %s
+// RUN: %pt2c-opt %s --split-input-file --pt2c-merge-gpu-modules | FileCheck %s
 
 // Two outlined modules whose different kernels share a name: one module
 // remains, the second kernel is renamed and its launch follows. The
@@ -35,6 +35,45 @@ module attributes {gpu.container_module} {
     %c1 = arith.constant 1 : index
     gpu.launch_func @first::@kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4xf32>)
     gpu.launch_func @second::@kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4xf32>)
+    return
+  }
+}
+
+// -----
+
+// Two kernels with the same ops that read different elements (x[i] and
+// x[j]: only the values used differ) are both kept.
+// CHECK-LABEL: gpu.module @rows
+// CHECK: gpu.func @kernel(
+// CHECK: memref.load %{{.+}}[%[[I:.+]], %[[I]]]
+// CHECK: gpu.func @[[$COLUMNS:kernel_[0-9]+]](
+// CHECK: memref.load %{{.+}}[%[[J:.+]], %[[C0:.+]]]
+// CHECK-LABEL: func.func @host
+// CHECK: gpu.launch_func @rows::@kernel
+// CHECK: gpu.launch_func @rows::@[[$COLUMNS]]
+module attributes {gpu.container_module} {
+  gpu.module @rows {
+    gpu.func @kernel(%x: memref<4x4xf32>, %y: memref<4xf32>) kernel {
+      %i = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %v = memref.load %x[%i, %i] : memref<4x4xf32>
+      memref.store %v, %y[%i] : memref<4xf32>
+      gpu.return
+    }
+  }
+  gpu.module @columns {
+    gpu.func @kernel(%x: memref<4x4xf32>, %y: memref<4xf32>) kernel {
+      %i = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %v = memref.load %x[%i, %c0] : memref<4x4xf32>
+      memref.store %v, %y[%i] : memref<4xf32>
+      gpu.return
+    }
+  }
+  func.func @host(%x: memref<4x4xf32>, %y: memref<4xf32>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @rows::@kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<4x4xf32>, %y : memref<4xf32>)
+    gpu.launch_func @columns::@kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<4x4xf32>, %y : memref<4xf32>)
     return
   }
 }
