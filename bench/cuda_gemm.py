@@ -9,7 +9,7 @@ machine with pt2c (the GPU machine has no LLVM):
 
   python3 bench/cuda_gemm.py export DIR          # DIR/NAME.pt2 (weightless)
   bench/compile_fixtures.sh build OUT ... or: pt2c DIR/NAME.pt2 -o OUT/NAME.so --target cuda
-  python3 bench/cuda_gemm.py run --archives DIR --models OUT --runner OUT/pt2c-run
+  python3 bench/cuda_gemm.py run --models OUT --runner OUT/pt2c-run
 
 `run` makes random inputs (seeded), computes eager's outputs on the GPU
 (TF32 off), checks pt2c's against them (|got - want| <= 1e-4 + 1e-4 |want|
@@ -95,12 +95,13 @@ def run(args):
     import torch
     torch.backends.cuda.matmul.allow_tf32 = False
     rows, failures = [], 0
-    for name, (_, shapes) in models().items():
+    for name, (module, shapes) in models().items():
         library = os.path.join(args.models, name + ".so")
         if not os.path.exists(library):
             print(f"{name}: skipped, no {library}")
             continue
-        program = torch.export.load(os.path.join(args.archives, name + ".pt2")).module().to("cuda")
+        # Eager runs the module the archive was exported from.
+        program = module.to("cuda")
         generator = np.random.default_rng(0)
         inputs = [generator.standard_normal(shape, dtype=np.float32) * np.float32(scale)
                   for shape, scale in shapes]
@@ -143,7 +144,6 @@ def main():
     exporting = commands.add_parser("export", help="write DIR/NAME.pt2")
     exporting.add_argument("directory")
     running = commands.add_parser("run", help="check and time the compiled models")
-    running.add_argument("--archives", required=True, help="the exported NAME.pt2")
     running.add_argument("--models", required=True, help="NAME.so compiled with --target cuda")
     running.add_argument("--runner", required=True, help="pt2c-run")
     running.add_argument("--runs", type=int, default=50)

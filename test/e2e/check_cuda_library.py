@@ -62,6 +62,13 @@ def main():
         if code != 2 or "driver" not in text:
             print(f"{name}: FAIL: without a driver, --device cuda should exit 2 naming the driver")
             return 1
+        # bench --resident needs the driver too, and says so the same way.
+        code, text = run([runner, "bench", first, "--device", "cuda", "--resident",
+                          "--inputs", sample, "--runs", "1"])
+        if code != 2 or "driver" not in text:
+            print(text.strip())
+            print(f"{name}: FAIL: without a driver, bench --resident should exit 2 naming it")
+            return 1
     if "cpu" in targets.split(","):
         code, text = run([runner, "run", first, "--inputs", sample, "--expect", sample])
         if code != 0:
