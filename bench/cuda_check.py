@@ -11,13 +11,16 @@ static libstdc++, so it runs on another userland).
 For every fixture it
 1. runs each stored sample (NAME.io*.npz) through the C ABI on the GPU and
    checks every output element against eager PyTorch's stored outputs
-   (float32: |got - want| <= 1e-4 + 1e-4 |want|, design.md);
+   (float32: |got - want| <= 1e-4 + 1e-4 |want|, design.md), 4 times in a
+   row: directly, then captured into a CUDA graph, then replayed (the
+   runtime captures a shape on its second run);
 2. runs it from 4 threads at once (each run takes its own execution
    context, hence its own CUDA stream), every output checked again;
 3. times it next to eager PyTorch on the same GPU (TF32 off, inputs already
    on the GPU for eager): pt2c-run bench from host tensors (copying the
    inputs in and the outputs back, as a server fed from host memory would)
-   and with --resident (device tensors in and out, as eager's).
+   and with --resident (device tensors in and out, as eager's), the latter
+   also with --cuda-graphs off (kernels launched one by one).
 Exit 0 only when every check passed.
 """
 import argparse
@@ -102,7 +105,8 @@ def main():
         status = []
         for sample in samples:
             code, text = run([args.runner, "run", library, "--device", "cuda",
-                              "--inputs", sample, "--expect", sample])
+                              "--inputs", sample, "--expect", sample,
+                              "--concurrency", "1", "--repeat", "3"])
             if code != 0:
                 failures += 1
                 status.append(f"FAIL {os.path.basename(sample)}")
@@ -114,23 +118,26 @@ def main():
             status.append("FAIL 4 threads")
             print(text)
         correct = "; ".join(status) if status else f"pass ({len(samples)} sample(s), 4x{args.repeat} concurrent)"
-        ours, resident = (bench(args.runner, library, samples[0], args.runs, extra)
-                          for extra in ([], ["--resident"]))
+        ours, resident, no_graphs = (
+            bench(args.runner, library, samples[0], args.runs, extra)
+            for extra in ([], ["--resident"], ["--resident", "--cuda-graphs", "off"]))
         eager = float("nan")
         try:
             eager = eager_cuda_ms(os.path.join(args.data, name + ".pt2"), samples[0], args.runs)
         except Exception as error:  # eager's own failures are reported, not fatal
             print(f"{name}: eager PyTorch failed: {error}")
-        rows.append((name, correct, eager, ours, resident))
+        rows.append((name, correct, eager, ours, resident, no_graphs))
         print(f"{name}: {correct}; eager {eager:.3f} ms, pt2c {ours:.3f} ms, "
-              f"resident {resident:.3f} ms", flush=True)
+              f"resident {resident:.3f} ms, resident without graphs {no_graphs:.3f} ms",
+              flush=True)
     print()
     print("| fixture | correctness (1e-4 + 1e-4·|want|) | eager CUDA (ms) | pt2c CUDA, host "
-          "tensors (ms) | pt2c CUDA, resident (ms) | resident / eager |")
-    print("|---|---|---|---|---|---|")
-    for name, correct, eager, ours, resident in rows:
+          "tensors (ms) | pt2c CUDA, resident (ms) | resident, no graphs (ms) | "
+          "resident / eager |")
+    print("|---|---|---|---|---|---|---|")
+    for name, correct, eager, ours, resident, no_graphs in rows:
         print(f"| {name} | {correct} | {eager:.3f} | {ours:.3f} | {resident:.3f} | "
-              f"{resident / eager:.2f}x |")
+              f"{no_graphs:.3f} | {resident / eager:.2f}x |")
     print(f"\n{'ALL PASSED' if failures == 0 else f'{failures} FAILED'}")
     return 0 if failures == 0 else 1
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Matmul-heavy models on the GPU: pt2c with cuBLASLt, pt2c with its own
-kernels only (PT2C_CUBLASLT=off) and eager PyTorch, on one GPU. The
-fixtures are small and launch-bound; these show what the library call
-buys where the matmuls dominate.
+"""Matmul- and reduction-heavy models on the GPU: pt2c with cuBLASLt, pt2c
+with its own kernels only (PT2C_CUBLASLT=off) and eager PyTorch, on one
+GPU. The fixtures are small and launch-bound; these show what the library
+call buys where the matmuls dominate, and how pt2c's row reductions (a warp
+per row, a block per long row) compare with eager's where they do.
 
 Two steps, both on the GPU machine, with a compile between them on a
 machine with pt2c (the GPU machine has no LLVM):
@@ -46,6 +47,21 @@ def models():
             return torch.nn.functional.linear(torch.nn.functional.gelu(
                 torch.nn.functional.linear(x, w1)), w2)
 
+    class Softmax(torch.nn.Module):
+        """Few long rows: a block per row."""
+        def forward(self, x):
+            return torch.softmax(x, dim=-1)
+
+    class LayerNorm(torch.nn.Module):
+        """Many rows of a transformer's width: a warp per row."""
+        def forward(self, x, w, b):
+            return torch.nn.functional.layer_norm(x, (768,), w, b)
+
+    class RowSums(torch.nn.Module):
+        """A handful of very long rows."""
+        def forward(self, x):
+            return x.sum(dim=-1)
+
     # Weights scaled by 1/sqrt(fan-in), as layers are initialised, so the
     # activations stay near 1 and the float32 tolerance is meaningful.
     return {
@@ -53,6 +69,9 @@ def models():
         "attention_512": (Attention(), [((2, 8, 512, 64), 1.0)] * 3),
         "mlp_256x512x2048": (WideMlp(), [((256, 512), 1.0), ((2048, 512), 512 ** -0.5),
                                          ((512, 2048), 2048 ** -0.5)]),
+        "softmax_16x4096": (Softmax(), [((16, 4096), 1.0)]),
+        "layernorm_4096x768": (LayerNorm(), [((4096, 768), 1.0), ((768,), 1.0), ((768,), 1.0)]),
+        "rowsums_4x262144": (RowSums(), [((4, 262144), 1.0)]),
     }
 
 

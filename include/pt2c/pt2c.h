@@ -45,7 +45,7 @@ extern "C" {
 /*===------------------------------ Version ------------------------------===*/
 
 #define PT2C_ABI_VERSION_MAJOR 1
-#define PT2C_ABI_VERSION_MINOR 0
+#define PT2C_ABI_VERSION_MINOR 1
 /* The version this header describes, as pt2c_abi_version() encodes it. */
 #define PT2C_ABI_VERSION                                                       \
   ((uint32_t)((PT2C_ABI_VERSION_MAJOR << 16) | PT2C_ABI_VERSION_MINOR))
@@ -132,6 +132,19 @@ PT2C_API pt2c_status *pt2c_options_set_device_index(pt2c_options *options,
  * Not owned: it must outlive the model. Ignored on cpu. */
 PT2C_API pt2c_status *pt2c_options_set_cuda_stream(pt2c_options *options,
                                                    void *stream);
+
+/* 1 (default): a CUDA model replays its kernels as CUDA graphs. Each
+ * execution context captures, on the second successful run with the same
+ * symbol values and the same device addresses of inputs and outputs
+ * (host tensors are staged in buffers that stay put), everything the model
+ * queues besides the copies of host tensors, and from then on launches
+ * that graph at once; it keeps the graphs of the last 8 such keys. Results
+ * are the same either way; graphs save the host the cost of launching
+ * each kernel. 0 launches kernel by kernel. The environment variable
+ * PT2C_CUDA_GRAPHS=0 also turns them off, for every model created while it
+ * is set. Ignored on cpu. */
+PT2C_API pt2c_status *pt2c_options_set_cuda_graphs(pt2c_options *options,
+                                                   int32_t enabled);
 
 /* Size of the model's CPU thread pool, counting the calling thread:
  * 1 runs everything on the calling thread; 0 (default) uses the number of

@@ -37,6 +37,28 @@ static int resolve(void *library, const char *name, const char *v2, void **slot)
   return *slot != NULL;
 }
 
+/* The optional graph entry points: all or none, so one check suffices. */
+static void resolve_graphs(void *library) {
+  int all = resolve(library, "cuStreamBeginCapture", "cuStreamBeginCapture_v2",
+                    (void **)&driver.cuStreamBeginCapture) &&
+            resolve(library, "cuStreamEndCapture", NULL,
+                    (void **)&driver.cuStreamEndCapture) &&
+            resolve(library, "cuGraphInstantiateWithFlags", NULL,
+                    (void **)&driver.cuGraphInstantiateWithFlags) &&
+            resolve(library, "cuGraphLaunch", NULL, (void **)&driver.cuGraphLaunch) &&
+            resolve(library, "cuGraphExecDestroy", NULL,
+                    (void **)&driver.cuGraphExecDestroy) &&
+            resolve(library, "cuGraphDestroy", NULL, (void **)&driver.cuGraphDestroy);
+  if (!all) {
+    driver.cuStreamBeginCapture = NULL;
+    driver.cuStreamEndCapture = NULL;
+    driver.cuGraphInstantiateWithFlags = NULL;
+    driver.cuGraphLaunch = NULL;
+    driver.cuGraphExecDestroy = NULL;
+    driver.cuGraphDestroy = NULL;
+  }
+}
+
 /* Fills `driver` from `library`; the missing symbol's name, or NULL. */
 static const char *resolve_all(void *library) {
 #define RESOLVE(field, v2)                                                     \
@@ -63,6 +85,7 @@ static const char *resolve_all(void *library) {
   RESOLVE(cuGetErrorName, NULL)
   RESOLVE(cuGetErrorString, NULL)
 #undef RESOLVE
+  resolve_graphs(library);
   return NULL;
 }
 

@@ -25,6 +25,8 @@ typedef struct CUctx_st *CUcontext;
 typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
+typedef struct CUgraph_st *CUgraph;
+typedef struct CUgraphExec_st *CUgraphExec;
 
 enum {
   PT2CRT_CUDA_SUCCESS = 0,
@@ -32,6 +34,8 @@ enum {
   PT2CRT_CU_DEVICE_ATTRIBUTE_CC_MAJOR = 75,
   PT2CRT_CU_DEVICE_ATTRIBUTE_CC_MINOR = 76,
   PT2CRT_CU_STREAM_NON_BLOCKING = 1,
+  /* Other threads' CUDA calls are not restricted while a run captures. */
+  PT2CRT_CU_STREAM_CAPTURE_MODE_RELAXED = 2,
 };
 
 /* The entry points, under the driver's current names (the `_v2` ones where
@@ -59,6 +63,14 @@ typedef struct pt2crt_cuda_driver {
   CUresult (*cuStreamSynchronize)(CUstream);
   CUresult (*cuGetErrorName)(CUresult, const char **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
+  /* CUDA graphs (CudaGraphs.h): all of them, or all NULL where the driver
+   * lacks one; a model then runs without graphs. */
+  CUresult (*cuStreamBeginCapture)(CUstream, int mode);
+  CUresult (*cuStreamEndCapture)(CUstream, CUgraph *);
+  CUresult (*cuGraphInstantiateWithFlags)(CUgraphExec *, CUgraph, unsigned long long);
+  CUresult (*cuGraphLaunch)(CUgraphExec, CUstream);
+  CUresult (*cuGraphExecDestroy)(CUgraphExec);
+  CUresult (*cuGraphDestroy)(CUgraph);
 } pt2crt_cuda_driver;
 
 /* The driver, opened and initialised for the rest of the process: the path

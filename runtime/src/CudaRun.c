@@ -3,6 +3,7 @@
 #include "CudaRun.h"
 #include "CudaDevice.h"
 #include "CudaGemm.h"
+#include "CudaGraphs.h"
 #include "CudaModules.h"
 #include "CudaState.h"
 #include "Model.h"
@@ -17,6 +18,7 @@ struct pt2crt_cuda_model {
   const pt2crt_cuda_device *device;
   CUdeviceptr weights;    /* read-only, shared by every context */
   CUstream caller_stream; /* NULL: each execution context makes its own */
+  int use_graphs;         /* the options' and PT2C_CUDA_GRAPHS's verdict */
 };
 
 /* Device memory kept from run to run, grown when a run needs more. */
@@ -37,6 +39,8 @@ struct pt2crt_cuda_context {
   pt2crt_device_scratch scratch;
   pt2crt_kernel_cache kernels;
   struct pt2crt_gemm_state *gemm;
+  pt2crt_cuda_graphs graphs;
+  int64_t *graph_key; /* symbols, then device inputs and outputs */
 };
 
 int32_t pt2crt_cuda_model_device(const struct pt2crt_cuda_model *model) {
@@ -60,6 +64,16 @@ static pt2c_status *upload_weights(struct pt2crt_cuda_model *model,
   return NULL;
 }
 
+/* PT2C_CUDA_GRAPHS=0 (or off, false, no) turns graphs off process-wide,
+ * a switch for operators that needs no rebuild of the caller. */
+static int graphs_off_in_environment(void) {
+  const char *value = getenv("PT2C_CUDA_GRAPHS");
+  if (!value)
+    return 0;
+  return strcmp(value, "0") == 0 || strcmp(value, "off") == 0 ||
+         strcmp(value, "false") == 0 || strcmp(value, "no") == 0;
+}
+
 pt2c_status *pt2crt_cuda_model_create(const pt2c_model_desc *desc,
                                       const uint8_t *weights,
                                       const struct pt2c_options *options,
@@ -77,6 +91,7 @@ pt2c_status *pt2crt_cuda_model_create(const pt2c_model_desc *desc,
   model->driver = driver;
   model->device = device;
   model->caller_stream = (CUstream)options->cuda_stream;
+  model->use_graphs = options->cuda_graphs && !graphs_off_in_environment();
   if ((status = pt2crt_cuda_enter(driver, device))) {
     free(model);
     return status;
@@ -114,12 +129,14 @@ void pt2crt_cuda_context_destroy(struct pt2crt_cuda_context *cuda) {
         driver->cuMemFree(cuda->staging[i].ptr);
     pt2crt_device_scratch_destroy(&cuda->scratch, driver);
     pt2crt_gemm_state_destroy(cuda->gemm, driver);
+    pt2crt_graphs_destroy(&cuda->graphs, driver);
     if (cuda->owns_stream)
       driver->cuStreamDestroy(cuda->stream);
     pt2crt_cuda_leave(driver);
   }
   pt2crt_kernel_cache_destroy(&cuda->kernels);
   free(cuda->staging);
+  free(cuda->graph_key);
   free(cuda);
 }
 
@@ -130,15 +147,20 @@ static pt2c_status *context_for(struct pt2crt_cuda_model *model,
     return NULL;
   size_t n_inputs = (size_t)desc->n_inputs, n_outputs = (size_t)desc->n_outputs;
   size_t n_tensors = n_inputs + n_outputs;
+  size_t key_words = (size_t)desc->n_symbols + n_tensors;
   /* One block: the struct, the staging table, the two pointer arrays. */
   struct pt2crt_cuda_context *cuda =
       calloc(1, sizeof *cuda + n_tensors * sizeof(void *));
   pt2crt_device_buffer *staging = calloc(n_tensors + 1, sizeof *staging);
-  if (!cuda || !staging) {
+  int64_t *graph_key = calloc(key_words + 1, sizeof *graph_key);
+  if (!cuda || !staging || !graph_key) {
     free(cuda);
     free(staging);
+    free(graph_key);
     return pt2crt_out_of_memory();
   }
+  cuda->graph_key = graph_key;
+  pt2crt_graphs_init(&cuda->graphs, model->driver, model->use_graphs, key_words);
   cuda->driver = model->driver;
   cuda->device = model->device;
   cuda->n_tensors = (int32_t)n_tensors;
@@ -154,6 +176,7 @@ static pt2c_status *context_for(struct pt2crt_cuda_model *model,
         model->driver->cuStreamCreate(&cuda->stream, PT2CRT_CU_STREAM_NON_BLOCKING);
     if (result != PT2CRT_CUDA_SUCCESS) {
       free(cuda->staging);
+      free(cuda->graph_key);
       free(cuda);
       return pt2crt_cuda_error(result, "creating a stream");
     }
@@ -264,6 +287,66 @@ static void copy_outputs_back(struct pt2crt_cuda_context *cuda,
   }
 }
 
+/* The graph key of this run (CudaGraphs.h): the symbol values, then the
+ * device pointers bind_tensors chose. */
+static pt2crt_graph_action choose_graph(struct pt2crt_cuda_context *cuda,
+                                        const pt2c_model_desc *desc,
+                                        const pt2crt_context *ctx,
+                                        pt2crt_graph_slot **out_slot) {
+  int64_t *key = cuda->graph_key;
+  size_t k = 0;
+  for (int32_t i = 0; i < desc->n_symbols; ++i)
+    key[k++] = ctx->symbols[i];
+  for (int32_t i = 0; i < desc->n_inputs; ++i)
+    key[k++] = (int64_t)(uintptr_t)cuda->device_inputs[i];
+  for (int32_t i = 0; i < desc->n_outputs; ++i)
+    key[k++] = (int64_t)(uintptr_t)cuda->device_outputs[i];
+  return pt2crt_graphs_choose(&cuda->graphs, cuda->driver, key, out_slot);
+}
+
+/* The compiled code, with `run` current on this thread. */
+static int32_t call_compiled(const pt2c_model_desc *desc, pt2c_run_args *args,
+                             pt2crt_cuda_run *run) {
+  pt2crt_cuda_run *previous = pt2crt_cuda_set_current_run(run);
+  int32_t code = desc->run_cuda(args);
+  pt2crt_cuda_set_current_run(previous);
+  return code;
+}
+
+static void launch_graph(struct pt2crt_cuda_context *cuda, const pt2crt_graph_slot *slot,
+                         pt2crt_cuda_run *run) {
+  CUresult result = cuda->driver->cuGraphLaunch(slot->exec, cuda->stream);
+  if (result != PT2CRT_CUDA_SUCCESS) {
+    char text[256];
+    pt2crt_cuda_fail(run, pt2crt_cuda_code(result),
+                     "cuda: launching the model's CUDA graph: %s",
+                     pt2crt_cuda_error_text(result, text, sizeof text));
+  }
+}
+
+/* Captures the compiled code's work into the slot's graph and launches it
+ * on the context's stream. 0 when no graph came of it: nothing of the run
+ * executed and nothing is recorded in `run`, so it can run directly. */
+static int run_captured(struct pt2crt_cuda_context *cuda, const pt2c_model_desc *desc,
+                        pt2c_run_args *args, pt2crt_cuda_run *run,
+                        pt2crt_graph_slot *slot) {
+  CUstream capture = pt2crt_graphs_begin(&cuda->graphs, cuda->driver);
+  if (!capture)
+    return 0;
+  run->stream = capture;
+  int32_t code = call_compiled(desc, args, run);
+  run->stream = cuda->stream;
+  int run_ok = code == PT2C_OK && run->error_code == PT2C_OK;
+  if (pt2crt_graphs_end(&cuda->graphs, cuda->driver, slot, run_ok)) {
+    run->error_code = PT2C_OK;
+    run->error[0] = '\0';
+    pt2crt_device_scratch_reset(&cuda->scratch);
+    return 0;
+  }
+  launch_graph(cuda, slot, run);
+  return 1;
+}
+
 /* Everything of a run between entering the device's context and leaving
  * it: bind, call the compiled code, copy back, wait. */
 static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
@@ -295,9 +378,13 @@ static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
   run.scratch = &cuda->scratch;
   run.kernels = &cuda->kernels;
   run.gemm = &cuda->gemm;
-  pt2crt_cuda_run *previous = pt2crt_cuda_set_current_run(&run);
-  int32_t code = desc->run_cuda(&args);
-  pt2crt_cuda_set_current_run(previous);
+  pt2crt_graph_slot *slot = NULL;
+  pt2crt_graph_action action = choose_graph(cuda, desc, ctx, &slot);
+  int32_t code = PT2C_OK;
+  if (action == PT2CRT_GRAPH_REPLAY)
+    launch_graph(cuda, slot, &run);
+  else if (action != PT2CRT_GRAPH_CAPTURE || !run_captured(cuda, desc, &args, &run, slot))
+    code = call_compiled(desc, &args, &run);
   if (code == PT2C_OK)
     copy_outputs_back(cuda, desc, ctx, outputs, &run);
 
@@ -318,6 +405,8 @@ static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
     return pt2crt_error(reported, "model '%s': the compiled code failed (code %d)", name,
                         (int)code);
   }
+  if (action == PT2CRT_GRAPH_NONE)
+    pt2crt_graphs_note_run(slot);
   return NULL;
 }
 

@@ -6,7 +6,8 @@
  * uses the caller's), staging buffers for host tensors, a cache of device
  * scratch blocks and of kernel handles, so concurrent runs never share a
  * stream or a buffer. A run queues the copies and kernels on its stream and
- * waits for them at its end.
+ * waits for them at its end; from a shape's second run on, the kernels go
+ * as one CUDA graph (CudaGraphs.h).
  *===----------------------------------------------------------------------===*/
 
 #ifndef PT2C_RUNTIME_CUDARUN_H

@@ -14,6 +14,7 @@ struct pt2c_options {
   DLDeviceType device;
   int32_t device_index;
   void *cuda_stream;
+  int32_t cuda_graphs;  /* 1: capture and replay CUDA graphs (CudaGraphs.h) */
   int32_t cpu_threads; /* 0: number of online CPUs */
   char *weights_path;  /* owned; NULL: embedded weights */
 };

@@ -47,6 +47,8 @@ int Session::open(const SessionOptions &options) {
   if (!status)
     status = abi.pt2c_options_set_device(
         modelOptions, options.device == "cuda" ? kDLCUDA : kDLCPU);
+  if (!status && options.cudaGraphs == "off")
+    status = abi.pt2c_options_set_cuda_graphs(modelOptions, 0);
   if (!status && options.threads > 0)
     status = abi.pt2c_options_set_cpu_threads(modelOptions, options.threads);
   if (!status && !options.weightsPath.empty())

@@ -44,6 +44,7 @@ struct SessionOptions {
   std::string device = "cpu";
   int threads = 0; ///< 0: the model's default
   std::string weightsPath; ///< --weights: the .pt2 of a --weights external model
+  std::string cudaGraphs = "on"; ///< --cuda-graphs: on or off
 };
 
 class Session {

@@ -3,8 +3,10 @@
 //   pt2c-run run MODEL.so --inputs X.npz [--expect Y.npz] [--atol A]
 //                [--rtol R] [--device cpu|cuda] [--threads N]
 //                [--concurrency C --repeat R] [--weights ARCHIVE.pt2]
+//                [--cuda-graphs on|off]
 //   pt2c-run bench MODEL.so --inputs X.npz [--warmup N] [--runs N] [--device cuda [--resident]]
 //                [--threads N] [--device cpu|cuda] [--weights ARCHIVE.pt2]
+//                [--cuda-graphs on|off]
 //
 // Built from the public header alone (no LLVM, no MLIR), so it works on a
 // host that only has the model. Exit codes (docs/design.md): 0 success,
@@ -35,6 +37,12 @@ void addSessionOptions(CLI::App &command, SessionOptions &options) {
   command.add_option("--weights", options.weightsPath,
                      "For a model compiled with --weights external: the .pt2 to read "
                      "its weights from (the one it was compiled from, or a copy)");
+  command
+      .add_option("--cuda-graphs", options.cudaGraphs,
+                  "With --device cuda: on (default) replays the model's kernels as "
+                  "CUDA graphs from the second run of a shape; off launches them one "
+                  "by one")
+      ->check(CLI::IsMember({"on", "off"}));
 }
 
 } // namespace

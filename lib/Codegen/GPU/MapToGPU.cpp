@@ -11,6 +11,9 @@
 
 #include "pt2c/Codegen/GPU/Passes.h"
 
+#include "KernelBody.h"
+#include "RowReduction.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -34,6 +37,7 @@ namespace pt2c {
 namespace {
 
 using namespace mlir;
+using namespace pt2c::kernel;
 
 /// `memref.copy` is a host memcpy after lowering; as a linalg.copy it
 /// becomes a kernel like everything else.
@@ -55,73 +59,6 @@ FailureOr<linalg::GenericOp> generalize(linalg::LinalgOp op, IRRewriter &rewrite
   if (failed(generalized))
     return op->emitOpError("cannot be generalized for the GPU"), failure();
   return *generalized;
-}
-
-/// The values of `map`'s results at the loop indices `loopIndices`.
-SmallVector<Value> indicesAt(OpBuilder &b, Location loc, AffineMap map,
-                             ArrayRef<Value> loopIndices) {
-  SmallVector<Value> indices;
-  for (AffineExpr expr : map.getResults()) {
-    if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
-      indices.push_back(loopIndices[dim.getPosition()]);
-      continue;
-    }
-    if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
-      indices.push_back(arith::ConstantIndexOp::create(b, loc, constant.getValue()));
-      continue;
-    }
-    // Only the dims `expr` uses are known (an output's indices are taken
-    // before the reduction loops exist); the others are placeholders.
-    Value zero;
-    SmallVector<Value> operands;
-    for (auto [dim, value] : llvm::enumerate(loopIndices)) {
-      if (!value || !expr.isFunctionOfDim(dim)) {
-        if (!zero)
-          zero = arith::ConstantIndexOp::create(b, loc, 0);
-        operands.push_back(zero);
-        continue;
-      }
-      operands.push_back(value);
-    }
-    AffineMap single = AffineMap::get(map.getNumDims(), 0, expr);
-    indices.push_back(affine::AffineApplyOp::create(b, loc, single, operands));
-  }
-  return indices;
-}
-
-/// Emits the body of `generic` at `loopIndices`, with block arguments as
-/// given; returns the values it yields.
-SmallVector<Value> emitBody(OpBuilder &b, linalg::GenericOp generic, ArrayRef<Value> blockValues,
-                            ArrayRef<Value> loopIndices) {
-  IRMapping mapping;
-  Block &body = generic.getRegion().front();
-  mapping.map(body.getArguments(), blockValues);
-  for (Operation &op : body.without_terminator()) {
-    if (auto index = dyn_cast<linalg::IndexOp>(op)) {
-      mapping.map(index.getResult(), loopIndices[index.getDim()]);
-      continue;
-    }
-    b.clone(op, mapping);
-  }
-  auto yield = cast<linalg::YieldOp>(body.getTerminator());
-  return llvm::map_to_vector(yield.getValues(),
-                             [&](Value v) { return mapping.lookupOrDefault(v); });
-}
-
-/// The inputs' elements at `loopIndices`.
-SmallVector<Value> loadInputs(OpBuilder &b, Location loc, linalg::GenericOp generic,
-                              ArrayRef<Value> loopIndices) {
-  SmallVector<Value> values;
-  for (OpOperand *input : generic.getDpsInputOperands()) {
-    AffineMap map = generic.getMatchingIndexingMap(input);
-    if (!isa<MemRefType>(input->get().getType())) {
-      values.push_back(input->get()); // a scalar operand
-      continue;
-    }
-    values.push_back(memref::LoadOp::create(b, loc, input->get(),
-                                            indicesAt(b, loc, map, loopIndices)));
-  }
-  return values;
 }
 
 /// One thread's work for the parallel indices already in `loopIndices`:
@@ -181,22 +118,11 @@ void launchGeneric(linalg::GenericOp generic, int64_t blockSize, IRRewriter &rew
   rewriter.setInsertionPoint(generic);
   SmallVector<Range> ranges =
       cast<linalg::LinalgOp>(generic.getOperation()).createLoopRanges(rewriter, loc);
-  SmallVector<unsigned> parallel;
-  for (auto [dim, iterator] : llvm::enumerate(generic.getIteratorTypesArray()))
-    if (iterator == utils::IteratorType::parallel)
-      parallel.push_back(dim);
-
+  ParallelSpace space = parallelSpace(rewriter, loc, generic, ranges);
+  bool none = space.dims.empty();
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  Value total = one;
-  SmallVector<Value> counts;
-  for (unsigned dim : parallel) {
-    // createLoopRanges gives offset 0 and stride 1: the size is the count.
-    Value count = getValueOrCreateConstantIndexOp(rewriter, loc, ranges[dim].size);
-    counts.push_back(count);
-    total = arith::MulIOp::create(rewriter, loc, total, count);
-  }
-  Value block = parallel.empty() ? one : arith::ConstantIndexOp::create(rewriter, loc, blockSize);
-  Value grid = parallel.empty() ? one : arith::CeilDivUIOp::create(rewriter, loc, total, block);
+  Value block = none ? one : arith::ConstantIndexOp::create(rewriter, loc, blockSize);
+  Value grid = none ? one : arith::CeilDivUIOp::create(rewriter, loc, space.total, block);
   auto launch = gpu::LaunchOp::create(rewriter, loc, grid, one, one, block, one, one);
   Block &body = launch.getBody().front();
   rewriter.setInsertionPointToEnd(&body);
@@ -204,23 +130,15 @@ void launchGeneric(linalg::GenericOp generic, int64_t blockSize, IRRewriter &rew
   rewriter.setInsertionPoint(terminator);
 
   SmallVector<Value> loopIndices(generic.getNumLoops());
-  if (!parallel.empty()) {
+  if (!none) {
     Value blockStart =
         arith::MulIOp::create(rewriter, loc, launch.getBlockIds().x, launch.getBlockSize().x);
     Value id = arith::AddIOp::create(rewriter, loc, blockStart, launch.getThreadIds().x);
-    Value inRange = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, id, total);
+    Value inRange =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, id, space.total);
     auto guard = scf::IfOp::create(rewriter, loc, inRange, /*withElseRegion=*/false);
     rewriter.setInsertionPointToStart(guard.thenBlock());
-    // Delinearize, the innermost parallel loop fastest.
-    Value rest = id;
-    for (int64_t k = int64_t(parallel.size()) - 1; k >= 0; --k) {
-      Value index = rest;
-      if (k > 0) {
-        index = arith::RemUIOp::create(rewriter, loc, rest, counts[k]);
-        rest = arith::DivUIOp::create(rewriter, loc, rest, counts[k]);
-      }
-      loopIndices[parallel[k]] = index;
-    }
+    delinearize(rewriter, loc, space, id, loopIndices);
   }
   emitThreadWork(rewriter, loc, generic, loopIndices, ranges);
   rewriter.eraseOp(generic);
@@ -271,7 +189,8 @@ struct MapToGPUPass : impl::MapToGPUBase<MapToGPUPass> {
       FailureOr<linalg::GenericOp> generic = generalize(op, rewriter);
       if (failed(generic))
         return signalPassFailure();
-      launchGeneric(*generic, blockSize, rewriter);
+      if (!warpReductions || !launchRowReduction(*generic, blockSize, rewriter))
+        launchGeneric(*generic, blockSize, rewriter);
     }
 
     getGlobalsInsideLaunches(func, rewriter);

@@ -44,13 +44,14 @@ struct Backend {
 
   /// A CUDA model on `device`, or the failure.
   std::pair<pt2c_code, std::string> create(pt2c_model **model, int device = 0,
-                                           void *stream = nullptr) const {
+                                           void *stream = nullptr, int graphs = 1) const {
     const ModelApi &a = api();
     pt2c_options *options = nullptr;
     REQUIRE(a.pt2c_options_create(PT2C_ABI_VERSION, &options) == nullptr);
     REQUIRE(a.pt2c_options_set_device(options, kDLCUDA) == nullptr);
     REQUIRE(a.pt2c_options_set_device_index(options, device) == nullptr);
     REQUIRE(a.pt2c_options_set_cuda_stream(options, stream) == nullptr);
+    REQUIRE(a.pt2c_options_set_cuda_graphs(options, graphs) == nullptr);
     if (!weightsPath.empty())
       REQUIRE(a.pt2c_options_set_weights_path(options, weightsPath.c_str()) == nullptr);
     if (fake)
@@ -102,9 +103,10 @@ const Backend *gpuBackend() {
 struct CudaModel {
   const Backend &backend;
   pt2c_model *model = nullptr;
-  explicit CudaModel(const Backend &backend, int device = 0, void *stream = nullptr)
+  explicit CudaModel(const Backend &backend, int device = 0, void *stream = nullptr,
+                     int graphs = 1)
       : backend(backend) {
-    auto [code, message] = backend.create(&model, device, stream);
+    auto [code, message] = backend.create(&model, device, stream, graphs);
     INFO(message);
     REQUIRE(code == PT2C_OK);
   }
@@ -285,6 +287,52 @@ void checkMissingKernel(const Backend &backend) {
   backend.api().pt2c_tensor_free(&outputs[1]);
 }
 
+/// Runs of one shape with new data each time (the graph must read the new
+/// inputs), a second shape in between, device outputs at two addresses in
+/// turn: every result right, whether it ran directly, captured or replayed.
+void checkGraphRuns(const Backend &backend, int graphs = 1) {
+  CudaModel model(backend, 0, nullptr, graphs);
+  const ModelApi &api = backend.api();
+  auto runHost = [&](int64_t rows, int seed) {
+    DoubleInputs inputs(rows, seed);
+    DLTensor outputs[2] = {};
+    auto [code, message] = model.run(inputs.tensors, outputs);
+    INFO("rows " << rows << ", seed " << seed << ": " << message);
+    REQUIRE(code == PT2C_OK);
+    checkOutputs(inputs, static_cast<float *>(outputs[0].data),
+                 static_cast<uint8_t *>(outputs[1].data));
+    api.pt2c_tensor_free(&outputs[0]);
+    api.pt2c_tensor_free(&outputs[1]);
+  };
+  for (int seed = 0; seed < 4; ++seed)
+    runHost(10, seed);
+  runHost(3, 9);
+  runHost(10, 11);
+
+  CudaDriverApi &driver = backend.driverApi();
+  constexpr int64_t rows = 6;
+  constexpr size_t n = size_t(rows) * 4;
+  void *y[2] = {driver.alloc(n * 4), driver.alloc(n * 4)};
+  void *positive[2] = {driver.alloc(n), driver.alloc(n)};
+  std::vector<int64_t> shape{rows, 4};
+  for (int run = 0; run < 6; ++run) {
+    DoubleInputs inputs(rows, 20 + run);
+    DLTensor outputs[2] = {makeTensor(y[run % 2], kFloat32, shape),
+                           makeTensor(positive[run % 2], kBool, shape)};
+    outputs[0].device = outputs[1].device = {kDLCUDA, 0};
+    auto [code, message] = model.run(inputs.tensors, outputs);
+    INFO("device outputs, run " << run << ": " << message);
+    REQUIRE(code == PT2C_OK);
+    std::vector<float> hostY(n);
+    std::vector<uint8_t> hostPositive(n);
+    driver.toHost(hostY.data(), y[run % 2], n * 4);
+    driver.toHost(hostPositive.data(), positive[run % 2], n);
+    checkOutputs(inputs, hostY.data(), hostPositive.data());
+  }
+  for (void *ptr : {y[0], y[1], positive[0], positive[1]})
+    driver.free(ptr);
+}
+
 // ---- The fake driver's view ------------------------------------------------
 
 fake_cuda_stats fakeStats() {
@@ -319,6 +367,7 @@ struct FakeDriverCheck {
     CHECK(after.bad_calls == before.bad_calls);
     CHECK(after.live_allocations == before.live_allocations);
     CHECK(after.live_streams == before.live_streams);
+    CHECK(after.live_graphs == before.live_graphs);
     CHECK(fakeContextDepth() == 0);
   }
 };
@@ -521,6 +570,96 @@ TEST_CASE("CUDA model on the fake driver: the same library on the CPU", "[runtim
 }
 
 // ---- A real GPU --------------------------------------------------------------
+
+TEST_CASE("CUDA model on the fake driver: graphs captured on a key's second run",
+          "[runtime][cuda][graphs]") {
+  FakeDriverCheck check;
+  fake_cuda_stats before = fakeStats();
+  checkGraphRuns(fakeBackend());
+  fake_cuda_stats after = fakeStats();
+  // rows 10: run directly, captured, replayed twice; rows 3 once directly;
+  // rows 10 again replayed. Device outputs at two addresses in turn: each
+  // key run directly, captured, replayed.
+  CHECK(after.captures - before.captures == 3);
+  CHECK(after.graph_launches - before.graph_launches == 3 + 1 + 4);
+  CHECK(after.captured_launches - before.captured_launches == 3 * 2);
+  // Every run executed its two kernels exactly once.
+  CHECK(after.launches - before.launches == 2 * (4 + 1 + 1 + 6));
+}
+
+TEST_CASE("CUDA model on the fake driver: graphs off", "[runtime][cuda][graphs]") {
+  FakeDriverCheck check;
+  fake_cuda_stats before = fakeStats();
+  checkGraphRuns(fakeBackend(), 0);
+  setenv("PT2C_CUDA_GRAPHS", "0", 1);
+  checkGraphRuns(fakeBackend(), 1);
+  unsetenv("PT2C_CUDA_GRAPHS");
+  fake_cuda_stats after = fakeStats();
+  CHECK(after.captures == before.captures);
+  CHECK(after.graph_launches == before.graph_launches);
+
+  const ModelApi &api = fakeBackend().api();
+  pt2c_options *options = nullptr;
+  REQUIRE(api.pt2c_options_create(PT2C_ABI_VERSION, &options) == nullptr);
+  auto [code, message] = api.take(api.pt2c_options_set_cuda_graphs(options, 2));
+  CHECK(code == PT2C_INVALID_ARGUMENT);
+  CHECK(message == "pt2c_options_set_cuda_graphs: 2 is neither 0 nor 1");
+  api.pt2c_options_free(options);
+}
+
+TEST_CASE("CUDA model on the fake driver: a refused capture, a failing graph launch",
+          "[runtime][cuda][graphs]") {
+  FakeDriverCheck check;
+  const ModelApi &api = fakeBackend().api();
+  auto runOnce = [&](CudaModel &model, int seed) {
+    DoubleInputs inputs(5, seed);
+    DLTensor outputs[2] = {};
+    auto result = model.run(inputs.tensors, outputs);
+    if (result.first == PT2C_OK) {
+      checkOutputs(inputs, static_cast<float *>(outputs[0].data),
+                   static_cast<uint8_t *>(outputs[1].data));
+      api.pt2c_tensor_free(&outputs[0]);
+      api.pt2c_tensor_free(&outputs[1]);
+    }
+    return result;
+  };
+  {
+    // The driver refuses the capture: that run and later ones go direct.
+    CudaModel model(fakeBackend());
+    REQUIRE(runOnce(model, 1).first == PT2C_OK);
+    fake_cuda_stats before = fakeStats();
+    fakeFailNext("cuStreamEndCapture", 900); // CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED
+    for (int seed = 2; seed < 6; ++seed) {
+      auto [code, message] = runOnce(model, seed);
+      INFO(message);
+      REQUIRE(code == PT2C_OK);
+    }
+    fake_cuda_stats after = fakeStats();
+    CHECK(after.captures == before.captures);
+    CHECK(after.graph_launches == before.graph_launches);
+    CHECK(after.launches - before.launches == 4 * 2);
+  }
+  {
+    CudaModel model(fakeBackend());
+    for (int seed = 0; seed < 2; ++seed) // direct, then captured
+      REQUIRE(runOnce(model, seed).first == PT2C_OK);
+    fakeFailNext("cuGraphLaunch", 719);
+    auto [code, message] = runOnce(model, 7);
+    CHECK(code == PT2C_DEVICE_ERROR);
+    CHECK(message == "model 'test_double': cuda: launching the model's CUDA graph: "
+                     "CUDA_ERROR_LAUNCH_FAILED: unspecified launch failure");
+    std::tie(code, message) = runOnce(model, 8);
+    INFO(message);
+    CHECK(code == PT2C_OK);
+  }
+}
+
+TEST_CASE("CUDA model on a GPU: graphs", "[runtime][gpu]") {
+  if (const Backend *gpu = gpuBackend()) {
+    checkGraphRuns(*gpu);
+    checkGraphRuns(*gpu, 0);
+  }
+}
 
 TEST_CASE("CUDA model on a GPU: host and device tensors", "[runtime][gpu]") {
   if (const Backend *gpu = gpuBackend()) {

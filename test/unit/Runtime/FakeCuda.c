@@ -192,6 +192,7 @@ CUresult cuCtxPopCurrent_v2(void **context) {
 /* The kernels of TestModelCuda.c, as the PTX there computes them. */
 typedef struct fake_kernel {
   const char *name;
+  int n_params; /* each 8 bytes: a pointer or an i64 */
   int (*check)(void **params); /* under the mutex: pointers in bounds */
   void (*run)(void **params, long long i);
 } fake_kernel;
@@ -229,8 +230,8 @@ static void run_finish(void **params, long long i) {
   }
 }
 
-static fake_kernel kernels[] = {{"pt2c_test_scale", check_scale, run_scale},
-                                {"pt2c_test_finish", check_finish, run_finish}};
+static fake_kernel kernels[] = {{"pt2c_test_scale", 4, check_scale, run_scale},
+                                {"pt2c_test_finish", 6, check_finish, run_finish}};
 static fake_module modules[64];
 static int n_modules;
 
@@ -265,6 +266,51 @@ CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
   return leave(kNotFound);
 }
 
+/*===------------------------- Graphs (part 1) ------------------------===*/
+
+enum { kMaxNodes = 64, kMaxCaptures = 64, kMaxParams = 8 };
+
+/* A kernel launch as recorded: the parameters' values, copied. */
+typedef struct fake_node {
+  fake_kernel *kernel;
+  long long threads;
+  long long values[kMaxParams];
+} fake_node;
+
+typedef struct fake_graph {
+  int n_nodes;
+  fake_node nodes[kMaxNodes];
+} fake_graph;
+
+/* Streams being captured, and the graph each is recording into. */
+static struct {
+  void *stream;
+  fake_graph *graph;
+} captures[kMaxCaptures];
+static int n_captures;
+
+/* Under the mutex: the graph `stream` is recording into, or NULL. */
+static fake_graph *capturing(void *stream) {
+  for (int i = 0; i < n_captures; ++i)
+    if (captures[i].stream == stream)
+      return captures[i].graph;
+  return NULL;
+}
+
+/* Under the mutex: runs one kernel over `threads` threads, if its pointers
+ * are in bounds. */
+static CUresult run_kernel(fake_kernel *kernel, void **params, long long threads,
+                           void *stream) {
+  if (!kernel->check(params))
+    return misuse("cuLaunchKernel of %s with a pointer outside device memory",
+                  kernel->name);
+  for (long long i = 0; i < threads; ++i)
+    kernel->run(params, i);
+  ++stats.launches;
+  stats.last_stream = stream;
+  return kSuccess;
+}
+
 CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                         unsigned by, unsigned bz, unsigned shared, void *stream,
                         void **params, void **extra) {
@@ -278,15 +324,24 @@ CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, u
     return leave(misuse("cuLaunchKernel on unknown stream %p", stream));
   if (gx == 0 || gy == 0 || gz == 0 || bx == 0 || by == 0 || bz == 0 || extra || !params)
     return leave(misuse("cuLaunchKernel of %s with grid %u block %u", kernel->name, gx, bx));
-  if (!kernel->check(params))
-    return leave(misuse("cuLaunchKernel of %s with a pointer outside device memory",
-                        kernel->name));
   long long threads = (long long)gx * gy * gz * bx * by * bz;
-  for (long long i = 0; i < threads; ++i)
-    kernel->run(params, i);
-  ++stats.launches;
-  stats.last_stream = stream;
   (void)shared;
+  fake_graph *graph = capturing(stream);
+  if (!graph)
+    return leave(run_kernel(kernel, params, threads, stream));
+  /* Captured: checked now (the addresses are baked in), run at launch. */
+  if (!kernel->check(params))
+    return leave(misuse("captured cuLaunchKernel of %s with a pointer outside device "
+                        "memory",
+                        kernel->name));
+  if (graph->n_nodes == kMaxNodes)
+    return leave(kOutOfMemory);
+  fake_node *node = &graph->nodes[graph->n_nodes++];
+  node->kernel = kernel;
+  node->threads = threads;
+  for (int i = 0; i < kernel->n_params; ++i)
+    memcpy(&node->values[i], params[i], sizeof node->values[i]);
+  ++stats.captured_launches;
   return leave(kSuccess);
 }
 
@@ -331,6 +386,8 @@ static CUresult copy(const char *function, void *to, const void *from, size_t by
     return leave(misuse("%s of %zu bytes outside device memory", function, bytes));
   if (async && !known_stream(stream))
     return leave(misuse("%s on unknown stream %p", function, stream));
+  if (async && capturing(stream))
+    return leave(misuse("%s on a stream being captured", function));
   memcpy(to, from, bytes);
   return leave(kSuccess);
 }
@@ -386,10 +443,105 @@ CUresult cuStreamSynchronize(void *stream) {
   CUresult result = enter("cuStreamSynchronize", 1);
   if (result)
     return result;
+  if (capturing(stream))
+    return leave(misuse("cuStreamSynchronize of a stream being captured"));
   return leave(known_stream(stream) ? kSuccess
                                     : misuse("cuStreamSynchronize of unknown stream %p",
                                              stream));
 }
+
+/*===------------------------- Graphs (part 2) ------------------------===*/
+
+CUresult cuStreamBeginCapture_v2(void *stream, int mode) {
+  CUresult result = enter("cuStreamBeginCapture_v2", 1);
+  if (result)
+    return result;
+  if (!known_stream(stream) || capturing(stream) || mode < 0 || mode > 2)
+    return leave(misuse("cuStreamBeginCapture_v2 of stream %p, mode %d", stream, mode));
+  fake_graph *graph = calloc(1, sizeof *graph);
+  if (!graph || n_captures == kMaxCaptures) {
+    free(graph);
+    return leave(kOutOfMemory);
+  }
+  captures[n_captures].stream = stream;
+  captures[n_captures++].graph = graph;
+  return leave(kSuccess);
+}
+
+CUresult cuStreamEndCapture(void *stream, void **out_graph) {
+  CUresult result = enter("cuStreamEndCapture", 1);
+  if (result) {
+    /* An injected failure still ends the capture, as the driver's would
+     * (an invalidated capture ends with an error and no graph). */
+    pthread_mutex_lock(&mutex);
+    for (int i = 0; i < n_captures; ++i)
+      if (captures[i].stream == stream) {
+        free(captures[i].graph);
+        captures[i] = captures[--n_captures];
+      }
+    pthread_mutex_unlock(&mutex);
+    *out_graph = NULL;
+    return result;
+  }
+  for (int i = 0; i < n_captures; ++i)
+    if (captures[i].stream == stream) {
+      *out_graph = captures[i].graph;
+      captures[i] = captures[--n_captures];
+      ++stats.captures;
+      ++stats.live_graphs;
+      return leave(kSuccess);
+    }
+  return leave(misuse("cuStreamEndCapture of a stream not being captured"));
+}
+
+CUresult cuGraphInstantiateWithFlags(void **exec, void *graph, unsigned long long flags) {
+  CUresult result = enter("cuGraphInstantiateWithFlags", 1);
+  if (result)
+    return result;
+  fake_graph *copy = malloc(sizeof *copy);
+  if (!graph || flags != 0 || !copy) {
+    free(copy);
+    return leave(graph ? kOutOfMemory : misuse("cuGraphInstantiateWithFlags of NULL"));
+  }
+  memcpy(copy, graph, sizeof *copy);
+  ++stats.live_graphs;
+  *exec = copy;
+  return leave(kSuccess);
+}
+
+CUresult cuGraphLaunch(void *exec, void *stream) {
+  CUresult result = enter("cuGraphLaunch", 1);
+  if (result)
+    return result;
+  if (!known_stream(stream) || capturing(stream))
+    return leave(misuse("cuGraphLaunch on stream %p", stream));
+  fake_graph *graph = exec;
+  for (int i = 0; i < graph->n_nodes; ++i) {
+    fake_node *node = &graph->nodes[i];
+    void *params[kMaxParams];
+    for (int p = 0; p < node->kernel->n_params; ++p)
+      params[p] = &node->values[p];
+    if ((result = run_kernel(node->kernel, params, node->threads, stream)))
+      return leave(result);
+  }
+  ++stats.graph_launches;
+  return leave(kSuccess);
+}
+
+static CUresult destroy_graph(const char *function, void *graph) {
+  CUresult result = enter(function, 0);
+  if (result)
+    return result;
+  if (!graph)
+    return leave(misuse("%s of NULL", function));
+  free(graph);
+  --stats.live_graphs;
+  return leave(kSuccess);
+}
+
+CUresult cuGraphExecDestroy(void *exec) { return destroy_graph("cuGraphExecDestroy", exec); }
+
+CUresult cuGraphDestroy(void *graph) { return destroy_graph("cuGraphDestroy", graph); }
 
 /*===---------------------------- Errors ------------------------------===*/
 

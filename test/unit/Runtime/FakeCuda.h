@@ -3,7 +3,9 @@
  * FakeCuda.c is a stand-in for libcuda.so.1 that the runtime opens through
  * PT2C_CUDA_DRIVER, so the CUDA path runs in CI without a GPU. Its
  * "device memory" is host memory it tracks; its kernels are the two of
- * TestModelCuda.c, run on the calling thread. Besides the driver entry
+ * TestModelCuda.c, run on the calling thread. Stream capture records
+ * launches into a graph instead of running them; a launched graph runs
+ * them then. Besides the driver entry
  * points it exports these, for tests (looked up with dlsym).
  *
  * Devices: 0 is sm_90, 1 is sm_50 (older than every kernel form of the
@@ -29,6 +31,11 @@ typedef struct fake_cuda_stats {
   long bad_calls;
   char misuse[256];
   void *last_stream; /* of the last launch */
+  long captured_launches; /* kernels recorded into a graph, not run */
+  long captures;          /* cuStreamEndCapture calls that made a graph */
+  long graph_launches;    /* cuGraphLaunch calls that ran (their kernels
+                             count in `launches` too) */
+  long live_graphs;       /* graphs and executable graphs not destroyed */
 } fake_cuda_stats;
 
 /* A snapshot of the counters. */

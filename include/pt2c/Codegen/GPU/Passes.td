@@ -15,7 +15,23 @@ def MapToGPU : Pass<"pt2c-map-to-gpu", "mlir::func::FuncOp"> {
     `block-size` threads, one thread per point, the innermost loop varying
     fastest (consecutive threads touch consecutive elements of contiguous
     operands). Reduction loops run inside the thread, in order. An op
-    without parallel loops runs on one thread. What stays on the host is
+    without parallel loops runs on one thread.
+
+    Row reductions get a group of threads per output point instead
+    (`warp-reductions`):
+    one reduction loop of at least 32 iterations, read contiguously by
+    every input that uses it (the loop indexes the last, unit-stride dim),
+    one output, and a body ending in one associative, commutative combiner
+    of the accumulator (addf, mulf, maximumf, minimumf, maxnumf, minnumf,
+    addi, muli, the min/max and bitwise integer ops) on f32 or i32. The 32
+    lanes stride through the row from the combiner's identity, the partials
+    are combined with `gpu.shuffle xor` in 5 steps, and lane 0 combines the
+    result into the output. Long rows (static, at least 1024 with at most
+    8192 rows or a dynamic count of them, or at least 8192) get the whole
+    block instead: the warps' results meet in shared memory (a workgroup
+    attribution), and after a `gpu.barrier` warp 0 combines them. Softmax's and the norms' row sums, maxima and
+    means read coalesced that way; a matmul's reduction (one operand read
+    across rows) keeps a thread per output. What stays on the host is
     descriptor arithmetic (reshapes, views, allocations, deallocations).
 
     ```mlir
@@ -32,6 +48,9 @@ def MapToGPU : Pass<"pt2c-map-to-gpu", "mlir::func::FuncOp"> {
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
            "Threads per block">,
+    Option<"warpReductions", "warp-reductions", "bool", /*default=*/"true",
+           "A warp (or, for long rows, a block) per output point for row "
+           "reductions">,
   ];
 }
 
