@@ -113,6 +113,14 @@ int pt2crt_graphs_end(pt2crt_cuda_graphs *graphs, const pt2crt_cuda_driver *driv
   return 0;
 }
 
+void pt2crt_graphs_clear(pt2crt_cuda_graphs *graphs, const pt2crt_cuda_driver *driver) {
+  for (size_t i = 0; i < PT2CRT_GRAPH_SLOTS; ++i)
+    if (graphs->slots[i].exec) {
+      driver->cuGraphExecDestroy(graphs->slots[i].exec);
+      graphs->slots[i].exec = NULL;
+    }
+}
+
 void pt2crt_graphs_destroy(pt2crt_cuda_graphs *graphs, const pt2crt_cuda_driver *driver) {
   for (size_t i = 0; i < PT2CRT_GRAPH_SLOTS; ++i)
     clear_slot(&graphs->slots[i], driver);

@@ -77,6 +77,11 @@ CUstream pt2crt_graphs_begin(pt2crt_cuda_graphs *graphs, const pt2crt_cuda_drive
 int pt2crt_graphs_end(pt2crt_cuda_graphs *graphs, const pt2crt_cuda_driver *driver,
                       pt2crt_graph_slot *slot, int run_ok);
 
+/* Destroys every graph, keeping the keys and their run counts: addresses
+ * they baked in are gone (CudaScratch.h's arena moved). The next run of a
+ * key captures again. */
+void pt2crt_graphs_clear(pt2crt_cuda_graphs *graphs, const pt2crt_cuda_driver *driver);
+
 /* Destroys every graph and the capture stream (device context current). */
 void pt2crt_graphs_destroy(pt2crt_cuda_graphs *graphs, const pt2crt_cuda_driver *driver);
 

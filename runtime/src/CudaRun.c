@@ -160,6 +160,7 @@ static pt2c_status *context_for(struct pt2crt_cuda_model *model,
     return pt2crt_out_of_memory();
   }
   cuda->graph_key = graph_key;
+  cuda->scratch.key_words = (size_t)desc->n_symbols;
   pt2crt_graphs_init(&cuda->graphs, model->driver, model->use_graphs, key_words);
   cuda->driver = model->driver;
   cuda->device = model->device;
@@ -340,9 +341,11 @@ static int run_captured(struct pt2crt_cuda_context *cuda, const pt2c_model_desc 
   if (pt2crt_graphs_end(&cuda->graphs, cuda->driver, slot, run_ok)) {
     run->error_code = PT2C_OK;
     run->error[0] = '\0';
-    pt2crt_device_scratch_reset(&cuda->scratch);
+    pt2crt_device_scratch_rewind(&cuda->scratch);
     return 0;
   }
+  if (cuda->scratch.handed_blocks)
+    cuda->scratch.graphs_hold_blocks = 1;
   launch_graph(cuda, slot, run);
   return 1;
 }
@@ -381,7 +384,12 @@ static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
   pt2crt_graph_slot *slot = NULL;
   pt2crt_graph_action action = choose_graph(cuda, desc, ctx, &slot);
   int32_t code = PT2C_OK;
-  if (action == PT2CRT_GRAPH_REPLAY)
+  /* A replayed graph allocates nothing; the compiled code's temporaries
+   * come from the arena's layout for these symbol values. */
+  int compiled = action != PT2CRT_GRAPH_REPLAY;
+  if (compiled)
+    pt2crt_device_scratch_begin(&cuda->scratch, ctx->symbols);
+  if (!compiled)
     launch_graph(cuda, slot, &run);
   else if (action != PT2CRT_GRAPH_CAPTURE || !run_captured(cuda, desc, &args, &run, slot))
     code = call_compiled(desc, &args, &run);
@@ -390,7 +398,9 @@ static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
 
   /* Also after a failure: queued work may still use the buffers. */
   CUresult result = model->driver->cuStreamSynchronize(cuda->stream);
-  pt2crt_device_scratch_reset(&cuda->scratch);
+  int succeeded = code == PT2C_OK && run.error_code == PT2C_OK && result == PT2CRT_CUDA_SUCCESS;
+  if (compiled && pt2crt_device_scratch_end(&cuda->scratch, model->driver, succeeded))
+    pt2crt_graphs_clear(&cuda->graphs, model->driver);
   const char *name = desc->model_name ? desc->model_name : "";
   if (run.error_code != PT2C_OK)
     return pt2crt_error(run.error_code, "model '%s': %s", name, run.error);

@@ -448,6 +448,50 @@ TEST_CASE("CUDA model on the fake driver: steady runs allocate and look up nothi
   CHECK(later.launches == first.launches + 5 * 2);
 }
 
+TEST_CASE("CUDA model on the fake driver: temporaries in one arena per context",
+          "[runtime][cuda][arena]") {
+  FakeDriverCheck check;
+  fake_cuda_stats start = fakeStats();
+  {
+    // Graphs off: every run calls the compiled code, which allocates.
+    CudaModel model(fakeBackend(), 0, nullptr, 0);
+    const ModelApi &api = fakeBackend().api();
+    auto runRows = [&](int64_t rows) {
+      DoubleInputs inputs(rows, int(rows));
+      DLTensor outputs[2] = {};
+      auto [code, message] = model.run(inputs.tensors, outputs);
+      INFO(message);
+      REQUIRE(code == PT2C_OK);
+      checkOutputs(inputs, static_cast<float *>(outputs[0].data),
+                   static_cast<uint8_t *>(outputs[1].data));
+      api.pt2c_tensor_free(&outputs[0]);
+      api.pt2c_tensor_free(&outputs[1]);
+    };
+    fake_cuda_stats created = fakeStats();
+    // The first run of 12 rows records its two temporaries (8 bytes, freed
+    // at once, then 192) in blocks, then lays them out in one arena and
+    // frees the blocks: what stays is 4 staging buffers and the arena.
+    runRows(12);
+    fake_cuda_stats first = fakeStats();
+    CHECK(first.live_allocations - created.live_allocations == 4 + 1);
+    CHECK(first.allocations - created.allocations == 4 + 2 + 1);
+    runRows(12);
+    runRows(12);
+    CHECK(fakeStats().allocations == first.allocations);
+    // 40 rows: recorded again (two blocks, larger staging), then the arena
+    // grows: still one arena.
+    runRows(40);
+    fake_cuda_stats grown = fakeStats();
+    CHECK(grown.live_allocations == first.live_allocations);
+    // Both shapes replay now: nothing more is allocated.
+    runRows(12);
+    runRows(40);
+    runRows(12);
+    CHECK(fakeStats().allocations == grown.allocations);
+  }
+  CHECK(fakeStats().live_allocations == start.live_allocations);
+}
+
 TEST_CASE("CUDA model on the fake driver: a kernel that is not there", "[runtime][cuda]") {
   FakeDriverCheck check;
   checkMissingKernel(fakeBackend());
