@@ -60,9 +60,15 @@ def eager_cuda_ms(archive, inputs, runs):
     program = torch.export.load(archive).module().to("cuda")
     # Ops that create tensors (arange, full, ...) were exported with
     # device=cpu baked in: point them at the GPU too.
+    def on_cpu(value):
+        return isinstance(value, torch.device) and value.type == "cpu"
+
     for node in program.graph.nodes:
-        if isinstance(node.kwargs.get("device"), torch.device) and node.kwargs["device"].type == "cpu":
+        if on_cpu(node.kwargs.get("device")):
             node.update_kwarg("device", torch.device("cuda"))
+        # aten.to.device takes it positionally.
+        if any(on_cpu(a) for a in node.args):
+            node.args = tuple(torch.device("cuda") if on_cpu(a) else a for a in node.args)
         # Tensor constants held as plain attributes do not move with .to().
         if node.op == "get_attr":
             *path, attr = node.target.split(".")

@@ -47,6 +47,11 @@ def models():
             return torch.nn.functional.linear(torch.nn.functional.gelu(
                 torch.nn.functional.linear(x, w1)), w2)
 
+    class LinearRelu(torch.nn.Module):
+        """A linear layer with its bias and a ReLU: cuBLASLt's epilogue."""
+        def forward(self, x, w, b):
+            return torch.relu(torch.nn.functional.linear(x, w, b))
+
     class Softmax(torch.nn.Module):
         """Few long rows: a block per row."""
         def forward(self, x):
@@ -69,16 +74,21 @@ def models():
         "attention_512": (Attention(), [((2, 8, 512, 64), 1.0)] * 3),
         "mlp_256x512x2048": (WideMlp(), [((256, 512), 1.0), ((2048, 512), 512 ** -0.5),
                                          ((512, 2048), 2048 ** -0.5)]),
+        "linear_relu_1024x1024x2048": (LinearRelu(), [((1024, 1024), 1.0),
+                                                     ((2048, 1024), 1024 ** -0.5),
+                                                     ((2048,), 1.0)]),
         "softmax_16x4096": (Softmax(), [((16, 4096), 1.0)]),
         "layernorm_4096x768": (LayerNorm(), [((4096, 768), 1.0), ((768,), 1.0), ((768,), 1.0)]),
         "rowsums_4x262144": (RowSums(), [((4, 262144), 1.0)]),
     }
 
 
-def export(directory):
+def export(directory, only):
     import torch
     os.makedirs(directory, exist_ok=True)
     for name, (module, shapes) in models().items():
+        if only and name not in only:
+            continue
         args = tuple(torch.randn(*shape) * scale for shape, scale in shapes)
         program = torch.export.export(module, args)
         torch.export.save(program, os.path.join(directory, name + ".pt2"))
@@ -162,13 +172,14 @@ def main():
     commands = parser.add_subparsers(dest="command", required=True)
     exporting = commands.add_parser("export", help="write DIR/NAME.pt2")
     exporting.add_argument("directory")
+    exporting.add_argument("--only", nargs="*", help="these models only")
     running = commands.add_parser("run", help="check and time the compiled models")
     running.add_argument("--models", required=True, help="NAME.so compiled with --target cuda")
     running.add_argument("--runner", required=True, help="pt2c-run")
     running.add_argument("--runs", type=int, default=50)
     args = parser.parse_args()
     if args.command == "export":
-        export(args.directory)
+        export(args.directory, args.only)
         return 0
     return run(args)
 

@@ -24,7 +24,7 @@
 #define WORKSPACE_BYTES ((size_t)32 << 20)
 #define MAX_PLANS 64
 
-enum { KEY_FIELDS = 17 };
+enum { KEY_FIELDS = 19 };
 
 typedef struct pt2crt_gemm_plan {
   int64_t key[KEY_FIELDS];
@@ -120,7 +120,7 @@ static int make_plan(struct pt2crt_gemm_state *state, const int64_t *key,
                      int input_type, int32_t batch, const pt2crt_stored_matrix *p,
                      const pt2crt_stored_matrix *q, const pt2crt_stored_matrix *d,
                      const int64_t batch_strides[3], const int64_t alignments[3],
-                     pt2crt_gemm_plan *plan) {
+                     uint32_t epilogue, int64_t bias, pt2crt_gemm_plan *plan) {
   const pt2crt_cublaslt *lt = state->lt;
   memset(plan, 0, sizeof *plan);
   memcpy(plan->key, key, sizeof plan->key);
@@ -134,6 +134,15 @@ static int make_plan(struct pt2crt_gemm_state *state, const int64_t *key,
                                          &p->op, sizeof p->op) == 0 &&
       lt->cublasLtMatmulDescSetAttribute(plan->desc, PT2CRT_CUBLASLT_MATMUL_DESC_TRANSB,
                                          &q->op, sizeof q->op) == 0;
+  /* The bias pointer is set again before each call; the heuristic reads
+   * this one's alignment, the same as every call's (it is in the key). */
+  const void *bias_pointer = (const void *)(uintptr_t)bias;
+  if (ok && epilogue)
+    ok = lt->cublasLtMatmulDescSetAttribute(plan->desc, PT2CRT_CUBLASLT_MATMUL_DESC_EPILOGUE,
+                                            &epilogue, sizeof epilogue) == 0 &&
+         lt->cublasLtMatmulDescSetAttribute(plan->desc,
+                                            PT2CRT_CUBLASLT_MATMUL_DESC_BIAS_POINTER,
+                                            &bias_pointer, sizeof bias_pointer) == 0;
   const pt2crt_stored_matrix *matrices[3] = {p, q, d};
   cublasLtMatrixLayout_t *layouts[3] = {&plan->p, &plan->q, &plan->d};
   for (int i = 0; i < 3 && ok; ++i) {
@@ -180,7 +189,8 @@ static pt2crt_gemm_plan *plan_for(struct pt2crt_gemm_state *state, const int64_t
                                   int input_type, int32_t batch, const pt2crt_stored_matrix *p,
                                   const pt2crt_stored_matrix *q, const pt2crt_stored_matrix *d,
                                   const int64_t batch_strides[3],
-                                  const int64_t alignments[3]) {
+                                  const int64_t alignments[3], uint32_t epilogue,
+                                  int64_t bias) {
   for (size_t i = 0; i < state->n_plans; ++i)
     if (memcmp(state->plans[i].key, key, sizeof state->plans[i].key) == 0)
       return &state->plans[i];
@@ -190,7 +200,7 @@ static pt2crt_gemm_plan *plan_for(struct pt2crt_gemm_state *state, const int64_t
   pt2crt_gemm_plan *plan = &state->plans[slot];
   destroy_plan(state->lt, plan);
   if (!make_plan(state, key, input_type, batch, p, q, d, batch_strides, alignments,
-                 plan)) {
+                 epilogue, bias, plan)) {
     destroy_plan(state->lt, plan);
     /* An empty key never matches a real one (batch is at least 1). */
     return NULL;
@@ -209,21 +219,23 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
                                        int64_t b, int64_t b_rows, int64_t b_cols,
                                        int64_t c, int64_t c_rows, int64_t c_cols,
                                        int64_t outer0, int64_t a0, int64_t b0, int64_t c0,
-                                       int64_t outer1, int64_t a1, int64_t b1, int64_t c1) {
+                                       int64_t outer1, int64_t a1, int64_t b1, int64_t c1,
+                                       int64_t bias, int64_t epilogue) {
   pt2crt_cuda_run *run = pt2crt_cuda_current_run();
   if (!run || run->error_code != PT2C_OK)
-    return 1;
-  /* Nothing to compute, or nothing to add to C. */
+    return PT2CRT_GEMM_DONE;
+  /* Nothing to compute, or nothing to add to C: the caller's epilogue
+   * still runs. */
   if (outer0 <= 0 || outer1 <= 0 || m <= 0 || n <= 0 || k <= 0)
-    return 1;
+    return PT2CRT_GEMM_DONE;
   static const int input_types[] = {PT2CRT_CUDA_R_32F, PT2CRT_CUDA_R_16F,
                                     PT2CRT_CUDA_R_16BF};
   if (type < 0 || type > 2 || a_rows < 0 || a_cols < 0 || b_rows < 0 || b_cols < 0 ||
       c_rows < 0 || c_cols < 0 || a0 < 0 || b0 < 0 || c0 < 0 || a1 < 0 || b1 < 0 || c1 < 0)
-    return 0;
+    return PT2CRT_GEMM_DECLINED;
   const pt2crt_cublaslt *lt = pt2crt_cublaslt_get();
   if (!lt)
-    return 0;
+    return PT2CRT_GEMM_DECLINED;
 
   /* cuBLASLt's batch is the inner loop, merged with the outer one when
    * every operand steps through both evenly; else the outer one is a loop
@@ -238,16 +250,23 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
     loop = (outer_loop){1, 0, 0, 0};
   }
   if (batch.size > INT32_MAX)
-    return 0;
+    return PT2CRT_GEMM_DECLINED;
 
   pt2crt_gemm_layout layout;
   if (!pt2crt_gemm_layout_of(m, n, k, a_rows, a_cols, b_rows, b_cols, c_rows, c_cols,
                              &layout))
-    return 0;
+    return PT2CRT_GEMM_DECLINED;
   const pt2crt_stored_matrix *p = &layout.p, *q = &layout.q, *d = &layout.d;
+  /* cuBLASLt adds the bias along D's rows: C's columns when D is Cᵀ, which
+   * it is for a row-major C. float32 bias, float-aligned. */
+  uint32_t lt_epilogue = 0;
+  if (layout.swapped && bias != 0 && bias % 4 == 0)
+    lt_epilogue = epilogue == PT2CRT_GEMM_BIAS        ? PT2CRT_CUBLASLT_EPILOGUE_BIAS
+                  : epilogue == PT2CRT_GEMM_RELU_BIAS ? PT2CRT_CUBLASLT_EPILOGUE_RELU_BIAS
+                                                      : 0;
   struct pt2crt_gemm_state *state = state_for(run, lt);
   if (!state)
-    return 0;
+    return PT2CRT_GEMM_DECLINED;
   int64_t element = type == 0 ? 4 : 2;
   int64_t p_batch = layout.swapped ? batch.b : batch.a;
   int64_t q_batch = layout.swapped ? batch.a : batch.b;
@@ -266,11 +285,23 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
   int64_t key[KEY_FIELDS] = {type,    batch.size, k,       p->op,   p->ld,   p->rows,
                              p->cols, q->op,      q->ld,   d->ld,   d->rows, d->cols,
                              p_batch, q_batch,    c_batch, alignments[0] | alignments[1] << 16,
-                             alignments[2]};
+                             alignments[2], lt_epilogue, lt_epilogue ? alignment_of(bias) : 0};
   pt2crt_gemm_plan *plan = plan_for(state, key, input_types[type], (int32_t)batch.size, p,
-                                    q, d, batch_strides, alignments);
+                                    q, d, batch_strides, alignments, lt_epilogue, bias);
+  if (lt_epilogue && (!plan || !plan->usable)) {
+    /* No algorithm with that epilogue: the product alone, epilogue after. */
+    lt_epilogue = 0;
+    key[KEY_FIELDS - 2] = key[KEY_FIELDS - 1] = 0;
+    plan = plan_for(state, key, input_types[type], (int32_t)batch.size, p, q, d,
+                    batch_strides, alignments, 0, 0);
+  }
   if (!plan || !plan->usable)
-    return 0;
+    return PT2CRT_GEMM_DECLINED;
+  const void *bias_pointer = (const void *)(uintptr_t)bias;
+  if (lt_epilogue &&
+      lt->cublasLtMatmulDescSetAttribute(plan->desc, PT2CRT_CUBLASLT_MATMUL_DESC_BIAS_POINTER,
+                                         &bias_pointer, sizeof bias_pointer) != 0)
+    return PT2CRT_GEMM_DECLINED;
   const float one = 1.0f;
   for (int64_t i = 0; i < loop.size; ++i) {
     void *target = (void *)(uintptr_t)(c + i * c_step);
@@ -287,5 +318,5 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
       break;
     }
   }
-  return 1;
+  return lt_epilogue ? PT2CRT_GEMM_DONE_WITH_EPILOGUE : PT2CRT_GEMM_DONE;
 }

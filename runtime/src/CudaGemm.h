@@ -23,16 +23,31 @@ struct pt2crt_gemm_state; /* NULL until the context's first matmul */
  * and its strides (in elements) along its rows and columns, repeated over
  * two outer loops (size 1 when unused) along which the operands advance by
  * their strides (0: the same matrix at every point). `type`: 0 float32
- * inputs, 1 float16, 2 bfloat16; C is float32. Returns 1 when done (queued
- * on the current run's stream, or skipped because the run failed already:
- * the failure is recorded), 0 when declined (no cuBLASLt, or a layout it
- * cannot express): then the caller runs its own kernel. The generated host
- * code calls it with a run current (pt2c-gemm-to-library). */
+ * inputs, 1 float16, 2 bfloat16; C is float32.
+ *
+ * `epilogue` asks for more, fused into the same call where cuBLASLt can:
+ * 0 nothing, PT2CRT_GEMM_BIAS C[i, j] += bias[j] after the product,
+ * PT2CRT_GEMM_RELU_BIAS then C = max(C, 0); `bias` is the device address
+ * of n contiguous floats, the same at every outer point.
+ *
+ * Returns PT2CRT_GEMM_DONE_WITH_EPILOGUE when the epilogue was done too,
+ * PT2CRT_GEMM_DONE when the product was (the caller does the epilogue;
+ * also when the run failed already and nothing was queued: the failure is
+ * recorded), PT2CRT_GEMM_DECLINED when nothing was (no cuBLASLt, or a
+ * layout it cannot express): then the caller runs its own kernels. The
+ * generated host code calls it with a run current (pt2c-gemm-to-library). */
+enum {
+  PT2CRT_GEMM_DECLINED = 0,
+  PT2CRT_GEMM_DONE = 1,
+  PT2CRT_GEMM_DONE_WITH_EPILOGUE = 2,
+  PT2CRT_GEMM_BIAS = 1,
+  PT2CRT_GEMM_RELU_BIAS = 2,
+};
 int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64_t k, int64_t a,
                          int64_t a_rows, int64_t a_cols, int64_t b, int64_t b_rows,
                          int64_t b_cols, int64_t c, int64_t c_rows, int64_t c_cols,
                          int64_t outer0, int64_t a0, int64_t b0, int64_t c0, int64_t outer1,
-                         int64_t a1, int64_t b1, int64_t c1);
+                         int64_t a1, int64_t b1, int64_t c1, int64_t bias, int64_t epilogue);
 
 /* Frees the handle, plans and workspace; the device's context must be
  * current. NULL is a no-op. */

@@ -7,6 +7,10 @@
 // known whether cuBLASLt can be opened and what the operands' strides are;
 // the generic stays behind an scf.if for when it declines.
 //
+// A linear layer's bias (and a ReLU after it) in the op right after the
+// matmul is offered to the call as a cuBLASLt epilogue; that op then runs
+// only when the call did not do it.
+//
 //===----------------------------------------------------------------------===//
 
 #include "pt2c/Codegen/GPU/Passes.h"
@@ -32,7 +36,10 @@ using namespace mlir;
 
 /// The runtime function; its parameters are documented in CudaGemm.c.
 constexpr llvm::StringLiteral kGemmFunction = "pt2crt_cuda_gemm";
-constexpr unsigned kGemmParameters = 21;
+constexpr unsigned kGemmParameters = 23;
+/// Its answers and epilogue codes (runtime/src/CudaGemm.h).
+constexpr int64_t kDeclined = 0, kDoneWithEpilogue = 2;
+constexpr int64_t kNoEpilogue = 0, kBias = 1, kReluBias = 2;
 
 /// The runtime's code for the element types: A and B alike, C f32.
 std::optional<int64_t> typeCode(Type a, Type b, Type c) {
@@ -176,7 +183,82 @@ func::FuncOp declareGemm(ModuleOp module) {
   return function;
 }
 
-/// Puts the call before `generic` and the generic behind its answer.
+/// An op after the matmul that the call may do as its epilogue:
+/// C[.., j] = C[.., j] + bias[j], optionally then max(., 0), in place.
+struct Epilogue {
+  linalg::GenericOp op;
+  Value bias;
+  int64_t kind = kNoEpilogue;
+};
+
+bool isZero(Value value) {
+  auto constant = value.getDefiningOp<arith::ConstantOp>();
+  auto attr = constant ? dyn_cast<FloatAttr>(constant.getValue()) : FloatAttr();
+  return attr && attr.getValue().isZero();
+}
+
+std::optional<Epilogue> matchEpilogue(linalg::GenericOp gemm, const GemmLoops &loops,
+                                      Operation *next) {
+  auto op = dyn_cast_or_null<linalg::GenericOp>(next);
+  if (!op || loops.n == -1 || !op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 0)
+    return std::nullopt;
+  Value c = gemm.getDpsInitOperand(0)->get();
+  OpOperand *output = op.getDpsInitOperand(0);
+  if (output->get() != c)
+    return std::nullopt;
+  AffineMap outputMap = op.getMatchingIndexingMap(output);
+  // C's column loop in the matmul, as a loop of this op.
+  AffineMap cMap = gemm.getMatchingIndexingMap(gemm.getDpsInitOperand(0));
+  std::optional<unsigned> column =
+      cMap.getResultPosition(getAffineDimExpr(loops.n, gemm.getContext()));
+  if (!column || !outputMap.isPermutation())
+    return std::nullopt;
+  AffineExpr columnLoop = outputMap.getResult(*column);
+  Epilogue epilogue{op, Value(), kNoEpilogue};
+  BlockArgument cValue, biasValue;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (input->get() == c && map == outputMap) {
+      cValue = op.getMatchingBlockArgument(input);
+      continue;
+    }
+    auto type = dyn_cast<MemRefType>(input->get().getType());
+    if (!type || type.getRank() != 1 || !type.getElementType().isF32() ||
+        !type.isLastDimUnitStride() || map.getNumResults() != 1 ||
+        map.getResult(0) != columnLoop)
+      return std::nullopt;
+    epilogue.bias = input->get();
+    biasValue = op.getMatchingBlockArgument(input);
+  }
+  if (!cValue || !biasValue)
+    return std::nullopt;
+  // The body: add, or add then max with 0 (a constant maybe inside it);
+  // nothing else.
+  Block &body = op.getRegion().front();
+  Value result = cast<linalg::YieldOp>(body.getTerminator()).getOperand(0);
+  size_t expectedOps = 1;
+  epilogue.kind = kBias;
+  if (auto max = result.getDefiningOp<arith::MaximumFOp>()) {
+    Value zero = isZero(max.getRhs()) ? max.getRhs() : isZero(max.getLhs()) ? max.getLhs()
+                                                                             : Value();
+    if (!zero)
+      return std::nullopt;
+    result = zero == max.getRhs() ? max.getLhs() : max.getRhs();
+    expectedOps += zero.getParentBlock() == &body ? 2 : 1;
+    epilogue.kind = kReluBias;
+  }
+  auto add = result.getDefiningOp<arith::AddFOp>();
+  if (!add || !((add.getLhs() == cValue && add.getRhs() == biasValue) ||
+                (add.getLhs() == biasValue && add.getRhs() == cValue)))
+    return std::nullopt;
+  if (size_t(llvm::range_size(body.without_terminator())) != expectedOps)
+    return std::nullopt;
+  return epilogue;
+}
+
+/// Puts the call before `generic` and the generic behind its answer; the
+/// epilogue op, if any, behind the answer that it was not done.
 void callLibrary(linalg::GenericOp generic, const GemmLoops &loops, int64_t type,
                  func::FuncOp gemm, IRRewriter &rewriter) {
   Location loc = generic.getLoc();
@@ -211,12 +293,30 @@ void callLibrary(linalg::GenericOp generic, const GemmLoops &loops, int64_t type
     int64_t loop = i < loops.outer.size() ? loops.outer[i] : -1;
     arguments.append({size(loop), stride(0, loop), stride(1, loop), stride(2, loop)});
   }
+  std::optional<Epilogue> epilogue = matchEpilogue(generic, loops, generic->getNextNode());
+  if (epilogue) {
+    AffineMap identity = AffineMap::getMultiDimIdentityMap(1, rewriter.getContext());
+    arguments.append({viewOf(rewriter, loc, epilogue->bias, identity).address,
+                      arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(),
+                                                   epilogue->kind)});
+  } else {
+    arguments.append({zero64, zero64});
+  }
   auto call = func::CallOp::create(rewriter, loc, gemm, arguments);
-  Value zero = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), 0);
-  Value declined = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                         call.getResult(0), zero);
-  auto fallback = scf::IfOp::create(rewriter, loc, declined, /*withElseRegion=*/false);
+  auto answerIs = [&](arith::CmpIPredicate predicate, int64_t answer) {
+    Value value = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), answer);
+    return arith::CmpIOp::create(rewriter, loc, predicate, call.getResult(0), value);
+  };
+  auto fallback = scf::IfOp::create(rewriter, loc, answerIs(arith::CmpIPredicate::eq, kDeclined),
+                                    /*withElseRegion=*/false);
   generic->moveBefore(fallback.thenBlock()->getTerminator());
+  if (!epilogue)
+    return;
+  rewriter.setInsertionPointAfter(fallback);
+  auto undone = scf::IfOp::create(rewriter, loc,
+                                  answerIs(arith::CmpIPredicate::ne, kDoneWithEpilogue),
+                                  /*withElseRegion=*/false);
+  epilogue->op->moveBefore(undone.thenBlock()->getTerminator());
 }
 
 struct GemmToLibraryPass : impl::GemmToLibraryBase<GemmToLibraryPass> {

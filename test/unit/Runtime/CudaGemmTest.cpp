@@ -18,6 +18,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <vector>
 
@@ -88,11 +89,11 @@ struct FakeRun {
     pt2crt_cuda_leave(driver);
   }
 
-  int32_t gemm(Problem &p) {
+  int32_t gemm(Problem &p, int64_t bias = 0, int64_t epilogue = 0) {
     return pt2crt_cuda_gemm(0, p.m, p.n, p.k, p.a.address(), p.a.rows, p.a.cols,
                             p.b.address(), p.b.rows, p.b.cols, p.c.address(), p.c.rows,
                             p.c.cols, p.count0, p.a.outer0, p.b.outer0, p.c.outer0,
-                            p.count1, p.a.outer1, p.b.outer1, p.c.outer1);
+                            p.count1, p.a.outer1, p.b.outer1, p.c.outer1, bias, epilogue);
   }
 };
 
@@ -213,4 +214,55 @@ TEST_CASE("cuda gemm: a layout cuBLASLt cannot express is declined", "[runtime][
   before = empty.c.data;
   CHECK(fake.gemm(empty) == 1);
   CHECK(empty.c.data == before);
+}
+
+TEST_CASE("cuda gemm: bias and ReLU epilogues", "[runtime][gemm]") {
+  // A linear layer's C = x·Wᵀ (+ b, then ReLU), with outer batches sharing
+  // the bias: the reference adds bias[j] and clamps at 0 after the product.
+  for (int64_t epilogue : {PT2CRT_GEMM_BIAS, PT2CRT_GEMM_RELU_BIAS}) {
+    INFO("epilogue " << epilogue);
+    Problem p{3, 5, 4, 2, 1, {{}, 4, 1, 12, 0}, {{}, 1, 4, 0, 0}, {{}, 5, 1, 15, 0}};
+    fill(p.a.data, 24, 0.0f);
+    fill(p.b.data, 20, -0.5f);
+    p.c.data.assign(30, 0.0f);
+    std::vector<float> bias;
+    fill(bias, 5, -0.75f);
+    std::vector<float> want = reference(p);
+    for (size_t i = 0; i < want.size(); ++i) {
+      want[i] += bias[i % 5];
+      if (epilogue == PT2CRT_GEMM_RELU_BIAS)
+        want[i] = std::max(want[i], 0.0f);
+    }
+    FakeRun fake;
+    long before = fakeMatmuls();
+    REQUIRE(fake.gemm(p, int64_t(reinterpret_cast<uintptr_t>(bias.data())), epilogue) ==
+            PT2CRT_GEMM_DONE_WITH_EPILOGUE);
+    CHECK(fakeMatmuls() - before == 1);
+    for (size_t i = 0; i < want.size(); ++i)
+      CHECK(p.c.data[i] == Approx(want[i]).epsilon(1e-5));
+  }
+}
+
+TEST_CASE("cuda gemm: an epilogue cuBLASLt cannot fuse is left to the caller",
+          "[runtime][gemm]") {
+  FakeRun fake;
+  std::vector<float> bias(5, 1.0f);
+  int64_t address = int64_t(reinterpret_cast<uintptr_t>(bias.data()));
+  // A column-major C: cuBLASLt's bias would run along C's rows, not its
+  // columns. The product is done, the epilogue is not.
+  Problem columns{3, 5, 4, 1, 1, {{}, 4, 1}, {{}, 5, 1}, {{}, 1, 3}};
+  fill(columns.a.data, 12, 0.0f);
+  fill(columns.b.data, 20, 0.25f);
+  columns.c.data.assign(15, 0.0f);
+  std::vector<float> want = reference(columns);
+  CHECK(fake.gemm(columns, address, PT2CRT_GEMM_BIAS) == PT2CRT_GEMM_DONE);
+  for (size_t i = 0; i < want.size(); ++i)
+    CHECK(columns.c.data[i] == Approx(want[i]).epsilon(1e-5));
+  // A bias that is not float-aligned, and an unknown epilogue: likewise.
+  Problem rows{3, 5, 4, 1, 1, {{}, 4, 1}, {{}, 5, 1}, {{}, 5, 1}};
+  fill(rows.a.data, 12, 0.0f);
+  fill(rows.b.data, 20, 0.5f);
+  rows.c.data.assign(15, 0.0f);
+  CHECK(fake.gemm(rows, address + 2, PT2CRT_GEMM_BIAS) == PT2CRT_GEMM_DONE);
+  CHECK(fake.gemm(rows, address, 7) == PT2CRT_GEMM_DONE);
 }

@@ -4,8 +4,9 @@
  * uses (runtime/src/CublasLt.h) with a plain column-major float32
  * D = alpha·op(A)·op(B) + beta·C on host memory (the fake driver's "device
  * memory" is host memory), honouring transposes, leading dimensions and
- * strided batches as cuBLASLt documents them. Counts its matmuls for the
- * tests (fake_cublaslt_matmuls).
+ * strided batches as cuBLASLt documents them, and the BIAS and RELU_BIAS
+ * epilogues (a bias per row of D). Counts its matmuls for the tests
+ * (fake_cublaslt_matmuls).
  *===----------------------------------------------------------------------===*/
 
 #include <stdint.h>
@@ -16,9 +17,12 @@
 
 enum { SUCCESS = 0, NOT_SUPPORTED = 15, INVALID_VALUE = 7 };
 enum { R_32F = 0, TRANSA = 3, TRANSB = 4, BATCH_COUNT = 5, BATCH_STRIDE = 6 };
+enum { EPILOGUE = 7, BIAS_POINTER = 8, EPILOGUE_BIAS = 4, EPILOGUE_RELU_BIAS = 6 };
 
 typedef struct desc {
   int32_t trans[2];
+  uint32_t epilogue; /* 0 (default), EPILOGUE_BIAS or EPILOGUE_RELU_BIAS */
+  const float *bias; /* one per row of D */
 } desc;
 typedef struct layout {
   int type;
@@ -65,6 +69,17 @@ EXPORT int cublasLtMatmulDescDestroy(desc *d) {
 }
 EXPORT int cublasLtMatmulDescSetAttribute(desc *d, int attribute, const void *value,
                                           size_t size) {
+  if (attribute == EPILOGUE && size == sizeof(uint32_t)) {
+    memcpy(&d->epilogue, value, size);
+    return d->epilogue == 1 || d->epilogue == EPILOGUE_BIAS ||
+                   d->epilogue == EPILOGUE_RELU_BIAS
+               ? SUCCESS
+               : NOT_SUPPORTED;
+  }
+  if (attribute == BIAS_POINTER && size == sizeof(void *)) {
+    memcpy(&d->bias, value, size);
+    return SUCCESS;
+  }
   if ((attribute != TRANSA && attribute != TRANSB) || size != sizeof(int32_t))
     return SUCCESS; /* others are not used for the arithmetic */
   memcpy(&d->trans[attribute - TRANSA], value, size);
@@ -144,7 +159,12 @@ EXPORT int cublasLtMatmul(void *handle, desc *d, const float *alpha, const float
         for (uint64_t k = 0; k < depth; ++k)
           sum += (double)at(pa, la, d->trans[0], i, k) * at(pb, lb, d->trans[1], k, j);
         float *target = &pd[i + j * (uint64_t)ld->ld];
-        *target = (float)(*alpha * sum + *beta * *target);
+        float value = (float)(*alpha * sum + *beta * *target);
+        if (d->epilogue == EPILOGUE_BIAS || d->epilogue == EPILOGUE_RELU_BIAS)
+          value += d->bias[i]; /* the same vector for every batch */
+        if (d->epilogue == EPILOGUE_RELU_BIAS && value < 0.0f)
+          value = 0.0f;
+        *target = value;
       }
   }
   ++matmuls;

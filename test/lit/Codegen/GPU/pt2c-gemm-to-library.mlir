@@ -2,8 +2,8 @@
 
 // A row-major matmul: the call gets (type 0, m 4, n 16, k 8), then each
 // operand's address and its strides along its rows and columns, then two
-// unused outer loops (size 1, strides 0); the generic runs only when the
-// call returns 0.
+// unused outer loops (size 1, strides 0), then no epilogue (bias 0, kind
+// 0); the generic runs only when the call returns 0.
 // CHECK-LABEL: func.func @matmul
 // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : i64
 // CHECK-DAG: %[[C1:.+]] = arith.constant 1 : i64
@@ -16,11 +16,11 @@
 // CHECK: %[[B:.+]] = arith.index_cast %[[PB]] : index to i64
 // CHECK: %[[PC:.+]] = memref.extract_aligned_pointer_as_index %arg2
 // CHECK: %[[C:.+]] = arith.index_cast %[[PC]] : index to i64
-// CHECK: %[[DONE:.+]] = call @pt2crt_cuda_gemm(%[[C0]], %[[C4]], %[[C16]], %[[C8]], %[[A]], %[[C8]], %[[C1]], %[[B]], %[[C16]], %[[C1]], %[[C]], %[[C16]], %[[C1]], %[[C1]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C0]], %[[C0]], %[[C0]])
+// CHECK: %[[DONE:.+]] = call @pt2crt_cuda_gemm(%[[C0]], %[[C4]], %[[C16]], %[[C8]], %[[A]], %[[C8]], %[[C1]], %[[B]], %[[C16]], %[[C1]], %[[C]], %[[C16]], %[[C1]], %[[C1]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C0]], %[[C0]], %[[C0]], %[[C0]], %[[C0]])
 // CHECK: %[[DECLINED:.+]] = arith.cmpi eq, %[[DONE]], %{{.+}} : i32
 // CHECK: scf.if %[[DECLINED]] {
 // CHECK-NEXT: linalg.generic
-// CHECK: func.func private @pt2crt_cuda_gemm(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> i32
+// CHECK: func.func private @pt2crt_cuda_gemm(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> i32
 func.func @matmul(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: memref<4x16xf32>) {
   linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
                   iterator_types = ["parallel", "parallel", "reduction"]}
@@ -64,7 +64,7 @@ func.func @linear_f16(%x: memref<2x32xf16>, %w: memref<64x32xf16>, %c: memref<2x
 // CHECK-DAG: %[[C4:.+]] = arith.constant 4 : i64
 // CHECK-DAG: %[[C256:.+]] = arith.constant 256 : i64
 // CHECK-DAG: %[[C1024:.+]] = arith.constant 1024 : i64
-// CHECK: call @pt2crt_cuda_gemm({{.*}}, %[[C2]], %[[C1024]], %[[C1024]], %[[C1024]], %[[C4]], %[[C256]], %[[C256]], %[[C256]])
+// CHECK: call @pt2crt_cuda_gemm({{.*}}, %[[C2]], %[[C1024]], %[[C1024]], %[[C1024]], %[[C4]], %[[C256]], %[[C256]], %[[C256]], %{{.+}}, %{{.+}})
 func.func @heads(%q: memref<2x4x16x16xf32>, %k: memref<2x4x16x16xf32>, %s: memref<2x4x16x16xf32>) {
   linalg.generic {indexing_maps = [affine_map<(b, h, i, l, j) -> (b, h, i, l)>, affine_map<(b, h, i, l, j) -> (b, h, l, j)>, affine_map<(b, h, i, l, j) -> (b, h, i, j)>],
                   iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
@@ -120,6 +120,135 @@ func.func @not_gemms(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: memref<4x16x
   ^bb0(%u: f32, %v: f32, %acc: f32):
     %p = arith.mulf %u, %v : f32
     %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A linear layer: x·Wᵀ, then the bias added in place, then ReLU. The bias
+// (its address) and kind 2 go to the call; the matmul runs when the call
+// declined (0), the bias op when it did not do the epilogue (not 2).
+// CHECK-LABEL: func.func @linear_relu
+// CHECK-DAG: %[[KIND:.+]] = arith.constant 2 : i64
+// CHECK: %[[PBIAS:.+]] = memref.extract_aligned_pointer_as_index %arg2
+// CHECK: %[[BIAS:.+]] = arith.index_cast %[[PBIAS]] : index to i64
+// CHECK: %[[DONE:.+]] = call @pt2crt_cuda_gemm({{.*}}, %[[BIAS]], %[[KIND]])
+// CHECK: %[[DECLINED:.+]] = arith.cmpi eq, %[[DONE]], %c0_i32
+// CHECK: scf.if %[[DECLINED]] {
+// CHECK-NEXT: linalg.generic
+// CHECK: arith.mulf
+// CHECK: %[[UNDONE:.+]] = arith.cmpi ne, %[[DONE]], %c2_i32
+// CHECK: scf.if %[[UNDONE]] {
+// CHECK-NEXT: linalg.generic
+// CHECK: arith.addf
+// CHECK: arith.maximumf
+func.func @linear_relu(%x: memref<4x8xf32>, %w: memref<16x8xf32>, %b: memref<16xf32>, %c: memref<4x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<4x8xf32>, memref<16x8xf32>) outs(%c : memref<4x16xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%c, %b : memref<4x16xf32>, memref<16xf32>) outs(%c : memref<4x16xf32>) {
+  ^bb0(%v: f32, %bias: f32, %out: f32):
+    %s = arith.addf %v, %bias : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// A bias alone (kind 1), on batched rows: [2, 4, 16] += x·Wᵀ, bias over the
+// last dim.
+// CHECK-LABEL: func.func @linear_bias_batched
+// CHECK-DAG: %[[KIND:.+]] = arith.constant 1 : i64
+// CHECK: call @pt2crt_cuda_gemm({{.*}}, %{{.+}}, %[[KIND]])
+// CHECK: scf.if
+// CHECK: scf.if
+// CHECK-NEXT: linalg.generic
+// CHECK: arith.addf
+func.func @linear_bias_batched(%x: memref<2x4x8xf32>, %w: memref<16x8xf32>, %b: memref<16xf32>, %c: memref<2x4x16xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(o, m, n, k) -> (o, m, k)>, affine_map<(o, m, n, k) -> (n, k)>, affine_map<(o, m, n, k) -> (o, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<2x4x8xf32>, memref<16x8xf32>) outs(%c : memref<2x4x16xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(o, i, j) -> (o, i, j)>, affine_map<(o, i, j) -> (j)>, affine_map<(o, i, j) -> (o, i, j)>],
+                  iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%c, %b : memref<2x4x16xf32>, memref<16xf32>) outs(%c : memref<2x4x16xf32>) {
+  ^bb0(%v: f32, %bias: f32, %out: f32):
+    %s = arith.addf %bias, %v : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Not epilogues: a bias along C's rows (a convolution's, per output
+// channel), a body that does more (GELU after the bias), a result written
+// elsewhere. The calls get kind 0 and the ops stay where they were.
+// CHECK-LABEL: func.func @not_epilogues
+// CHECK-COUNT-3: call @pt2crt_cuda_gemm({{.*}}, %c0_i64, %c0_i64)
+// CHECK-NOT: arith.cmpi ne
+func.func @not_epilogues(%x: memref<4x8xf32>, %w: memref<16x8xf32>, %rows: memref<4xf32>,
+                         %b: memref<16xf32>, %c: memref<4x16xf32>, %d: memref<4x16xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<4x8xf32>, memref<16x8xf32>) outs(%c : memref<4x16xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%c, %rows : memref<4x16xf32>, memref<4xf32>) outs(%c : memref<4x16xf32>) {
+  ^bb0(%v: f32, %bias: f32, %out: f32):
+    %s = arith.addf %v, %bias : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<4x8xf32>, memref<16x8xf32>) outs(%c : memref<4x16xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%c, %b : memref<4x16xf32>, memref<16xf32>) outs(%c : memref<4x16xf32>) {
+  ^bb0(%v: f32, %bias: f32, %out: f32):
+    %s = arith.addf %v, %bias : f32
+    %g = math.erf %s : f32
+    linalg.yield %g : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<4x8xf32>, memref<16x8xf32>) outs(%c : memref<4x16xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%c, %b : memref<4x16xf32>, memref<16xf32>) outs(%d : memref<4x16xf32>) {
+  ^bb0(%v: f32, %bias: f32, %out: f32):
+    %s = arith.addf %v, %bias : f32
     linalg.yield %s : f32
   }
   return
