@@ -63,20 +63,22 @@ def eager_cuda_ms(archive, inputs, runs):
     def on_cpu(value):
         return isinstance(value, torch.device) and value.type == "cpu"
 
-    for node in program.graph.nodes:
-        if on_cpu(node.kwargs.get("device")):
-            node.update_kwarg("device", torch.device("cuda"))
-        # aten.to.device takes it positionally.
-        if any(on_cpu(a) for a in node.args):
-            node.args = tuple(torch.device("cuda") if on_cpu(a) else a for a in node.args)
-        # Tensor constants held as plain attributes do not move with .to().
-        if node.op == "get_attr":
-            *path, attr = node.target.split(".")
-            owner = program.get_submodule(".".join(path)) if path else program
-            value = getattr(owner, attr)
-            if isinstance(value, torch.Tensor) and value.device.type == "cpu":
-                setattr(owner, attr, value.to("cuda"))
-    program.recompile()
+    # Nested graphs too (autocast and grad-mode regions are submodules).
+    for graph_module in [m for m in program.modules() if isinstance(m, torch.fx.GraphModule)]:
+        for node in graph_module.graph.nodes:
+            if on_cpu(node.kwargs.get("device")):
+                node.update_kwarg("device", torch.device("cuda"))
+            # aten.to.device takes it positionally.
+            if any(on_cpu(a) for a in node.args):
+                node.args = tuple(torch.device("cuda") if on_cpu(a) else a for a in node.args)
+            # Tensor constants held as plain attributes do not move with .to().
+            if node.op == "get_attr":
+                *path, attr = node.target.split(".")
+                owner = graph_module.get_submodule(".".join(path)) if path else graph_module
+                value = getattr(owner, attr)
+                if isinstance(value, torch.Tensor) and value.device.type == "cpu":
+                    setattr(owner, attr, value.to("cuda"))
+        graph_module.recompile()
     data = np.load(inputs)
     count = len([k for k in data if k.startswith("in")])
     args = [torch.from_numpy(data[f"in{i}"]).to("cuda") for i in range(count)]

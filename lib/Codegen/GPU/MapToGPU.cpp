@@ -11,6 +11,7 @@
 
 #include "pt2c/Codegen/GPU/Passes.h"
 
+#include "FillFolding.h"
 #include "KernelBody.h"
 #include "RowReduction.h"
 
@@ -66,7 +67,7 @@ FailureOr<linalg::GenericOp> generalize(linalg::LinalgOp op, IRRewriter &rewrite
 /// in registers (outputs do not depend on reduction loops), then the
 /// results stored once.
 void emitThreadWork(OpBuilder &b, Location loc, linalg::GenericOp generic,
-                    SmallVector<Value> loopIndices, ArrayRef<Range> ranges) {
+                    SmallVector<Value> loopIndices, ArrayRef<Range> ranges, Value initial) {
   SmallVector<OpOperand *> outputs = llvm::map_to_vector(
       generic.getDpsInitsMutable(), [](OpOperand &operand) { return &operand; });
   SmallVector<SmallVector<Value>> outputIndices;
@@ -79,6 +80,8 @@ void emitThreadWork(OpBuilder &b, Location loc, linalg::GenericOp generic,
     Type element = getElementTypeOrSelf(output->get().getType());
     if (generic.getMatchingBlockArgument(output).use_empty())
       accumulators.push_back(arith::ConstantOp::create(b, loc, b.getZeroAttr(element)));
+    else if (initial) // a fill folded in (FillFolding.h); one output then
+      accumulators.push_back(initial);
     else
       accumulators.push_back(
           memref::LoadOp::create(b, loc, output->get(), outputIndices.back()));
@@ -113,7 +116,8 @@ void emitThreadWork(OpBuilder &b, Location loc, linalg::GenericOp generic,
 
 /// Replaces `generic` by a gpu.launch with one thread per point of its
 /// parallel loops (one thread when it has none).
-void launchGeneric(linalg::GenericOp generic, int64_t blockSize, IRRewriter &rewriter) {
+void launchGeneric(linalg::GenericOp generic, int64_t blockSize, Value initial,
+                   IRRewriter &rewriter) {
   Location loc = generic.getLoc();
   rewriter.setInsertionPoint(generic);
   SmallVector<Range> ranges =
@@ -140,7 +144,7 @@ void launchGeneric(linalg::GenericOp generic, int64_t blockSize, IRRewriter &rew
     rewriter.setInsertionPointToStart(guard.thenBlock());
     delinearize(rewriter, loc, space, id, loopIndices);
   }
-  emitThreadWork(rewriter, loc, generic, loopIndices, ranges);
+  emitThreadWork(rewriter, loc, generic, loopIndices, ranges, initial);
   rewriter.eraseOp(generic);
 }
 
@@ -177,7 +181,9 @@ struct MapToGPUPass : impl::MapToGPUBase<MapToGPUPass> {
     if (func.isPrivate() || func.isDeclaration())
       return;
     IRRewriter rewriter(&getContext());
+    fillCopiesOfFilledBuffers(func, rewriter);
     copiesToLinalg(func, rewriter);
+    llvm::DenseMap<Operation *, Value> initial = foldFillsIntoNextOps(func, rewriter);
 
     SmallVector<linalg::LinalgOp> ops;
     func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
@@ -186,11 +192,12 @@ struct MapToGPUPass : impl::MapToGPUBase<MapToGPUPass> {
         op->emitOpError("on tensors left after bufferization");
         return signalPassFailure();
       }
+      Value init = initial.lookup(op);
       FailureOr<linalg::GenericOp> generic = generalize(op, rewriter);
       if (failed(generic))
         return signalPassFailure();
-      if (!warpReductions || !launchRowReduction(*generic, blockSize, rewriter))
-        launchGeneric(*generic, blockSize, rewriter);
+      if (!warpReductions || !launchRowReduction(*generic, blockSize, init, rewriter))
+        launchGeneric(*generic, blockSize, init, rewriter);
     }
 
     getGlobalsInsideLaunches(func, rewriter);

@@ -166,7 +166,8 @@ bool wantsBlock(linalg::GenericOp generic, unsigned reductionDim) {
 
 } // namespace
 
-bool launchRowReduction(linalg::GenericOp generic, int64_t blockSize, IRRewriter &rewriter) {
+bool launchRowReduction(linalg::GenericOp generic, int64_t blockSize, Value initial,
+                        IRRewriter &rewriter) {
   std::optional<RowReduction> reduction = matchRowReduction(generic);
   if (!reduction)
     return false;
@@ -262,7 +263,8 @@ bool launchRowReduction(linalg::GenericOp generic, int64_t blockSize, IRRewriter
   OpOperand *output = generic.getDpsInitOperand(0);
   SmallVector<Value> indices =
       indicesAt(rewriter, loc, generic.getMatchingIndexingMap(output), loopIndices);
-  Value initial = memref::LoadOp::create(rewriter, loc, output->get(), indices);
+  if (!initial)
+    initial = memref::LoadOp::create(rewriter, loc, output->get(), indices);
   Value result = combine(rewriter, reduction->combiner, initial, partial);
   memref::StoreOp::create(rewriter, loc, result, output->get(), indices);
   rewriter.eraseOp(generic);

@@ -21,9 +21,10 @@ namespace pt2c {
 /// Replaces `generic` (on memrefs) by a gpu.launch with a warp or a block
 /// per output point when it is a row reduction that suits one; returns
 /// false, changing nothing, otherwise. Blocks have `blockSize` threads
-/// rounded down to whole warps (at least one).
+/// rounded down to whole warps (at least one). `initial`, when given, is
+/// the output's initial value (a fill folded in) instead of its contents.
 bool launchRowReduction(mlir::linalg::GenericOp generic, int64_t blockSize,
-                        mlir::IRRewriter &rewriter);
+                        mlir::Value initial, mlir::IRRewriter &rewriter);
 
 } // namespace pt2c
 

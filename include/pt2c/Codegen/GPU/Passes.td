@@ -17,6 +17,12 @@ def MapToGPU : Pass<"pt2c-map-to-gpu", "mlir::func::FuncOp"> {
     operands). Reduction loops run inside the thread, in order. An op
     without parallel loops runs on one thread.
 
+    Constant fills are folded first (FillFolding.h): a copy out of a buffer
+    that holds only a fill becomes a fill of its destination, and a fill
+    right before an op that writes every element of that buffer becomes
+    that op's initial value, so a reduction is one kernel, not a fill, a
+    copy and the reduction.
+
     Row reductions get a group of threads per output point instead
     (`warp-reductions`):
     one reduction loop of at least 32 iterations, read contiguously by
