@@ -146,6 +146,20 @@ PT2C_API pt2c_status *pt2c_options_set_cuda_stream(pt2c_options *options,
 PT2C_API pt2c_status *pt2c_options_set_cuda_graphs(pt2c_options *options,
                                                    int32_t enabled);
 
+/* 1: with the caller's stream (pt2c_options_set_cuda_stream), a run whose
+ * outputs are all device memory (kDLCUDA, caller-allocated) returns once
+ * its work is queued on that stream, without waiting for it, as CUDA
+ * libraries do: the caller synchronizes the stream (or queues more work on
+ * it) before reading the outputs, and keeps the inputs unchanged until
+ * then. Host inputs are copied before the run returns. A failure of the
+ * queued kernels then shows at the caller's synchronization, not in the
+ * run's status. Runs that need to wait still do: host or model-allocated
+ * outputs, and a shape's first run (its temporaries are laid out after
+ * it, CudaScratch.h). 0 (default): every run waits. Ignored without a
+ * caller's stream and on cpu. */
+PT2C_API pt2c_status *pt2c_options_set_cuda_async(pt2c_options *options,
+                                                  int32_t enabled);
+
 /* Size of the model's CPU thread pool, counting the calling thread:
  * 1 runs everything on the calling thread; 0 (default) uses the number of
  * online CPUs. At most 1024. */

@@ -32,7 +32,7 @@ static pt2crt_graph_slot *find(pt2crt_cuda_graphs *graphs, const int64_t *key) {
 
 /* An empty slot, else the least recently used one emptied. */
 static pt2crt_graph_slot *claim(pt2crt_cuda_graphs *graphs,
-                                const pt2crt_cuda_driver *driver) {
+                                const pt2crt_cuda_driver *driver, CUstream stream) {
   pt2crt_graph_slot *oldest = &graphs->slots[0];
   for (size_t i = 0; i < PT2CRT_GRAPH_SLOTS; ++i) {
     pt2crt_graph_slot *slot = &graphs->slots[i];
@@ -41,12 +41,14 @@ static pt2crt_graph_slot *claim(pt2crt_cuda_graphs *graphs,
     if (slot->last_use < oldest->last_use)
       oldest = slot;
   }
+  if (oldest->exec)
+    driver->cuStreamSynchronize(stream);
   clear_slot(oldest, driver);
   return oldest;
 }
 
 pt2crt_graph_action pt2crt_graphs_choose(pt2crt_cuda_graphs *graphs,
-                                         const pt2crt_cuda_driver *driver,
+                                         const pt2crt_cuda_driver *driver, CUstream stream,
                                          const int64_t *key,
                                          pt2crt_graph_slot **out_slot) {
   *out_slot = NULL;
@@ -59,7 +61,7 @@ pt2crt_graph_action pt2crt_graphs_choose(pt2crt_cuda_graphs *graphs,
     if (!copy)
       return PT2CRT_GRAPH_NONE; /* only a missed speed-up */
     memcpy(copy, key, bytes);
-    slot = claim(graphs, driver);
+    slot = claim(graphs, driver, stream);
     slot->key = copy;
   }
   slot->last_use = ++graphs->clock;

@@ -56,9 +56,10 @@ void pt2crt_graphs_init(pt2crt_cuda_graphs *graphs, const pt2crt_cuda_driver *dr
 
 /* What to do for `key`; *out_slot is the key's slot (NULL when disabled or
  * out of host memory, always with NONE). Evicting a slot destroys its
- * graph: the previous run has synchronized, so it is idle. */
+ * graph after waiting for `stream`, where a run that returned queued may
+ * still be running it. */
 pt2crt_graph_action pt2crt_graphs_choose(pt2crt_cuda_graphs *graphs,
-                                         const pt2crt_cuda_driver *driver,
+                                         const pt2crt_cuda_driver *driver, CUstream stream,
                                          const int64_t *key,
                                          pt2crt_graph_slot **out_slot);
 

@@ -19,6 +19,7 @@ struct pt2crt_cuda_model {
   CUdeviceptr weights;    /* read-only, shared by every context */
   CUstream caller_stream; /* NULL: each execution context makes its own */
   int use_graphs;         /* the options' and PT2C_CUDA_GRAPHS's verdict */
+  int async;              /* runs may return queued (caller's stream only) */
 };
 
 /* Device memory kept from run to run, grown when a run needs more. */
@@ -92,6 +93,7 @@ pt2c_status *pt2crt_cuda_model_create(const pt2c_model_desc *desc,
   model->device = device;
   model->caller_stream = (CUstream)options->cuda_stream;
   model->use_graphs = options->cuda_graphs && !graphs_off_in_environment();
+  model->async = options->cuda_async && model->caller_stream;
   if ((status = pt2crt_cuda_enter(driver, device))) {
     free(model);
     return status;
@@ -124,6 +126,8 @@ void pt2crt_cuda_context_destroy(struct pt2crt_cuda_context *cuda) {
   const pt2crt_cuda_driver *driver = cuda->driver;
   /* Without the context (a driver shutting down) the memory goes with it. */
   if (!pt2crt_cuda_enter_quietly(driver, cuda->device)) {
+    /* A run that returned queued may still be using all of it. */
+    driver->cuStreamSynchronize(cuda->stream);
     for (int32_t i = 0; i < cuda->n_tensors; ++i)
       if (cuda->staging[i].ptr)
         driver->cuMemFree(cuda->staging[i].ptr);
@@ -192,9 +196,13 @@ static pt2c_status *staging(struct pt2crt_cuda_context *cuda, size_t slot, size_
                             CUdeviceptr *out) {
   pt2crt_device_buffer *buffer = &cuda->staging[slot];
   if (buffer->size < bytes) {
-    /* Safe to drop at once: the previous run synchronized at its end. */
-    if (buffer->ptr)
+    /* A run that returned queued may still read it: wait for the stream
+     * (nothing else is queued there by this run yet, or only its own
+     * earlier input copies). */
+    if (buffer->ptr) {
+      cuda->driver->cuStreamSynchronize(cuda->stream);
       cuda->driver->cuMemFree(buffer->ptr);
+    }
     buffer->ptr = 0;
     buffer->size = 0;
     CUresult result = cuda->driver->cuMemAlloc(&buffer->ptr, bytes);
@@ -265,6 +273,15 @@ static pt2c_status *bind_tensors(struct pt2crt_cuda_context *cuda,
   return NULL;
 }
 
+/* Whether every output is caller-allocated device memory. */
+static int outputs_on_device(const pt2c_model_desc *desc, const pt2crt_context *ctx,
+                             const DLTensor *outputs) {
+  for (int32_t i = 0; i < desc->n_outputs; ++i)
+    if (ctx->model_allocated[i] || !on_device(&outputs[i]))
+      return 0;
+  return 1;
+}
+
 /* Queues the copies of staged outputs back to the host. */
 static void copy_outputs_back(struct pt2crt_cuda_context *cuda,
                               const pt2c_model_desc *desc, pt2crt_context *ctx,
@@ -302,7 +319,7 @@ static pt2crt_graph_action choose_graph(struct pt2crt_cuda_context *cuda,
     key[k++] = (int64_t)(uintptr_t)cuda->device_inputs[i];
   for (int32_t i = 0; i < desc->n_outputs; ++i)
     key[k++] = (int64_t)(uintptr_t)cuda->device_outputs[i];
-  return pt2crt_graphs_choose(&cuda->graphs, cuda->driver, key, out_slot);
+  return pt2crt_graphs_choose(&cuda->graphs, cuda->driver, cuda->stream, key, out_slot);
 }
 
 /* The compiled code, with `run` current on this thread. */
@@ -396,8 +413,15 @@ static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
   if (code == PT2C_OK)
     copy_outputs_back(cuda, desc, ctx, outputs, &run);
 
-  /* Also after a failure: queued work may still use the buffers. */
-  CUresult result = model->driver->cuStreamSynchronize(cuda->stream);
+  /* Also after a failure: queued work may still use the buffers. Unless
+   * the caller asked for queued runs and nothing here needs the results:
+   * every output is the caller's device memory and no temporaries are
+   * being laid out (a replay or a graph). */
+  int queued = model->async && code == PT2C_OK && run.error_code == PT2C_OK &&
+               outputs_on_device(desc, ctx, outputs) &&
+               (!compiled || pt2crt_device_scratch_replaying(&cuda->scratch));
+  CUresult result =
+      queued ? PT2CRT_CUDA_SUCCESS : model->driver->cuStreamSynchronize(cuda->stream);
   int succeeded = code == PT2C_OK && run.error_code == PT2C_OK && result == PT2CRT_CUDA_SUCCESS;
   if (compiled && pt2crt_device_scratch_end(&cuda->scratch, model->driver, succeeded))
     pt2crt_graphs_clear(&cuda->graphs, model->driver);

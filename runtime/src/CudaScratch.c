@@ -133,6 +133,10 @@ void pt2crt_device_scratch_begin(pt2crt_device_scratch *scratch, const int64_t *
   pt2crt_device_scratch_rewind(scratch);
 }
 
+int pt2crt_device_scratch_replaying(const pt2crt_device_scratch *scratch) {
+  return scratch->replaying && !scratch->diverged;
+}
+
 void pt2crt_device_scratch_rewind(pt2crt_device_scratch *scratch) {
   scratch->next = 0;
   scratch->diverged = 0;

@@ -91,6 +91,10 @@ void *pt2crt_device_scratch_alloc(struct pt2crt_cuda_run *run, size_t alignment,
 /* Gives a block back for reuse; a pointer it did not hand out is ignored. */
 void pt2crt_device_scratch_free(struct pt2crt_cuda_run *run, void *ptr);
 
+/* Whether the run under way hands out arena bytes only (a layout it
+ * follows so far): its end then frees nothing, so it need not wait. */
+int pt2crt_device_scratch_replaying(const pt2crt_device_scratch *scratch);
+
 /* Forgets what the run under way did, which never executed (a capture the
  * driver refused): it starts over from its first allocation. */
 void pt2crt_device_scratch_rewind(pt2crt_device_scratch *scratch);

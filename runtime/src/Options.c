@@ -12,6 +12,7 @@ void pt2crt_options_defaults(struct pt2c_options *options) {
   options->device_index = 0;
   options->cuda_stream = NULL;
   options->cuda_graphs = 1;
+  options->cuda_async = 0;
   options->cpu_threads = 0;
   options->weights_path = NULL;
 }
@@ -85,6 +86,17 @@ PT2C_API pt2c_status *pt2c_options_set_cuda_graphs(pt2c_options *options,
                         "pt2c_options_set_cuda_graphs: %d is neither 0 nor 1",
                         (int)enabled);
   options->cuda_graphs = enabled;
+  return NULL;
+}
+
+PT2C_API pt2c_status *pt2c_options_set_cuda_async(pt2c_options *options,
+                                                  int32_t enabled) {
+  if (!options)
+    return null_options("pt2c_options_set_cuda_async");
+  if (enabled != 0 && enabled != 1)
+    return pt2crt_error(PT2C_INVALID_ARGUMENT,
+                        "pt2c_options_set_cuda_async: %d is neither 0 nor 1", (int)enabled);
+  options->cuda_async = enabled;
   return NULL;
 }
 

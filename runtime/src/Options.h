@@ -15,6 +15,7 @@ struct pt2c_options {
   int32_t device_index;
   void *cuda_stream;
   int32_t cuda_graphs;  /* 1: capture and replay CUDA graphs (CudaGraphs.h) */
+  int32_t cuda_async;   /* 1: runs on the caller's stream may return queued */
   int32_t cpu_threads; /* 0: number of online CPUs */
   char *weights_path;  /* owned; NULL: embedded weights */
 };

@@ -37,6 +37,7 @@ struct BenchOptions {
   int warmup = 10;
   int runs = 100;
   bool resident = false; ///< --resident: inputs and outputs in GPU memory
+  bool async = false;    ///< --cuda-async: the model on our stream, runs queued
 };
 
 /// `pt2c-run bench`: returns the exit code.

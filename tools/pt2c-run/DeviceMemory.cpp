@@ -9,6 +9,10 @@
 namespace pt2c::run {
 
 DeviceMemory::~DeviceMemory() {
+  for (void *stream : streams) {
+    cuStreamSynchronize(stream);
+    cuStreamDestroy(stream);
+  }
   for (unsigned long long buffer : buffers)
     cuMemFree(buffer);
   // The driver stays loaded: the model's runtime holds it too.
@@ -34,7 +38,10 @@ bool DeviceMemory::open(int index, std::string &error) {
       !resolve(library, "cuCtxSetCurrent", cuCtxSetCurrent) ||
       !resolve(library, "cuMemAlloc_v2", cuMemAlloc) ||
       !resolve(library, "cuMemFree_v2", cuMemFree) ||
-      !resolve(library, "cuMemcpyHtoD_v2", cuMemcpyHtoD)) {
+      !resolve(library, "cuMemcpyHtoD_v2", cuMemcpyHtoD) ||
+      !resolve(library, "cuStreamCreate", cuStreamCreate) ||
+      !resolve(library, "cuStreamSynchronize", cuStreamSynchronize) ||
+      !resolve(library, "cuStreamDestroy_v2", cuStreamDestroy)) {
     error = std::string("--resident: ") + path + " lacks a driver entry point (too old a driver?)";
     return false;
   }
@@ -62,5 +69,17 @@ void *DeviceMemory::allocate(size_t bytes, const void *source, std::string &erro
   }
   return reinterpret_cast<void *>(buffer);
 }
+
+void *DeviceMemory::createStream(std::string &error) {
+  void *stream = nullptr;
+  if (cuStreamCreate(&stream, 1 /* CU_STREAM_NON_BLOCKING */) != 0) {
+    error = "--cuda-async: cannot create a CUDA stream";
+    return nullptr;
+  }
+  streams.push_back(stream);
+  return stream;
+}
+
+bool DeviceMemory::synchronize(void *stream) { return cuStreamSynchronize(stream) == 0; }
 
 } // namespace pt2c::run

@@ -6,7 +6,8 @@
 // DLTensors in and out. pt2c-run links no CUDA library either: the driver
 // is opened with dlopen, as the model's runtime does ($PT2C_CUDA_DRIVER,
 // else libcuda.so.1), and the device's primary context is the one the
-// runtime uses, so its pointers are valid there.
+// runtime uses, so its pointers are valid there. With --cuda-async it also
+// makes the stream the model runs on, and waits for it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +34,12 @@ public:
   /// `bytes` of device memory (freed with this object), filled from
   /// `source` when given; nullptr with `error` set on failure.
   void *allocate(size_t bytes, const void *source, std::string &error);
+  /// A stream of this device (destroyed with this object), for a model
+  /// created with it; nullptr with `error` set on failure.
+  void *createStream(std::string &error);
+  /// Waits for everything queued on `stream`; false if the GPU reports a
+  /// failure.
+  bool synchronize(void *stream);
 
 private:
   using Result = int;
@@ -44,7 +51,11 @@ private:
   Result (*cuMemAlloc)(unsigned long long *, size_t) = nullptr;
   Result (*cuMemFree)(unsigned long long) = nullptr;
   Result (*cuMemcpyHtoD)(unsigned long long, const void *, size_t) = nullptr;
+  Result (*cuStreamCreate)(void **, unsigned) = nullptr;
+  Result (*cuStreamSynchronize)(void *) = nullptr;
+  Result (*cuStreamDestroy)(void *) = nullptr;
   std::vector<unsigned long long> buffers;
+  std::vector<void *> streams;
 };
 
 } // namespace pt2c::run

@@ -28,6 +28,8 @@ namespace pt2c::run {
   X(pt2c_options_set_device)                                                   \
   X(pt2c_options_set_cpu_threads)                                              \
   X(pt2c_options_set_cuda_graphs)                                              \
+  X(pt2c_options_set_cuda_stream)                                              \
+  X(pt2c_options_set_cuda_async)                                               \
   X(pt2c_options_set_weights_path)                                             \
   X(pt2c_model_create)                                                         \
   X(pt2c_model_destroy)                                                        \

@@ -47,6 +47,10 @@ int Session::open(const SessionOptions &options) {
   if (!status)
     status = abi.pt2c_options_set_device(
         modelOptions, options.device == "cuda" ? kDLCUDA : kDLCPU);
+  if (!status && options.cudaStream)
+    status = abi.pt2c_options_set_cuda_stream(modelOptions, options.cudaStream);
+  if (!status && options.cudaAsync)
+    status = abi.pt2c_options_set_cuda_async(modelOptions, 1);
   if (!status && options.cudaGraphs == "off")
     status = abi.pt2c_options_set_cuda_graphs(modelOptions, 0);
   if (!status && options.threads > 0)

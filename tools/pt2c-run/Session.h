@@ -45,6 +45,8 @@ struct SessionOptions {
   int threads = 0; ///< 0: the model's default
   std::string weightsPath; ///< --weights: the .pt2 of a --weights external model
   std::string cudaGraphs = "on"; ///< --cuda-graphs: on or off
+  void *cudaStream = nullptr;    ///< the caller's stream for the model, if any
+  bool cudaAsync = false;        ///< runs on it may return queued
 };
 
 class Session {

@@ -4,7 +4,8 @@
 //                [--rtol R] [--device cpu|cuda] [--threads N]
 //                [--concurrency C --repeat R] [--weights ARCHIVE.pt2]
 //                [--cuda-graphs on|off]
-//   pt2c-run bench MODEL.so --inputs X.npz [--warmup N] [--runs N] [--device cuda [--resident]]
+//   pt2c-run bench MODEL.so --inputs X.npz [--warmup N] [--runs N]
+//                [--device cuda [--resident [--cuda-async]]]
 //                [--threads N] [--device cpu|cuda] [--weights ARCHIVE.pt2]
 //                [--cuda-graphs on|off]
 //
@@ -88,6 +89,11 @@ int main(int argc, char **argv) {
   benchApp->add_flag("--resident", bench.resident,
                      "With --device cuda: inputs copied to the GPU once and outputs "
                      "left there (device DLTensors), so the times hold no host copies");
+  benchApp->add_flag("--cuda-async", bench.async,
+                     "With --resident: the model runs on a stream of pt2c-run's, its runs "
+                     "return queued (pt2c_options_set_cuda_async) and each is timed to the "
+                     "end of a stream synchronization; also prints the time per run of "
+                     "runs queued back to back with one synchronization at the end");
   benchApp
       ->add_option("--threads", bench.session.threads,
                    "CPU threads (default: one per online CPU)")

@@ -44,7 +44,8 @@ struct Backend {
 
   /// A CUDA model on `device`, or the failure.
   std::pair<pt2c_code, std::string> create(pt2c_model **model, int device = 0,
-                                           void *stream = nullptr, int graphs = 1) const {
+                                           void *stream = nullptr, int graphs = 1,
+                                           int async = 0) const {
     const ModelApi &a = api();
     pt2c_options *options = nullptr;
     REQUIRE(a.pt2c_options_create(PT2C_ABI_VERSION, &options) == nullptr);
@@ -52,6 +53,7 @@ struct Backend {
     REQUIRE(a.pt2c_options_set_device_index(options, device) == nullptr);
     REQUIRE(a.pt2c_options_set_cuda_stream(options, stream) == nullptr);
     REQUIRE(a.pt2c_options_set_cuda_graphs(options, graphs) == nullptr);
+    REQUIRE(a.pt2c_options_set_cuda_async(options, async) == nullptr);
     if (!weightsPath.empty())
       REQUIRE(a.pt2c_options_set_weights_path(options, weightsPath.c_str()) == nullptr);
     if (fake)
@@ -104,9 +106,9 @@ struct CudaModel {
   const Backend &backend;
   pt2c_model *model = nullptr;
   explicit CudaModel(const Backend &backend, int device = 0, void *stream = nullptr,
-                     int graphs = 1)
+                     int graphs = 1, int async = 0)
       : backend(backend) {
-    auto [code, message] = backend.create(&model, device, stream, graphs);
+    auto [code, message] = backend.create(&model, device, stream, graphs, async);
     INFO(message);
     REQUIRE(code == PT2C_OK);
   }
@@ -696,6 +698,61 @@ TEST_CASE("CUDA model on the fake driver: a refused capture, a failing graph lau
     INFO(message);
     CHECK(code == PT2C_OK);
   }
+}
+
+TEST_CASE("CUDA model on the fake driver: queued runs on the caller's stream",
+          "[runtime][cuda][async]") {
+  FakeDriverCheck check;
+  CudaDriverApi &driver = fakeBackend().driverApi();
+  void *stream = driver.createStream();
+  constexpr int64_t rows = 5;
+  constexpr size_t n = size_t(rows) * 4;
+  void *y = driver.alloc(n * 4), *positive = driver.alloc(n);
+  std::vector<int64_t> shape{rows, 4};
+  for (int async : {1, 0}) {
+    INFO("async " << async);
+    CudaModel model(fakeBackend(), 0, stream, 1, async);
+    // Runs into device outputs: the first records its temporaries and
+    // waits; from the second on (a replay, then the graph) they return
+    // queued when asked to. The fake runs everything at once, so results
+    // are there either way.
+    for (int run = 0; run < 4; ++run) {
+      DoubleInputs inputs(rows, 40 + run);
+      DLTensor outputs[2] = {makeTensor(y, kFloat32, shape), makeTensor(positive, kBool, shape)};
+      outputs[0].device = outputs[1].device = {kDLCUDA, 0};
+      long before = fakeStats().synchronizes;
+      auto [code, message] = model.run(inputs.tensors, outputs);
+      INFO("run " << run << ": " << message);
+      REQUIRE(code == PT2C_OK);
+      CHECK(fakeStats().synchronizes - before == (async && run > 0 ? 0 : 1));
+      std::vector<float> hostY(n);
+      std::vector<uint8_t> hostPositive(n);
+      driver.toHost(hostY.data(), y, n * 4);
+      driver.toHost(hostPositive.data(), positive, n);
+      checkOutputs(inputs, hostY.data(), hostPositive.data());
+    }
+    // Host outputs are only there once the stream is done: that run waits.
+    DoubleInputs inputs(rows, 50);
+    DLTensor outputs[2] = {};
+    long before = fakeStats().synchronizes;
+    REQUIRE(model.run(inputs.tensors, outputs).first == PT2C_OK);
+    CHECK(fakeStats().synchronizes - before == 1);
+    checkOutputs(inputs, static_cast<float *>(outputs[0].data),
+                 static_cast<uint8_t *>(outputs[1].data));
+    fakeBackend().api().pt2c_tensor_free(&outputs[0]);
+    fakeBackend().api().pt2c_tensor_free(&outputs[1]);
+  }
+  driver.free(y);
+  driver.free(positive);
+  driver.destroyStream(stream);
+
+  const ModelApi &api = fakeBackend().api();
+  pt2c_options *options = nullptr;
+  REQUIRE(api.pt2c_options_create(PT2C_ABI_VERSION, &options) == nullptr);
+  auto [code, message] = api.take(api.pt2c_options_set_cuda_async(options, -1));
+  CHECK(code == PT2C_INVALID_ARGUMENT);
+  CHECK(message == "pt2c_options_set_cuda_async: -1 is neither 0 nor 1");
+  api.pt2c_options_free(options);
 }
 
 TEST_CASE("CUDA model on a GPU: graphs", "[runtime][gpu]") {

@@ -445,9 +445,10 @@ CUresult cuStreamSynchronize(void *stream) {
     return result;
   if (capturing(stream))
     return leave(misuse("cuStreamSynchronize of a stream being captured"));
-  return leave(known_stream(stream) ? kSuccess
-                                    : misuse("cuStreamSynchronize of unknown stream %p",
-                                             stream));
+  if (!known_stream(stream))
+    return leave(misuse("cuStreamSynchronize of unknown stream %p", stream));
+  ++stats.synchronizes;
+  return leave(kSuccess);
 }
 
 /*===------------------------- Graphs (part 2) ------------------------===*/

@@ -36,6 +36,7 @@ typedef struct fake_cuda_stats {
   long graph_launches;    /* cuGraphLaunch calls that ran (their kernels
                              count in `launches` too) */
   long live_graphs;       /* graphs and executable graphs not destroyed */
+  long synchronizes;      /* cuStreamSynchronize calls that succeeded */
 } fake_cuda_stats;
 
 /* A snapshot of the counters. */

@@ -29,6 +29,7 @@ namespace pt2c::test {
   X(pt2c_options_set_device_index)                                             \
   X(pt2c_options_set_cuda_stream)                                              \
   X(pt2c_options_set_cuda_graphs)                                              \
+  X(pt2c_options_set_cuda_async)                                               \
   X(pt2c_options_set_cpu_threads)                                              \
   X(pt2c_options_set_weights_path)                                             \
   X(pt2c_model_create)                                                         \
