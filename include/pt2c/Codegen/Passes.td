@@ -30,6 +30,12 @@ def FuseElementwise : Pass<"pt2c-fuse-elementwise", "mlir::ModuleOp"> {
     be the plain multiply-add that pt2c-gemm-to-library hands to cuBLASLt.
     Producers that only move data (a transpose) still fuse: they change the
     contraction's maps, not its body.
+
+    With `generalize-reductions` (the GPU pipeline), `linalg.reduce` ops are
+    first written as `linalg.generic`, which elementwise fusion can fuse
+    into: a layer norm's squares are then summed as they are computed, in
+    the reduction's kernel, instead of written out by one kernel and read
+    back by the next.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
                            "::mlir::affine::AffineDialect"];
@@ -38,6 +44,9 @@ def FuseElementwise : Pass<"pt2c-fuse-elementwise", "mlir::ModuleOp"> {
            /*default=*/"true",
            "Fuse computing producers into contractions that read them broadcast "
            "(the CPU: LLVM hoists them out of the inner loop)">,
+    Option<"generalizeReductions", "generalize-reductions", "bool",
+           /*default=*/"false",
+           "Write linalg.reduce as linalg.generic first, so producers fuse into it">,
   ];
 }
 

@@ -94,6 +94,16 @@ public:
 
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    if (generalizeReductions) {
+      IRRewriter rewriter(context);
+      SmallVector<linalg::ReduceOp> reductions;
+      getOperation().walk([&](linalg::ReduceOp op) { reductions.push_back(op); });
+      for (linalg::ReduceOp op : reductions) {
+        rewriter.setInsertionPoint(op);
+        // A reduce that does not generalize stays as it is: only unfused.
+        (void)linalg::generalizeNamedOp(rewriter, op);
+      }
+    }
     RewritePatternSet patterns(context);
     bool broadcast = broadcastIntoContractions;
     linalg::ControlFusionFn shouldFuse = [broadcast](OpOperand *fused) {

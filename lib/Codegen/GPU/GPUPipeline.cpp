@@ -20,7 +20,8 @@ void registerGPUCodegen() {
 void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &options) {
   // The passes, in order, and why (docs/toolchain.md §3 has the pitfalls):
   // 1. Fuse elementwise chains (one kernel each; nothing computed is fused
-  //    into a matmul, which stays a library call), bufferize with identity
+  //    into a matmul, which stays a library call; reductions written as
+  //    generics so their producers fuse in), bufferize with identity
   //    layouts, results to out-params, shape buffers of dynamic reshapes
   //    on the host stack (pt2c-host-shape-buffers), deallocations (freed
   //    device scratch is reused later in the same stream, which is safe).
@@ -41,7 +42,7 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   std::string toolkit =
       options.toolkit.root.empty() ? "" : " toolkit=" + options.toolkit.root;
   std::string pipeline =
-      "pt2c-fuse-elementwise{broadcast-into-contractions=false},"
+      "pt2c-fuse-elementwise{broadcast-into-contractions=false generalize-reductions=true},"
       "func.func(pt2c-distinct-results),"
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"

@@ -1,4 +1,5 @@
-// RUN: %pt2c-opt %s --split-input-file --pt2c-fuse-elementwise='broadcast-into-contractions=false' | FileCheck %s
+// RUN: %pt2c-opt %s --split-input-file --pt2c-fuse-elementwise='broadcast-into-contractions=false generalize-reductions=true' | FileCheck %s
+// RUN: %pt2c-opt %s --split-input-file --pt2c-fuse-elementwise='broadcast-into-contractions=false' | FileCheck %s --check-prefix=NAMED
 
 // The GPU policy: a computing producer (gelu-like) is not fused into the
 // matmul that reads it broadcast along the columns, so the matmul keeps a
@@ -70,4 +71,46 @@ func.func @row_sum(%x: tensor<4x8xf32>) -> tensor<4xf32> {
     linalg.yield %r : f32
   } -> tensor<4xf32>
   return %s : tensor<4xf32>
+}
+
+// -----
+
+// generalize-reductions: a layer norm's variance. The squares (one use)
+// fuse into the sum of squares, now a generic; the centered values (two
+// uses) stay their own op. Without the option the reduce stays named and
+// nothing fuses into it.
+// CHECK-LABEL: func.func @sum_of_squares
+// CHECK: %[[CENTERED:.+]] = linalg.generic
+// CHECK: arith.subf
+// CHECK: linalg.generic {{.+}} iterator_types = ["parallel", "reduction"]} ins(%[[CENTERED]]
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK-NOT: linalg.reduce
+// NAMED-LABEL: func.func @sum_of_squares
+// NAMED: linalg.reduce
+func.func @sum_of_squares(%x: tensor<8x64xf32>, %mean: tensor<8xf32>) -> (tensor<8xf32>, tensor<8x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<8x64xf32>
+  %centered = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>],
+                              iterator_types = ["parallel", "parallel"]}
+      ins(%x, %mean : tensor<8x64xf32>, tensor<8xf32>) outs(%empty : tensor<8x64xf32>) {
+  ^bb0(%v: f32, %m: f32, %o: f32):
+    %d = arith.subf %v, %m : f32
+    linalg.yield %d : f32
+  } -> tensor<8x64xf32>
+  %squares = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                             iterator_types = ["parallel", "parallel"]}
+      ins(%centered : tensor<8x64xf32>) outs(%empty : tensor<8x64xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %s = arith.mulf %v, %v : f32
+    linalg.yield %s : f32
+  } -> tensor<8x64xf32>
+  %init = tensor.empty() : tensor<8xf32>
+  %filled = linalg.fill ins(%zero : f32) outs(%init : tensor<8xf32>) -> tensor<8xf32>
+  %sum = linalg.reduce ins(%squares : tensor<8x64xf32>) outs(%filled : tensor<8xf32>) dimensions = [1]
+    (%v: f32, %acc: f32) {
+      %a = arith.addf %v, %acc : f32
+      linalg.yield %a : f32
+    }
+  return %sum, %centered : tensor<8xf32>, tensor<8x64xf32>
 }
