@@ -44,12 +44,22 @@ def run(command):
 def bench(runner, library, sample, runs, extra):
     """pt2c-run bench's median in ms (NaN when it fails, printing why)."""
     code, text = run([runner, "bench", library, "--device", "cuda", "--inputs", sample,
-                      "--runs", str(runs)] + extra)
+                      "--runs", str(runs)] + weights_of(library) + extra)
     match = re.search(r"median ([0-9.]+) ms", text)
     if code == 0 and match:
         return float(match.group(1))
     print(text)
     return float("nan")
+
+
+# With --external-weights: NAME.so was compiled with `--weights external`
+# and reads its weights from the fixture's own archive (much less to carry
+# to the GPU machine).
+WEIGHTS = {}
+
+
+def weights_of(library):
+    return ["--weights", WEIGHTS[library]] if library in WEIGHTS else []
 
 
 def eager_cuda_ms(archive, inputs, runs):
@@ -104,23 +114,29 @@ def main():
     parser.add_argument("--runs", type=int, default=50)
     parser.add_argument("--repeat", type=int, default=50, help="runs per thread, 4 threads")
     parser.add_argument("--only", nargs="*", default=None)
+    parser.add_argument("--external-weights", action="store_true",
+                        help="the libraries were compiled with --weights external: read each "
+                        "one's weights from DATA/NAME.pt2")
     args = parser.parse_args()
     failures = 0
     rows = []
     for name in args.only or FIXTURES:
         library = os.path.join(args.models, name + ".so")
         samples = sorted(glob.glob(os.path.join(args.data, name + ".io*.npz")))
+        if args.external_weights:
+            WEIGHTS[library] = os.path.join(args.data, name + ".pt2")
         status = []
         for sample in samples:
             code, text = run([args.runner, "run", library, "--device", "cuda",
                               "--inputs", sample, "--expect", sample,
-                              "--concurrency", "1", "--repeat", "3"])
+                              "--concurrency", "1", "--repeat", "3"] + weights_of(library))
             if code != 0:
                 failures += 1
                 status.append(f"FAIL {os.path.basename(sample)}")
                 print(text)
         code, text = run([args.runner, "run", library, "--device", "cuda", "--inputs", samples[0],
-                          "--expect", samples[0], "--concurrency", "4", "--repeat", str(args.repeat)])
+                          "--expect", samples[0], "--concurrency", "4", "--repeat", str(args.repeat)]
+                         + weights_of(library))
         if code != 0:
             failures += 1
             status.append("FAIL 4 threads")

@@ -1,11 +1,10 @@
 /*===- CublasLt.c - Opening cuBLASLt -------------------------------------===*/
 
 #include "CublasLt.h"
+#include "LibraryLoader.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
-#include <stdlib.h>
-#include <string.h>
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static pt2crt_cublaslt library;
@@ -35,29 +34,12 @@ static int resolve_all(void *handle) {
 }
 
 static void open_library(void) {
-  const char *explicit_path = getenv("PT2C_CUBLASLT");
-  const char *defaults[] = {"libcublasLt.so.13", "libcublasLt.so.12",
-                            "/usr/local/cuda/lib64/libcublasLt.so.13",
-                            "/usr/local/cuda/lib64/libcublasLt.so.12"};
-  const char *const *paths = defaults;
-  size_t n_paths = sizeof defaults / sizeof *defaults;
-  if (explicit_path && *explicit_path) {
-    if (strcmp(explicit_path, "off") == 0 || strcmp(explicit_path, "0") == 0)
-      return;
-    paths = &explicit_path;
-    n_paths = 1;
-  }
-  for (size_t i = 0; i < n_paths; ++i) {
-    void *handle = dlopen(paths[i], RTLD_NOW | RTLD_LOCAL);
-    if (!handle)
-      continue;
-    if (resolve_all(handle)) {
-      loaded = &library;
-      return;
-    }
-    /* Nothing of it ran yet, so closing it is safe. */
-    dlclose(handle);
-  }
+  static const char *const defaults[] = {"libcublasLt.so.13", "libcublasLt.so.12",
+                                         "/usr/local/cuda/lib64/libcublasLt.so.13",
+                                         "/usr/local/cuda/lib64/libcublasLt.so.12"};
+  if (pt2crt_open_library("PT2C_CUBLASLT", defaults, sizeof defaults / sizeof *defaults,
+                          resolve_all))
+    loaded = &library;
 }
 
 const pt2crt_cublaslt *pt2crt_cublaslt_get(void) {

@@ -11,6 +11,7 @@
 
 #include "CudaGemm.h"
 #include "CublasLt.h"
+#include "CudaLibraries.h"
 #include "CudaState.h"
 #include "GemmLayout.h"
 
@@ -19,9 +20,6 @@
 
 #define PT2CRT_HIDDEN __attribute__((visibility("hidden")))
 
-/* cuBLASLt's own recommendation for Hopper; smaller is taken when the
- * device has no room, down to none. */
-#define WORKSPACE_BYTES ((size_t)32 << 20)
 #define MAX_PLANS 64
 
 enum { KEY_FIELDS = 19 };
@@ -38,7 +36,7 @@ struct pt2crt_gemm_state {
   const pt2crt_cublaslt *lt;
   cublasLtHandle_t handle;
   int broken; /* cublasLtCreate failed: every call declines */
-  CUdeviceptr workspace;
+  CUdeviceptr workspace; /* the context's (CudaLibraries.h) */
   size_t workspace_bytes;
   pt2crt_gemm_plan plans[MAX_PLANS];
   size_t n_plans, next_replaced;
@@ -65,23 +63,20 @@ static void destroy_plan(const pt2crt_cublaslt *lt, pt2crt_gemm_plan *plan) {
   memset(plan, 0, sizeof *plan);
 }
 
-void pt2crt_gemm_state_destroy(struct pt2crt_gemm_state *state,
-                               const pt2crt_cuda_driver *driver) {
+void pt2crt_gemm_state_destroy(struct pt2crt_gemm_state *state) {
   if (!state)
     return;
   for (size_t i = 0; i < state->n_plans; ++i)
     destroy_plan(state->lt, &state->plans[i]);
   if (state->handle)
     state->lt->cublasLtDestroy(state->handle);
-  if (state->workspace)
-    driver->cuMemFree(state->workspace);
   free(state);
 }
 
 /* The context's state, made on its first matmul; NULL: decline. */
 static struct pt2crt_gemm_state *state_for(pt2crt_cuda_run *run,
                                            const pt2crt_cublaslt *lt) {
-  struct pt2crt_gemm_state *state = *run->gemm;
+  struct pt2crt_gemm_state *state = run->libraries->gemm;
   if (!state) {
     state = calloc(1, sizeof *state);
     if (!state)
@@ -91,14 +86,9 @@ static struct pt2crt_gemm_state *state_for(pt2crt_cuda_run *run,
       state->handle = NULL;
       state->broken = 1;
     }
-    for (size_t bytes = WORKSPACE_BYTES; bytes > 0 && !state->broken; bytes /= 4) {
-      if (run->driver->cuMemAlloc(&state->workspace, bytes) == PT2CRT_CUDA_SUCCESS) {
-        state->workspace_bytes = bytes;
-        break;
-      }
-      state->workspace = 0;
-    }
-    *run->gemm = state;
+    if (!state->broken)
+      pt2crt_cuda_library_workspace(run, &state->workspace, &state->workspace_bytes);
+    run->libraries->gemm = state;
   }
   return state->broken ? NULL : state;
 }

@@ -3,7 +3,8 @@
  * The generated host code calls pt2crt_cuda_gemm (CudaGemm.c) before each
  * matmul-shaped op (pt2c-gemm-to-library) and runs its own kernel only
  * when the call declines. What the calls need from run to run lives in
- * the execution context: a cuBLASLt handle, a device workspace, and the
+ * the execution context (CudaLibraries.h): a cuBLASLt handle, the shared
+ * device workspace, and the
  * plans (descriptors and the algorithm cuBLASLt's heuristic picked) of the
  * shapes seen, so a static-shape model asks the heuristic once per matmul.
  *===----------------------------------------------------------------------===*/
@@ -49,10 +50,9 @@ int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64_t k, int64_t 
                          int64_t outer0, int64_t a0, int64_t b0, int64_t c0, int64_t outer1,
                          int64_t a1, int64_t b1, int64_t c1, int64_t bias, int64_t epilogue);
 
-/* Frees the handle, plans and workspace; the device's context must be
- * current. NULL is a no-op. */
-void pt2crt_gemm_state_destroy(struct pt2crt_gemm_state *state,
-                               const pt2crt_cuda_driver *driver);
+/* Frees the handle and plans (the workspace is the context's,
+ * CudaLibraries.h); the device's context must be current. NULL is a no-op. */
+void pt2crt_gemm_state_destroy(struct pt2crt_gemm_state *state);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,7 @@
 
 #include "CudaRun.h"
 #include "CudaDevice.h"
-#include "CudaGemm.h"
+#include "CudaLibraries.h"
 #include "CudaGraphs.h"
 #include "CudaModules.h"
 #include "CudaState.h"
@@ -39,7 +39,7 @@ struct pt2crt_cuda_context {
   void **device_outputs;
   pt2crt_device_scratch scratch;
   pt2crt_kernel_cache kernels;
-  struct pt2crt_gemm_state *gemm;
+  pt2crt_cuda_libraries libraries; /* cuBLASLt and cuDNN state */
   pt2crt_cuda_graphs graphs;
   int64_t *graph_key; /* symbols, then device inputs and outputs */
 };
@@ -132,7 +132,7 @@ void pt2crt_cuda_context_destroy(struct pt2crt_cuda_context *cuda) {
       if (cuda->staging[i].ptr)
         driver->cuMemFree(cuda->staging[i].ptr);
     pt2crt_device_scratch_destroy(&cuda->scratch, driver);
-    pt2crt_gemm_state_destroy(cuda->gemm, driver);
+    pt2crt_cuda_libraries_destroy(&cuda->libraries, driver);
     pt2crt_graphs_destroy(&cuda->graphs, driver);
     if (cuda->owns_stream)
       driver->cuStreamDestroy(cuda->stream);
@@ -397,7 +397,7 @@ static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
   run.stream = cuda->stream;
   run.scratch = &cuda->scratch;
   run.kernels = &cuda->kernels;
-  run.gemm = &cuda->gemm;
+  run.libraries = &cuda->libraries;
   pt2crt_graph_slot *slot = NULL;
   pt2crt_graph_action action = choose_graph(cuda, desc, ctx, &slot);
   int32_t code = PT2C_OK;

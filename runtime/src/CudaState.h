@@ -12,6 +12,7 @@
 #define PT2C_RUNTIME_CUDASTATE_H
 
 #include "CudaDriver.h"
+#include "CudaLibraries.h"
 #include "CudaScratch.h"
 #include "KernelCache.h"
 
@@ -25,7 +26,7 @@ typedef struct pt2crt_cuda_run {
   CUstream stream;               /* every copy and launch of the run */
   pt2crt_device_scratch *scratch; /* the execution context's */
   pt2crt_kernel_cache *kernels;   /* the execution context's */
-  struct pt2crt_gemm_state **gemm; /* the execution context's (CudaGemm.h) */
+  pt2crt_cuda_libraries *libraries; /* the execution context's */
   /* The first failure; later launches and allocations are skipped. */
   pt2c_code error_code;
   char error[512];

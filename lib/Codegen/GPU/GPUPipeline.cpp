@@ -19,6 +19,9 @@ void registerGPUCodegen() {
 
 void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &options) {
   // The passes, in order, and why (docs/toolchain.md §3 has the pitfalls):
+  // 0. On tensors, before anything fuses into them: 2-d convolutions call
+  //    the runtime's cuDNN entry, their windows-and-matmul chain kept
+  //    behind its answer (pt2c-convolution-to-library).
   // 1. Fuse elementwise chains (one kernel each; nothing computed is fused
   //    into a matmul, which stays a library call; reductions written as
   //    generics so their producers fuse in), bufferize with identity
@@ -42,6 +45,7 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   std::string toolkit =
       options.toolkit.root.empty() ? "" : " toolkit=" + options.toolkit.root;
   std::string pipeline =
+      "pt2c-convolution-to-library,canonicalize,"
       "pt2c-fuse-elementwise{broadcast-into-contractions=false generalize-reductions=true},"
       "func.func(pt2c-distinct-results),"
       "one-shot-bufferize{bufferize-function-boundaries "

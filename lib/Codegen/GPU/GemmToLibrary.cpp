@@ -15,6 +15,8 @@
 
 #include "pt2c/Codegen/GPU/Passes.h"
 
+#include "LibraryCall.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -33,6 +35,8 @@ namespace pt2c {
 namespace {
 
 using namespace mlir;
+using library::isMultiplyAdd;
+using library::toI64;
 
 /// The runtime function; its parameters are documented in CudaGemm.c.
 constexpr llvm::StringLiteral kGemmFunction = "pt2crt_cuda_gemm";
@@ -52,35 +56,6 @@ std::optional<int64_t> typeCode(Type a, Type b, Type c) {
   if (a.isBF16())
     return 2;
   return std::nullopt;
-}
-
-/// Whether the body is `acc + ext?(a) * ext?(b)` and nothing else.
-bool isMultiplyAdd(linalg::GenericOp generic) {
-  Block &body = generic.getRegion().front();
-  auto yield = cast<linalg::YieldOp>(body.getTerminator());
-  if (body.getNumArguments() != 3 || yield.getNumOperands() != 1)
-    return false;
-  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
-  if (!add)
-    return false;
-  BlockArgument acc = body.getArgument(2);
-  Value product = add.getLhs() == acc ? add.getRhs() : add.getRhs() == acc ? add.getLhs() : Value();
-  auto mul = product ? product.getDefiningOp<arith::MulFOp>() : arith::MulFOp();
-  if (!mul)
-    return false;
-  unsigned extensions = 0;
-  auto source = [&](Value v) -> Value {
-    if (auto ext = v.getDefiningOp<arith::ExtFOp>()) {
-      ++extensions;
-      return ext.getIn();
-    }
-    return v;
-  };
-  Value x = source(mul.getLhs()), y = source(mul.getRhs());
-  BlockArgument a = body.getArgument(0), b = body.getArgument(1);
-  bool operands = (x == a && y == b) || (x == b && y == a);
-  // The add, the mul and the extensions: no other op hides in the body.
-  return operands && llvm::range_size(body.without_terminator()) == 2 + extensions;
 }
 
 /// The loops of a C += A·B generic (A input 0, B input 1): the reduction
@@ -152,35 +127,14 @@ struct OperandView {
   SmallVector<Value> loopStrides; // per loop; 0 for loops it does not use
 };
 
-Value toI64(OpBuilder &b, Location loc, Value index) {
-  return arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
-}
-
 OperandView viewOf(OpBuilder &b, Location loc, Value memref, AffineMap map) {
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value pointer = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  int64_t bytes = getElementTypeOrSelf(memref.getType()).getIntOrFloatBitWidth() / 8;
-  Value offset = arith::MulIOp::create(b, loc, metadata.getOffset(),
-                                       arith::ConstantIndexOp::create(b, loc, bytes));
+  library::MemrefView memrefView = library::describeMemref(b, loc, memref);
   OperandView view;
-  view.address = toI64(b, loc, arith::AddIOp::create(b, loc, pointer, offset));
-  Value zero = arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0);
-  view.loopStrides.assign(map.getNumDims(), zero);
+  view.address = memrefView.address;
+  view.loopStrides.assign(map.getNumDims(), library::constantI64(b, loc, 0));
   for (auto [position, expr] : llvm::enumerate(map.getResults()))
-    view.loopStrides[cast<AffineDimExpr>(expr).getPosition()] =
-        toI64(b, loc, metadata.getStrides()[position]);
+    view.loopStrides[cast<AffineDimExpr>(expr).getPosition()] = memrefView.strides[position];
   return view;
-}
-
-func::FuncOp declareGemm(ModuleOp module) {
-  if (auto existing = module.lookupSymbol<func::FuncOp>(kGemmFunction))
-    return existing;
-  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-  SmallVector<Type> parameters(kGemmParameters, b.getI64Type());
-  auto function = func::FuncOp::create(b, module.getLoc(), kGemmFunction,
-                                       b.getFunctionType(parameters, b.getI32Type()));
-  function.setPrivate();
-  return function;
 }
 
 /// An op after the matmul that the call may do as its epilogue:
@@ -343,7 +297,7 @@ struct GemmToLibraryPass : impl::GemmToLibraryBase<GemmToLibraryPass> {
     });
     if (gemms.empty())
       return;
-    func::FuncOp gemm = declareGemm(module);
+    func::FuncOp gemm = library::declareRuntimeFunction(module, kGemmFunction, kGemmParameters);
     IRRewriter rewriter(&getContext());
     for (auto &[generic, match] : gemms)
       callLibrary(generic, match.first, match.second, gemm, rewriter);

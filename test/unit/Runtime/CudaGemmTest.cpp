@@ -9,17 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CudaDevice.h"
 #include "CudaGemm.h"
-#include "CudaState.h"
+#include "FakeLibraryRun.h"
 #include "GemmLayout.h"
 
-#include <catch2/catch.hpp>
-
-#include <dlfcn.h>
-
 #include <algorithm>
-#include <cstdlib>
 #include <vector>
 
 namespace {
@@ -60,35 +54,8 @@ void fill(std::vector<float> &data, size_t size, float seed) {
     data[i] = float((i * 7 + 3) % 11) * 0.25f - 1.0f + seed;
 }
 
-/// The fake driver's device 0 current with a run on it, the fake cuBLASLt
-/// chosen; everything undone at the end.
-struct FakeRun {
-  const pt2crt_cuda_driver *driver = nullptr;
-  struct pt2crt_gemm_state *state = nullptr;
-  pt2crt_cuda_run run{};
-  pt2crt_cuda_run *previous = nullptr;
-
-  FakeRun() {
-    setenv("PT2C_CUDA_DRIVER", PT2C_FAKE_CUDA, 1);
-    // Read once per process (pthread_once): the first gemm of this binary
-    // is in this file.
-    setenv("PT2C_CUBLASLT", PT2C_FAKE_CUBLASLT, 1);
-    pt2c_status *status = nullptr;
-    driver = pt2crt_cuda_driver_get(&status);
-    REQUIRE(driver);
-    const pt2crt_cuda_device *device = nullptr;
-    REQUIRE(pt2crt_cuda_device_open(driver, 0, &device) == nullptr);
-    REQUIRE(pt2crt_cuda_enter(driver, device) == nullptr);
-    run.driver = driver;
-    run.gemm = &state;
-    previous = pt2crt_cuda_set_current_run(&run);
-  }
-  ~FakeRun() {
-    pt2crt_cuda_set_current_run(previous);
-    pt2crt_gemm_state_destroy(state, driver);
-    pt2crt_cuda_leave(driver);
-  }
-
+/// A run on the fake driver (FakeLibraryRun.h) with a gemm helper.
+struct FakeRun : FakeLibraryRun {
   int32_t gemm(Problem &p, int64_t bias = 0, int64_t epilogue = 0) {
     return pt2crt_cuda_gemm(0, p.m, p.n, p.k, p.a.address(), p.a.rows, p.a.cols,
                             p.b.address(), p.b.rows, p.b.cols, p.c.address(), p.c.rows,
@@ -98,16 +65,7 @@ struct FakeRun {
 };
 
 /// The fake's matmul count; 0 before the runtime first opened it.
-long fakeMatmuls() {
-  void *library = dlopen(PT2C_FAKE_CUBLASLT, RTLD_NOW | RTLD_NOLOAD);
-  if (!library)
-    return 0;
-  auto count = reinterpret_cast<long (*)(void)>(dlsym(library, "fake_cublaslt_matmuls"));
-  REQUIRE(count);
-  long result = count();
-  dlclose(library);
-  return result;
-}
+long fakeMatmuls() { return fakeLibraryQuery(PT2C_FAKE_CUBLASLT, "fake_cublaslt_matmuls"); }
 
 /// Runs `p` through pt2crt_cuda_gemm; checks it was done in `calls`
 /// cuBLASLt calls and matches the reference.

@@ -13,6 +13,9 @@ class AffineDialect;
 namespace mlir::arith {
 class ArithDialect;
 } // namespace mlir::arith
+namespace mlir::bufferization {
+class BufferizationDialect;
+} // namespace mlir::bufferization
 namespace mlir::func {
 class FuncDialect;
 class FuncOp;
@@ -29,6 +32,9 @@ class MemRefDialect;
 namespace mlir::scf {
 class SCFDialect;
 } // namespace mlir::scf
+namespace mlir::tensor {
+class TensorDialect;
+} // namespace mlir::tensor
 
 namespace pt2c {
 

@@ -89,6 +89,38 @@ def GemmToLibrary : Pass<"pt2c-gemm-to-library", "mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"];
 }
 
+def ConvolutionToLibrary : Pass<"pt2c-convolution-to-library", "mlir::ModuleOp"> {
+  let summary = "Hand 2-d convolutions on tensors to the runtime's cuDNN call";
+  let description = [{
+    PrimToLinalg writes a 2-d convolution as its windows copied out (an
+    im2col `linalg.generic` reading `input[n, g*C + c, y*sh + i*dh, x*sw +
+    j*dw]` into `[N, G, C, KH, KW, OH, OW]`) and a batched matmul of the
+    weights `[G, F/G, C*KH*KW]` with them into a zero-filled `[N, G, F/G,
+    OH*OW]`, the input often behind a zero `tensor.pad`. On tensors, before
+    any fusion, this pass finds that chain (float32) and calls the
+    runtime's `pt2crt_cuda_conv` in its place with the input (the pad
+    looked through when it is symmetric: cuDNN pads itself), the weights
+    and a fresh result buffer, their sizes and strides and the geometry.
+    The chain stays behind an `scf.if` taken when the call returns 0 (no
+    cuDNN, or a layout it cannot take), writing into the same buffer.
+
+    ```mlir
+    %w = linalg.generic {...im2col...} ins(%padded) ...
+    %r = linalg.generic {...matmul...} ins(%weights, %windows) outs(%zeros)
+    // =>
+    %x = bufferization.to_buffer %input read_only
+    %y = memref.alloc() : memref<2x1x16x1024xf32>
+    %done = func.call @pt2crt_cuda_conv(%c0_i64, %x_address, ...) : (...) -> i32
+    scf.if %declined { <the chain>; bufferization.materialize_in_destination %r in writable %y }
+    %r2 = bufferization.to_tensor %y restrict writable
+    ```
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+                           "::mlir::func::FuncDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def HostShapeBuffers : Pass<"pt2c-host-shape-buffers", "mlir::func::FuncOp"> {
   let summary = "Keep shape buffers that only the host reads on the host stack";
   let description = [{

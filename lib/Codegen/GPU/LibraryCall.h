@@ -1,0 +1,45 @@
+//===- LibraryCall.h - Calls of the runtime's library entry points --------===//
+//
+// pt2c-gemm-to-library (cuBLASLt) and pt2c-convolution-to-library (cuDNN)
+// put calls of runtime functions (runtime/src/CudaGemm.h, CudaConv.h) in
+// the host code: every argument an i64 (sizes, strides in elements, device
+// addresses in bytes), an i32 answer saying whether the library did the
+// work. These are the pieces they share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PT2C_LIB_CODEGEN_GPU_LIBRARYCALL_H
+#define PT2C_LIB_CODEGEN_GPU_LIBRARYCALL_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace pt2c::library {
+
+/// `index` as an i64.
+mlir::Value toI64(mlir::OpBuilder &b, mlir::Location loc, mlir::Value index);
+
+/// An i64 constant.
+mlir::Value constantI64(mlir::OpBuilder &b, mlir::Location loc, int64_t value);
+
+/// A memref's first element's address (bytes) and its strides (elements),
+/// as i64 values.
+struct MemrefView {
+  mlir::Value address;
+  llvm::SmallVector<mlir::Value> strides;
+};
+MemrefView describeMemref(mlir::OpBuilder &b, mlir::Location loc, mlir::Value memref);
+
+/// The private declaration of the runtime function `name` taking
+/// `parameters` i64 arguments and answering an i32, made once per module.
+mlir::func::FuncOp declareRuntimeFunction(mlir::ModuleOp module, llvm::StringRef name,
+                                          unsigned parameters);
+
+/// Whether the generic's body is `acc + ext?(a) * ext?(b)` of its two inputs
+/// and its init, and nothing else: a matmul-like contraction's.
+bool isMultiplyAdd(mlir::linalg::GenericOp generic);
+
+} // namespace pt2c::library
+
+#endif // PT2C_LIB_CODEGEN_GPU_LIBRARYCALL_H

@@ -1,0 +1,255 @@
+/*===- CudaConv.c - pt2crt_cuda_conv: convolutions through cuDNN ----------===*
+ *
+ * A convolution is described to cuDNN once per shape (a plan: tensor,
+ * filter and convolution descriptors and the algorithm its heuristic
+ * ranks first among those that fit), then queued on the run's stream with
+ * the context's shared workspace. float32 uses CUDNN_FMA_MATH and skips
+ * algorithms that report tensor-core math, so results stay within
+ * float32's error of a plain sum (torch with TF32 off does the same).
+ *===----------------------------------------------------------------------===*/
+
+#include "CudaConv.h"
+#include "CudaLibraries.h"
+#include "CudaState.h"
+#include "Cudnn.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PT2CRT_HIDDEN __attribute__((visibility("hidden")))
+
+#define MAX_PLANS 64
+
+enum { KEY_FIELDS = 23 };
+
+typedef struct pt2crt_conv_plan {
+  int64_t key[KEY_FIELDS];
+  int usable; /* 0: no algorithm fits; declined */
+  cudnnTensorDescriptor_t x, y;
+  cudnnFilterDescriptor_t filter;
+  cudnnConvolutionDescriptor_t conv;
+  int algo;
+  size_t workspace_bytes; /* what the algorithm needs */
+} pt2crt_conv_plan;
+
+struct pt2crt_conv_state {
+  const pt2crt_cudnn *dnn;
+  cudnnHandle_t handle;
+  int broken; /* cudnnCreate failed: every call declines */
+  CUdeviceptr workspace; /* the context's (CudaLibraries.h) */
+  size_t workspace_bytes;
+  pt2crt_conv_plan plans[MAX_PLANS];
+  size_t n_plans, next_replaced;
+};
+
+static void destroy_plan(const pt2crt_cudnn *dnn, pt2crt_conv_plan *plan) {
+  if (plan->x)
+    dnn->cudnnDestroyTensorDescriptor(plan->x);
+  if (plan->y)
+    dnn->cudnnDestroyTensorDescriptor(plan->y);
+  if (plan->filter)
+    dnn->cudnnDestroyFilterDescriptor(plan->filter);
+  if (plan->conv)
+    dnn->cudnnDestroyConvolutionDescriptor(plan->conv);
+  memset(plan, 0, sizeof *plan);
+}
+
+void pt2crt_conv_state_destroy(struct pt2crt_conv_state *state) {
+  if (!state)
+    return;
+  for (size_t i = 0; i < state->n_plans; ++i)
+    destroy_plan(state->dnn, &state->plans[i]);
+  if (state->handle)
+    state->dnn->cudnnDestroy(state->handle);
+  free(state);
+}
+
+/* The context's state, made on its first convolution; NULL: decline. */
+static struct pt2crt_conv_state *state_for(pt2crt_cuda_run *run, const pt2crt_cudnn *dnn) {
+  struct pt2crt_conv_state *state = run->libraries->conv;
+  if (!state) {
+    state = calloc(1, sizeof *state);
+    if (!state)
+      return NULL;
+    state->dnn = dnn;
+    if (dnn->cudnnCreate(&state->handle) != PT2CRT_CUDNN_STATUS_SUCCESS) {
+      state->handle = NULL;
+      state->broken = 1;
+    } else {
+      pt2crt_cuda_library_workspace(run, &state->workspace, &state->workspace_bytes);
+    }
+    run->libraries->conv = state;
+  }
+  return state->broken ? NULL : state;
+}
+
+/* The geometry of a call, in the order of the key. */
+enum {
+  K_TYPE, K_N, K_C, K_H, K_W, K_XN, K_XC, K_XH, K_XW, K_F, K_KH, K_KW, K_YN, K_YC,
+  K_YH, K_YW, K_PAD_H, K_PAD_W, K_STRIDE_H, K_STRIDE_W, K_DIL_H, K_DIL_W, K_GROUPS
+};
+
+static int fits_int(const int64_t *key) {
+  for (int i = 0; i < KEY_FIELDS; ++i)
+    if (key[i] < 0 || key[i] > INT_MAX)
+      return 0;
+  return 1;
+}
+
+/* Fills `plan` for `key`: its descriptors, and the algorithm (none:
+ * plan->usable stays 0). Returns 0 when a descriptor cannot be made. */
+static int make_plan(struct pt2crt_conv_state *state, const int64_t *key, int64_t oh,
+                     int64_t ow, pt2crt_conv_plan *plan) {
+  const pt2crt_cudnn *dnn = state->dnn;
+  memset(plan, 0, sizeof *plan);
+  memcpy(plan->key, key, sizeof plan->key);
+#define K(i) ((int)key[i])
+  if (dnn->cudnnCreateTensorDescriptor(&plan->x) != 0) {
+    plan->x = NULL;
+    return 0;
+  }
+  if (dnn->cudnnCreateTensorDescriptor(&plan->y) != 0) {
+    plan->y = NULL;
+    return 0;
+  }
+  if (dnn->cudnnCreateFilterDescriptor(&plan->filter) != 0) {
+    plan->filter = NULL;
+    return 0;
+  }
+  if (dnn->cudnnCreateConvolutionDescriptor(&plan->conv) != 0) {
+    plan->conv = NULL;
+    return 0;
+  }
+  int ok =
+      dnn->cudnnSetTensor4dDescriptorEx(plan->x, PT2CRT_CUDNN_DATA_FLOAT, K(K_N), K(K_C),
+                                        K(K_H), K(K_W), K(K_XN), K(K_XC), K(K_XH),
+                                        K(K_XW)) == 0 &&
+      dnn->cudnnSetTensor4dDescriptorEx(plan->y, PT2CRT_CUDNN_DATA_FLOAT, K(K_N), K(K_F),
+                                        (int)oh, (int)ow, K(K_YN), K(K_YC), K(K_YH),
+                                        K(K_YW)) == 0 &&
+      dnn->cudnnSetFilter4dDescriptor(plan->filter, PT2CRT_CUDNN_DATA_FLOAT,
+                                      PT2CRT_CUDNN_TENSOR_NCHW, K(K_F),
+                                      K(K_C) / K(K_GROUPS), K(K_KH), K(K_KW)) == 0 &&
+      dnn->cudnnSetConvolution2dDescriptor(plan->conv, K(K_PAD_H), K(K_PAD_W),
+                                           K(K_STRIDE_H), K(K_STRIDE_W), K(K_DIL_H),
+                                           K(K_DIL_W), PT2CRT_CUDNN_CROSS_CORRELATION,
+                                           PT2CRT_CUDNN_DATA_FLOAT) == 0 &&
+      dnn->cudnnSetConvolutionGroupCount(plan->conv, K(K_GROUPS)) == 0 &&
+      dnn->cudnnSetConvolutionMathType(plan->conv, PT2CRT_CUDNN_FMA_MATH) == 0;
+#undef K
+  if (!ok)
+    return 1; /* cuDNN refuses the geometry: not usable */
+  /* cuDNN must agree on the output's size (it does for torch's geometry;
+   * an asymmetric padding the caller could not pass would not). */
+  int on, oc, ohd, owd;
+  if (dnn->cudnnGetConvolution2dForwardOutputDim(plan->conv, plan->x, plan->filter, &on,
+                                                 &oc, &ohd, &owd) != 0 ||
+      on != key[K_N] || oc != key[K_F] || ohd != oh || owd != ow)
+    return 1;
+  pt2crt_cudnn_algo_perf results[PT2CRT_CUDNN_FWD_ALGO_COUNT];
+  int returned = 0;
+  if (dnn->cudnnGetConvolutionForwardAlgorithm_v7(state->handle, plan->x, plan->filter,
+                                                  plan->conv, plan->y,
+                                                  PT2CRT_CUDNN_FWD_ALGO_COUNT, &returned,
+                                                  results) != 0)
+    return 1;
+  /* Ranked fastest first by the heuristic: the first that works, fits the
+   * workspace and does not use tensor-core math (TF32 for float32). */
+  for (int i = 0; i < returned && i < PT2CRT_CUDNN_FWD_ALGO_COUNT; ++i) {
+    const pt2crt_cudnn_algo_perf *result = &results[i];
+    if (result->status != PT2CRT_CUDNN_STATUS_SUCCESS ||
+        result->memory > state->workspace_bytes ||
+        result->mathType == PT2CRT_CUDNN_TENSOR_OP_MATH ||
+        result->mathType == PT2CRT_CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION)
+      continue;
+    plan->algo = result->algo;
+    plan->workspace_bytes = result->memory;
+    plan->usable = 1;
+    break;
+  }
+  return 1;
+}
+
+/* The plan for `key`, made when new; NULL when none can be made. */
+static pt2crt_conv_plan *plan_for(struct pt2crt_conv_state *state, const int64_t *key,
+                                  int64_t oh, int64_t ow) {
+  for (size_t i = 0; i < state->n_plans; ++i)
+    if (memcmp(state->plans[i].key, key, sizeof state->plans[i].key) == 0)
+      return &state->plans[i];
+  size_t slot = state->n_plans < MAX_PLANS ? state->n_plans++
+                                           : state->next_replaced++ % MAX_PLANS;
+  pt2crt_conv_plan *plan = &state->plans[slot];
+  destroy_plan(state->dnn, plan);
+  if (!make_plan(state, key, oh, ow, plan)) {
+    destroy_plan(state->dnn, plan); /* an empty key never matches (groups >= 1) */
+    return NULL;
+  }
+  return plan;
+}
+
+/* Whether every address is a multiple of 16 bytes: what cuDNN's vectorized
+ * kernels assume, and what pt2c's buffers (arena, weights, staging) give. */
+static int aligned(int64_t x, int64_t filter, int64_t y) {
+  return (x | filter | y) % 16 == 0;
+}
+
+/* CudaConv.h says what it does. */
+PT2CRT_HIDDEN int32_t pt2crt_cuda_conv(
+    int64_t type, int64_t x, int64_t n, int64_t c, int64_t h, int64_t w, int64_t x_n,
+    int64_t x_c, int64_t x_h, int64_t x_w, int64_t filter, int64_t f, int64_t kh, int64_t kw,
+    int64_t filter_g, int64_t filter_f, int64_t filter_r, int64_t y, int64_t oh, int64_t ow,
+    int64_t y_n, int64_t y_g, int64_t y_f, int64_t y_p, int64_t pad_h, int64_t pad_w,
+    int64_t stride_h, int64_t stride_w, int64_t dilation_h, int64_t dilation_w,
+    int64_t groups, int64_t accumulate) {
+  pt2crt_cuda_run *run = pt2crt_cuda_current_run();
+  if (!run || run->error_code != PT2C_OK)
+    return PT2CRT_CONV_DONE;
+  if (n == 0 || f == 0 || oh == 0 || ow == 0)
+    return PT2CRT_CONV_DONE; /* no output element */
+  if (type != 0 || n < 0 || c <= 0 || h <= 0 || w <= 0 || f < 0 || kh <= 0 || kw <= 0 ||
+      oh < 0 || ow < 0 || groups <= 0 || c % groups || f % groups)
+    return PT2CRT_CONV_DECLINED;
+  /* cuDNN's filter is packed [f, c / groups, kh, kw]; its output strides
+   * are per NCHW dim, so the [groups, f / groups] channel split must be one
+   * stride and the oh * ow positions row-major. */
+  int64_t reduction = c / groups * kh * kw;
+  if (filter_r != 1 || filter_f != reduction ||
+      (groups > 1 && filter_g != f / groups * reduction) ||
+      (groups > 1 && y_g != f / groups * y_f))
+    return PT2CRT_CONV_DECLINED;
+  if (!aligned(x, filter, y))
+    return PT2CRT_CONV_DECLINED;
+  const pt2crt_cudnn *dnn = pt2crt_cudnn_get();
+  if (!dnn)
+    return PT2CRT_CONV_DECLINED;
+  struct pt2crt_conv_state *state = state_for(run, dnn);
+  if (!state)
+    return PT2CRT_CONV_DECLINED;
+  int64_t key[KEY_FIELDS] = {type,     n,        c,         h,          w,
+                             x_n,      x_c,      x_h,       x_w,        f,
+                             kh,       kw,       y_n,       y_f,        ow * y_p,
+                             y_p,      pad_h,    pad_w,     stride_h,   stride_w,
+                             dilation_h, dilation_w, groups};
+  if (!fits_int(key) || oh > INT_MAX || ow > INT_MAX)
+    return PT2CRT_CONV_DECLINED;
+  pt2crt_conv_plan *plan = plan_for(state, key, oh, ow);
+  if (!plan || !plan->usable)
+    return PT2CRT_CONV_DECLINED;
+  const float one = 1.0f, beta = accumulate ? 1.0f : 0.0f;
+  cudnnStatus_t status = dnn->cudnnSetStream(state->handle, run->stream);
+  if (status == PT2CRT_CUDNN_STATUS_SUCCESS)
+    status = dnn->cudnnConvolutionForward(
+        state->handle, &one, plan->x, (const void *)(uintptr_t)x, plan->filter,
+        (const void *)(uintptr_t)filter, plan->conv, plan->algo,
+        plan->workspace_bytes ? (void *)(uintptr_t)state->workspace : NULL,
+        plan->workspace_bytes, &beta, plan->y, (void *)(uintptr_t)y);
+  if (status != PT2CRT_CUDNN_STATUS_SUCCESS)
+    pt2crt_cuda_fail(run, PT2C_DEVICE_ERROR,
+                     "cuda: cuDNN convolution (%lldx%lldx%lldx%lld input, %lld filters of "
+                     "%lldx%lld, groups %lld): %s",
+                     (long long)n, (long long)c, (long long)h, (long long)w, (long long)f,
+                     (long long)kh, (long long)kw, (long long)groups,
+                     dnn->cudnnGetErrorString(status));
+  return PT2CRT_CONV_DONE;
+}

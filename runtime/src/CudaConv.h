@@ -1,0 +1,64 @@
+/*===- CudaConv.h - Convolutions of CUDA runs through cuDNN ---------------===*
+ *
+ * The generated host code calls pt2crt_cuda_conv (CudaConv.c) in place of
+ * each 2-d convolution it can hand over (pt2c-convolution-to-library) and
+ * runs its own kernels (windows copied out, then a matmul) only when the
+ * call declines. Per execution context (CudaLibraries.h) it keeps a cuDNN
+ * handle and the plans of the shapes seen: descriptors and the algorithm
+ * cuDNN's heuristic picked, so a static-shape model asks it once per
+ * convolution.
+ *===----------------------------------------------------------------------===*/
+
+#ifndef PT2C_RUNTIME_CUDACONV_H
+#define PT2C_RUNTIME_CUDACONV_H
+
+#include "CudaDriver.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct pt2crt_conv_state; /* NULL until the context's first convolution */
+
+enum {
+  PT2CRT_CONV_DECLINED = 0,
+  PT2CRT_CONV_DONE = 1,
+};
+
+/* y = conv(x, filter) (torch's conv2d: cross-correlation with zero
+ * padding, strides, dilations and groups), or y += conv(x, filter) when
+ * `accumulate` is nonzero. Addresses are device addresses; strides are in
+ * elements.
+ *
+ * - x: n x c x h x w with strides x_n, x_c, x_h, x_w;
+ * - filter: f x (c / groups) x kh x kw, read as the [groups, f / groups,
+ *   c / groups * kh * kw] view the compiler holds, with strides filter_g,
+ *   filter_f, filter_r: it must be packed (cuDNN's filters have no
+ *   strides);
+ * - y: n x f x oh x ow read as [n, groups, f / groups, oh * ow] with
+ *   strides y_n, y_g, y_f, y_p.
+ *
+ * `type` 0 is float32 (cuDNN's FMA math: no TF32); other types decline.
+ * Returns PT2CRT_CONV_DONE when the convolution was queued on the run's
+ * stream (also when the run failed already, or there is nothing to
+ * compute), PT2CRT_CONV_DECLINED when the caller must compute it (no cuDNN,
+ * a layout cuDNN cannot express, an unaligned operand, no algorithm that
+ * fits the workspace). A cuDNN failure is the run's DEVICE_ERROR. */
+int32_t pt2crt_cuda_conv(int64_t type, int64_t x, int64_t n, int64_t c, int64_t h,
+                         int64_t w, int64_t x_n, int64_t x_c, int64_t x_h, int64_t x_w,
+                         int64_t filter, int64_t f, int64_t kh, int64_t kw,
+                         int64_t filter_g, int64_t filter_f, int64_t filter_r, int64_t y,
+                         int64_t oh, int64_t ow, int64_t y_n, int64_t y_g, int64_t y_f,
+                         int64_t y_p, int64_t pad_h, int64_t pad_w, int64_t stride_h,
+                         int64_t stride_w, int64_t dilation_h, int64_t dilation_w,
+                         int64_t groups, int64_t accumulate);
+
+/* Frees the handle and plans; the device's context must be current. NULL
+ * is a no-op. */
+void pt2crt_conv_state_destroy(struct pt2crt_conv_state *state);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PT2C_RUNTIME_CUDACONV_H */

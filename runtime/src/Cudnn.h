@@ -1,0 +1,104 @@
+/*===- Cudnn.h - cuDNN, opened with dlopen --------------------------------===*
+ *
+ * Convolutions of CUDA models run through cuDNN when it can be opened
+ * (CudaConv.c); without it they run as pt2c's own kernels, so a model
+ * never needs it. As for the driver and cuBLASLt, the few types, values
+ * and entry points used are declared here, so building needs no cuDNN
+ * headers. They are cuDNN's convolution API of versions 8 and 9 (its
+ * "legacy" API in 9: present, marked deprecated in favour of the graph
+ * API; where a future cuDNN drops a symbol, opening fails and
+ * convolutions run as pt2c's own kernels).
+ *===----------------------------------------------------------------------===*/
+
+#ifndef PT2C_RUNTIME_CUDNN_H
+#define PT2C_RUNTIME_CUDNN_H
+
+#include "CudaDriver.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef int cudnnStatus_t; /* CUDNN_STATUS_SUCCESS is 0 */
+typedef struct cudnnContext *cudnnHandle_t;
+typedef struct pt2crt_cudnn_opaque *cudnnTensorDescriptor_t;
+typedef struct pt2crt_cudnn_opaque *cudnnFilterDescriptor_t;
+typedef struct pt2crt_cudnn_opaque *cudnnConvolutionDescriptor_t;
+
+/* cudnnConvolutionFwdAlgoPerf_t */
+typedef struct {
+  int algo;
+  cudnnStatus_t status;
+  float time;
+  size_t memory;
+  int determinism;
+  int mathType;
+  int reserved[3];
+} pt2crt_cudnn_algo_perf;
+
+enum {
+  PT2CRT_CUDNN_STATUS_SUCCESS = 0,
+  PT2CRT_CUDNN_DATA_FLOAT = 0,
+  PT2CRT_CUDNN_TENSOR_NCHW = 0,
+  PT2CRT_CUDNN_CROSS_CORRELATION = 1, /* torch's convolution */
+  PT2CRT_CUDNN_DEFAULT_MATH = 0,
+  PT2CRT_CUDNN_TENSOR_OP_MATH = 1,
+  PT2CRT_CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION = 2,
+  PT2CRT_CUDNN_FMA_MATH = 3, /* float32 without TF32 tensor cores */
+  PT2CRT_CUDNN_FWD_ALGO_COUNT = 8,
+};
+
+typedef struct pt2crt_cudnn {
+  size_t (*cudnnGetVersion)(void);
+  const char *(*cudnnGetErrorString)(cudnnStatus_t);
+  cudnnStatus_t (*cudnnCreate)(cudnnHandle_t *);
+  cudnnStatus_t (*cudnnDestroy)(cudnnHandle_t);
+  cudnnStatus_t (*cudnnSetStream)(cudnnHandle_t, CUstream);
+  cudnnStatus_t (*cudnnCreateTensorDescriptor)(cudnnTensorDescriptor_t *);
+  cudnnStatus_t (*cudnnSetTensor4dDescriptorEx)(cudnnTensorDescriptor_t, int type, int n,
+                                                int c, int h, int w, int n_stride,
+                                                int c_stride, int h_stride, int w_stride);
+  cudnnStatus_t (*cudnnDestroyTensorDescriptor)(cudnnTensorDescriptor_t);
+  cudnnStatus_t (*cudnnCreateFilterDescriptor)(cudnnFilterDescriptor_t *);
+  cudnnStatus_t (*cudnnSetFilter4dDescriptor)(cudnnFilterDescriptor_t, int type,
+                                              int format, int k, int c, int h, int w);
+  cudnnStatus_t (*cudnnDestroyFilterDescriptor)(cudnnFilterDescriptor_t);
+  cudnnStatus_t (*cudnnCreateConvolutionDescriptor)(cudnnConvolutionDescriptor_t *);
+  cudnnStatus_t (*cudnnSetConvolution2dDescriptor)(cudnnConvolutionDescriptor_t, int pad_h,
+                                                   int pad_w, int stride_h, int stride_w,
+                                                   int dilation_h, int dilation_w,
+                                                   int mode, int compute_type);
+  cudnnStatus_t (*cudnnSetConvolutionGroupCount)(cudnnConvolutionDescriptor_t, int);
+  cudnnStatus_t (*cudnnSetConvolutionMathType)(cudnnConvolutionDescriptor_t, int);
+  cudnnStatus_t (*cudnnDestroyConvolutionDescriptor)(cudnnConvolutionDescriptor_t);
+  cudnnStatus_t (*cudnnGetConvolution2dForwardOutputDim)(cudnnConvolutionDescriptor_t,
+                                                         cudnnTensorDescriptor_t,
+                                                         cudnnFilterDescriptor_t, int *n,
+                                                         int *c, int *h, int *w);
+  cudnnStatus_t (*cudnnGetConvolutionForwardAlgorithm_v7)(
+      cudnnHandle_t, cudnnTensorDescriptor_t, cudnnFilterDescriptor_t,
+      cudnnConvolutionDescriptor_t, cudnnTensorDescriptor_t, int requested, int *returned,
+      pt2crt_cudnn_algo_perf *results);
+  cudnnStatus_t (*cudnnConvolutionForward)(cudnnHandle_t, const void *alpha,
+                                           cudnnTensorDescriptor_t, const void *x,
+                                           cudnnFilterDescriptor_t, const void *w,
+                                           cudnnConvolutionDescriptor_t, int algo,
+                                           void *workspace, size_t workspace_bytes,
+                                           const void *beta, cudnnTensorDescriptor_t,
+                                           void *y);
+} pt2crt_cudnn;
+
+/* cuDNN, opened once for the rest of the process, or NULL. Tried:
+ * $PT2C_CUDNN alone when set ("off" or "0": never use cuDNN), else
+ * libcudnn.so.9 and .so.8 on the loader's path, then under
+ * /usr/local/cuda/lib64. A failure is remembered, like cuBLASLt's. */
+const pt2crt_cudnn *pt2crt_cudnn_get(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PT2C_RUNTIME_CUDNN_H */

@@ -1,0 +1,191 @@
+//===- CudaConvTest.cpp - pt2crt_cuda_conv on fake cuDNN and driver ------===//
+//
+// The generated code hands 2-d convolutions to pt2crt_cuda_conv with the
+// operands' strides; it describes them to cuDNN, picks an algorithm (no
+// tensor-core math for float32, within the workspace) and caches the plan.
+// Here it runs on FakeCudnn.c (a direct cross-correlation through the
+// descriptors' strides) and FakeCuda.c, and every result is compared with a
+// direct evaluation of torch's conv2d from the call's own arguments.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CudaConv.h"
+#include "Cudnn.h"
+#include "FakeLibraryRun.h"
+
+#include <vector>
+
+namespace {
+
+int64_t addressOf(const std::vector<float> &data) {
+  return int64_t(reinterpret_cast<uintptr_t>(data.data()));
+}
+
+/// A convolution as the compiler passes it: x [n, c, h, w] with strides,
+/// the packed filter [f, c / groups, kh, kw] and y [n, groups, f / groups,
+/// oh * ow] with strides.
+struct Conv {
+  int64_t n, c, h, w, f, kh, kw;
+  int64_t padH = 0, padW = 0, strideH = 1, strideW = 1, dilationH = 1, dilationW = 1;
+  int64_t groups = 1;
+  int64_t xStrides[4] = {0, 0, 0, 0}; // 0: packed NCHW
+  int64_t yStrides[4] = {0, 0, 0, 0}; // over [n, g, f / g, p]; 0: packed
+  std::vector<float> x, filter, y;
+
+  Conv(int64_t n, int64_t c, int64_t h, int64_t w, int64_t f, int64_t kh, int64_t kw)
+      : n(n), c(c), h(h), w(w), f(f), kh(kh), kw(kw) {}
+
+  int64_t oh() const { return (h + 2 * padH - dilationH * (kh - 1) - 1) / strideH + 1; }
+  int64_t ow() const { return (w + 2 * padW - dilationW * (kw - 1) - 1) / strideW + 1; }
+
+  /// Fills x, the filter and y (with `initial`) for the strides.
+  void prepare(float initial) {
+    if (!xStrides[0]) {
+      xStrides[3] = 1, xStrides[2] = w, xStrides[1] = h * w, xStrides[0] = c * h * w;
+    }
+    if (!yStrides[0]) {
+      yStrides[3] = 1, yStrides[2] = oh() * ow(), yStrides[1] = f / groups * yStrides[2];
+      yStrides[0] = groups * yStrides[1];
+    }
+    x.assign(size_t(n * xStrides[0]), 0.0f);
+    for (size_t i = 0; i < x.size(); ++i)
+      x[i] = float((i * 7 + 3) % 13) * 0.125f - 0.75f;
+    filter.resize(size_t(f * (c / groups) * kh * kw));
+    for (size_t i = 0; i < filter.size(); ++i)
+      filter[i] = float((i * 5 + 1) % 9) * 0.25f - 1.0f;
+    y.assign(size_t(n * yStrides[0]), initial);
+  }
+
+  float &yAt(std::vector<float> &data, int64_t b, int64_t k, int64_t i, int64_t j) const {
+    int64_t perGroup = f / groups;
+    return data[size_t(b * yStrides[0] + k / perGroup * yStrides[1] +
+                       k % perGroup * yStrides[2] + (i * ow() + j) * yStrides[3])];
+  }
+
+  /// torch's conv2d, evaluated in double from the same strides, added to
+  /// (or written over) a copy of y.
+  std::vector<float> reference(bool accumulate) const {
+    std::vector<float> out = y;
+    int64_t perGroupIn = c / groups, perGroupOut = f / groups;
+    for (int64_t b = 0; b < n; ++b)
+      for (int64_t k = 0; k < f; ++k)
+        for (int64_t i = 0; i < oh(); ++i)
+          for (int64_t j = 0; j < ow(); ++j) {
+            double sum = 0;
+            for (int64_t ci = 0; ci < perGroupIn; ++ci)
+              for (int64_t r = 0; r < kh; ++r)
+                for (int64_t s = 0; s < kw; ++s) {
+                  int64_t row = i * strideH - padH + r * dilationH;
+                  int64_t col = j * strideW - padW + s * dilationW;
+                  if (row < 0 || col < 0 || row >= h || col >= w)
+                    continue;
+                  int64_t channel = k / perGroupOut * perGroupIn + ci;
+                  sum += double(x[size_t(b * xStrides[0] + channel * xStrides[1] +
+                                         row * xStrides[2] + col * xStrides[3])]) *
+                         filter[size_t(((k * perGroupIn + ci) * kh + r) * kw + s)];
+                }
+            float &target = yAt(out, b, k, i, j);
+            target = float(sum) + (accumulate ? target : 0.0f);
+          }
+    return out;
+  }
+
+  int32_t call(int64_t type = 0, bool accumulate = false, int64_t filterF = -1,
+               int64_t xOffsetBytes = 0) {
+    int64_t reduction = c / groups * kh * kw;
+    return pt2crt_cuda_conv(type, addressOf(x) + xOffsetBytes, n, c, h, w, xStrides[0],
+                            xStrides[1], xStrides[2], xStrides[3], addressOf(filter), f, kh,
+                            kw, f / groups * reduction, filterF < 0 ? reduction : filterF,
+                            1, addressOf(y), oh(), ow(), yStrides[0], yStrides[1],
+                            yStrides[2], yStrides[3], padH, padW, strideH, strideW,
+                            dilationH, dilationW, groups, accumulate);
+  }
+};
+
+long fakeConvolutions() {
+  return fakeLibraryQuery(PT2C_FAKE_CUDNN, "fake_cudnn_convolutions");
+}
+
+/// Runs `conv` and compares every element of y with the reference.
+void checkConv(Conv conv, bool accumulate) {
+  FakeLibraryRun fake;
+  conv.prepare(accumulate ? 0.5f : 1e30f); // garbage, unless accumulated into
+  std::vector<float> want = conv.reference(accumulate);
+  long before = fakeConvolutions();
+  REQUIRE(conv.call(0, accumulate) == PT2CRT_CONV_DONE);
+  REQUIRE(fake.run.error_code == PT2C_OK);
+  CHECK(fakeConvolutions() - before == 1);
+  // The heuristic's first pick is tensor-core math, its second fails and its
+  // third needs 64 MiB of workspace: algorithm 0 is the one that may run.
+  CHECK(fakeLibraryQuery<int>(PT2C_FAKE_CUDNN, "fake_cudnn_last_algo") == 0);
+  CHECK(fakeLibraryQuery<int>(PT2C_FAKE_CUDNN, "fake_cudnn_last_math") ==
+        PT2CRT_CUDNN_FMA_MATH);
+  CHECK(fakeLibraryQuery<void *>(PT2C_FAKE_CUDNN, "fake_cudnn_last_stream") ==
+        static_cast<void *>(fake.run.stream));
+  for (size_t i = 0; i < want.size(); ++i)
+    CHECK(conv.y[i] == Approx(want[i]).epsilon(1e-5));
+}
+
+} // namespace
+
+TEST_CASE("cuda conv: padded, strided and dilated convolutions match conv2d",
+          "[runtime][conv]") {
+  Conv plain(2, 3, 7, 6, 4, 3, 3);
+  plain.padH = plain.padW = 1;
+  checkConv(plain, false);
+  Conv strided(1, 2, 9, 8, 3, 3, 2);
+  strided.padH = 2, strided.padW = 1, strided.strideH = 2, strided.strideW = 3;
+  strided.dilationH = 2;
+  checkConv(strided, false);
+}
+
+TEST_CASE("cuda conv: groups, a strided input and y accumulated into", "[runtime][conv]") {
+  // Depthwise (mobilenet): 4 channels, 2 filters each.
+  Conv depthwise(2, 4, 5, 5, 8, 3, 3);
+  depthwise.groups = 4, depthwise.padH = depthwise.padW = 1;
+  checkConv(depthwise, false);
+  // Two groups, x a channel slice of a wider buffer (channel stride 2 planes).
+  Conv sliced(1, 4, 4, 5, 6, 2, 2);
+  sliced.groups = 2;
+  sliced.xStrides[3] = 1, sliced.xStrides[2] = 5, sliced.xStrides[1] = 40;
+  sliced.xStrides[0] = 160;
+  checkConv(sliced, true);
+}
+
+TEST_CASE("cuda conv: plans are kept per shape", "[runtime][conv]") {
+  FakeLibraryRun fake;
+  Conv conv(1, 2, 5, 5, 2, 3, 3);
+  conv.prepare(0.0f);
+  long before = fakeLibraryQuery(PT2C_FAKE_CUDNN, "fake_cudnn_heuristic_calls");
+  for (int i = 0; i < 3; ++i)
+    REQUIRE(conv.call() == PT2CRT_CONV_DONE);
+  Conv wider(1, 2, 5, 7, 2, 3, 3);
+  wider.prepare(0.0f);
+  REQUIRE(wider.call() == PT2CRT_CONV_DONE);
+  CHECK(fakeLibraryQuery(PT2C_FAKE_CUDNN, "fake_cudnn_heuristic_calls") - before == 2);
+  // One handle for the context, freed with it.
+  CHECK(fakeLibraryQuery(PT2C_FAKE_CUDNN, "fake_cudnn_handles") >= 1);
+}
+
+TEST_CASE("cuda conv: what cuDNN cannot take is declined untouched", "[runtime][conv]") {
+  FakeLibraryRun fake;
+  Conv conv(1, 2, 5, 5, 2, 3, 3);
+  conv.prepare(7.0f);
+  std::vector<float> before = conv.y;
+  long calls = fakeConvolutions();
+  CHECK(conv.call(/*type=*/1) == PT2CRT_CONV_DECLINED);            // float16
+  CHECK(conv.call(0, false, /*filterF=*/19) == PT2CRT_CONV_DECLINED); // unpacked filter
+  CHECK(conv.call(0, false, -1, /*xOffsetBytes=*/4) == PT2CRT_CONV_DECLINED); // unaligned
+  Conv groups(1, 4, 5, 5, 6, 3, 3);
+  groups.groups = 3; // 4 channels do not split into 3 groups
+  groups.prepare(0.0f);
+  CHECK(groups.call() == PT2CRT_CONV_DECLINED);
+  CHECK(fakeConvolutions() == calls);
+  CHECK(conv.y == before);
+  CHECK(fake.run.error_code == PT2C_OK);
+  // No output element: done, nothing called.
+  Conv empty(0, 2, 5, 5, 2, 3, 3);
+  empty.prepare(0.0f);
+  CHECK(empty.call() == PT2CRT_CONV_DONE);
+  CHECK(fakeConvolutions() == calls);
+}

@@ -1,0 +1,212 @@
+/*===- FakeCudnn.c - A stand-in for libcudnn.so for CudaConvTest ----------===*
+ *
+ * Opened through PT2C_CUDNN. Implements the entry points the runtime uses
+ * (runtime/src/Cudnn.h) on host memory (the fake driver's "device memory"
+ * is host memory): descriptors hold what was set, the output size is
+ * cuDNN's formula, and cudnnConvolutionForward is a plain cross-correlation
+ * with zero padding, strides, dilations and groups, read and written
+ * through the descriptors' strides, y = alpha·conv + beta·y.
+ *
+ * Its heuristic ranks four algorithms the way a real one might mislead a
+ * careless caller: a tensor-core one first (TF32: must be skipped for
+ * float32), then a failing one, then one needing 64 MiB of workspace (more
+ * than the runtime's 32 MiB), then algorithm 0, which needs none. The tests
+ * read what ran (fake_cudnn_*).
+ *===----------------------------------------------------------------------===*/
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXPORT __attribute__((visibility("default")))
+
+enum { SUCCESS = 0, BAD_PARAM = 3, NOT_SUPPORTED = 9 };
+enum { FLOAT = 0, NCHW = 0, CROSS_CORRELATION = 1, TENSOR_OP_MATH = 1, FMA_MATH = 3 };
+
+typedef struct tensor {
+  int dims[4], strides[4];
+} tensor;
+typedef struct filter {
+  int k, c, h, w;
+} filter;
+typedef struct conv {
+  int pad[2], stride[2], dilation[2], groups, math;
+} conv;
+typedef struct {
+  int algo;
+  int status;
+  float time;
+  size_t memory;
+  int determinism;
+  int mathType;
+  int reserved[3];
+} perf;
+
+static long convolutions, handles;
+static int last_algo = -1, last_math = -1;
+static long heuristic_calls;
+static void *last_stream;
+
+EXPORT void *fake_cudnn_last_stream(void) { return last_stream; }
+EXPORT long fake_cudnn_heuristic_calls(void) { return heuristic_calls; }
+
+EXPORT long fake_cudnn_convolutions(void) { return convolutions; }
+EXPORT int fake_cudnn_last_algo(void) { return last_algo; }
+EXPORT int fake_cudnn_last_math(void) { return last_math; }
+EXPORT long fake_cudnn_handles(void) { return handles; }
+
+EXPORT size_t cudnnGetVersion(void) { return 91400; }
+EXPORT const char *cudnnGetErrorString(int status) {
+  return status == SUCCESS ? "CUDNN_STATUS_SUCCESS" : "CUDNN_STATUS_BAD_PARAM";
+}
+EXPORT int cudnnCreate(void **handle) {
+  *handle = malloc(sizeof(void *));
+  ++handles;
+  return SUCCESS;
+}
+EXPORT int cudnnDestroy(void *handle) {
+  free(handle);
+  --handles;
+  return SUCCESS;
+}
+EXPORT int cudnnSetStream(void **handle, void *stream) {
+  *handle = stream;
+  return SUCCESS;
+}
+EXPORT int cudnnCreateTensorDescriptor(tensor **out) {
+  *out = calloc(1, sizeof **out);
+  return SUCCESS;
+}
+EXPORT int cudnnSetTensor4dDescriptorEx(tensor *t, int type, int n, int c, int h, int w,
+                                        int ns, int cs, int hs, int ws) {
+  if (type != FLOAT || n <= 0 || c <= 0 || h <= 0 || w <= 0)
+    return BAD_PARAM;
+  int dims[4] = {n, c, h, w}, strides[4] = {ns, cs, hs, ws};
+  memcpy(t->dims, dims, sizeof dims);
+  memcpy(t->strides, strides, sizeof strides);
+  return SUCCESS;
+}
+EXPORT int cudnnDestroyTensorDescriptor(tensor *t) {
+  free(t);
+  return SUCCESS;
+}
+EXPORT int cudnnCreateFilterDescriptor(filter **out) {
+  *out = calloc(1, sizeof **out);
+  return SUCCESS;
+}
+EXPORT int cudnnSetFilter4dDescriptor(filter *f, int type, int format, int k, int c, int h,
+                                      int w) {
+  if (type != FLOAT || format != NCHW)
+    return BAD_PARAM;
+  f->k = k, f->c = c, f->h = h, f->w = w;
+  return SUCCESS;
+}
+EXPORT int cudnnDestroyFilterDescriptor(filter *f) {
+  free(f);
+  return SUCCESS;
+}
+EXPORT int cudnnCreateConvolutionDescriptor(conv **out) {
+  *out = calloc(1, sizeof **out);
+  (*out)->groups = 1;
+  return SUCCESS;
+}
+EXPORT int cudnnSetConvolution2dDescriptor(conv *d, int ph, int pw, int sh, int sw, int dh,
+                                           int dw, int mode, int compute) {
+  if (mode != CROSS_CORRELATION || compute != FLOAT || sh <= 0 || sw <= 0 || dh <= 0 ||
+      dw <= 0 || ph < 0 || pw < 0)
+    return BAD_PARAM;
+  d->pad[0] = ph, d->pad[1] = pw, d->stride[0] = sh, d->stride[1] = sw;
+  d->dilation[0] = dh, d->dilation[1] = dw;
+  return SUCCESS;
+}
+EXPORT int cudnnSetConvolutionGroupCount(conv *d, int groups) {
+  d->groups = groups;
+  return SUCCESS;
+}
+EXPORT int cudnnSetConvolutionMathType(conv *d, int math) {
+  d->math = math;
+  return SUCCESS;
+}
+EXPORT int cudnnDestroyConvolutionDescriptor(conv *d) {
+  free(d);
+  return SUCCESS;
+}
+
+static int output_size(int in, int pad, int k, int stride, int dilation) {
+  return (in + 2 * pad - dilation * (k - 1) - 1) / stride + 1;
+}
+
+EXPORT int cudnnGetConvolution2dForwardOutputDim(const conv *d, const tensor *x,
+                                                 const filter *f, int *n, int *c, int *h,
+                                                 int *w) {
+  if (x->dims[1] != f->c * d->groups || f->k % d->groups)
+    return BAD_PARAM;
+  *n = x->dims[0];
+  *c = f->k;
+  *h = output_size(x->dims[2], d->pad[0], f->h, d->stride[0], d->dilation[0]);
+  *w = output_size(x->dims[3], d->pad[1], f->w, d->stride[1], d->dilation[1]);
+  return SUCCESS;
+}
+
+EXPORT int cudnnGetConvolutionForwardAlgorithm_v7(void *handle, const tensor *x,
+                                                  const filter *f, const conv *d,
+                                                  const tensor *y, int requested,
+                                                  int *returned, perf *results) {
+  (void)handle, (void)x, (void)f, (void)d, (void)y;
+  ++heuristic_calls;
+  perf ranked[4] = {{5, SUCCESS, 0.1f, 0, 0, TENSOR_OP_MATH, {0}},
+                    {6, NOT_SUPPORTED, 0.2f, 0, 0, FMA_MATH, {0}},
+                    {1, SUCCESS, 0.3f, (size_t)64 << 20, 0, FMA_MATH, {0}},
+                    {0, SUCCESS, 0.4f, 0, 0, FMA_MATH, {0}}};
+  int count = requested < 4 ? requested : 4;
+  memcpy(results, ranked, (size_t)count * sizeof *results);
+  *returned = count;
+  return SUCCESS;
+}
+
+static float *at(const tensor *t, float *base, int n, int c, int h, int w) {
+  return base + (int64_t)n * t->strides[0] + (int64_t)c * t->strides[1] +
+         (int64_t)h * t->strides[2] + (int64_t)w * t->strides[3];
+}
+
+EXPORT int cudnnConvolutionForward(void **handle, const float *alpha, const tensor *xd,
+                                   const float *x, const filter *fd, const float *w,
+                                   const conv *d, int algo, void *workspace,
+                                   size_t workspace_bytes, const float *beta,
+                                   const tensor *yd, float *y) {
+  if (!*handle)
+    return BAD_PARAM; /* no stream set */
+  if (algo == 5 || algo == 6 || (algo == 1 && workspace_bytes < ((size_t)64 << 20)) ||
+      (workspace_bytes && !workspace))
+    return NOT_SUPPORTED;
+  int on, oc, oh, ow;
+  if (cudnnGetConvolution2dForwardOutputDim(d, xd, fd, &on, &oc, &oh, &ow) != SUCCESS ||
+      yd->dims[0] != on || yd->dims[1] != oc || yd->dims[2] != oh || yd->dims[3] != ow)
+    return BAD_PARAM;
+  ++convolutions;
+  last_algo = algo;
+  last_math = d->math;
+  last_stream = *handle;
+  int per_group_in = fd->c, per_group_out = fd->k / d->groups;
+  for (int n = 0; n < on; ++n)
+    for (int k = 0; k < oc; ++k)
+      for (int i = 0; i < oh; ++i)
+        for (int j = 0; j < ow; ++j) {
+          int g = k / per_group_out;
+          double sum = 0;
+          for (int c = 0; c < per_group_in; ++c)
+            for (int r = 0; r < fd->h; ++r)
+              for (int s = 0; s < fd->w; ++s) {
+                int row = i * d->stride[0] - d->pad[0] + r * d->dilation[0];
+                int col = j * d->stride[1] - d->pad[1] + s * d->dilation[1];
+                if (row < 0 || col < 0 || row >= xd->dims[2] || col >= xd->dims[3])
+                  continue;
+                float value = *at(xd, (float *)x, n, g * per_group_in + c, row, col);
+                float weight = w[((k * fd->c + c) * fd->h + r) * fd->w + s];
+                sum += (double)value * weight;
+              }
+          float *out = at(yd, y, n, k, i, j);
+          *out = *alpha * (float)sum + (*beta == 0.0f ? 0.0f : *beta * *out);
+        }
+  return SUCCESS;
+}
