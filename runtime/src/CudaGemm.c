@@ -257,7 +257,7 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
   struct pt2crt_gemm_state *state = state_for(run, lt);
   if (!state)
     return PT2CRT_GEMM_DECLINED;
-  int64_t element = type == 0 ? 4 : 2;
+  int64_t element = type == 0 ? 4 : 2; /* A's and B's; C is float32 */
   int64_t p_batch = layout.swapped ? batch.b : batch.a;
   int64_t q_batch = layout.swapped ? batch.a : batch.b;
   int64_t c_batch = batch.c;
@@ -267,7 +267,7 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
   int64_t p_address = layout.swapped ? b : a, q_address = layout.swapped ? a : b;
   int64_t p_step = (layout.swapped ? loop.b : loop.a) * element;
   int64_t q_step = (layout.swapped ? loop.a : loop.b) * element;
-  int64_t c_step = loop.c * element;
+  int64_t c_step = loop.c * 4;
   /* The alignment every call of the loop keeps. */
   int64_t alignments[3] = {alignment_of(p_address | p_step), alignment_of(q_address | q_step),
                            alignment_of(c | c_step)};

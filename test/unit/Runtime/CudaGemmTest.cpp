@@ -14,6 +14,7 @@
 #include "GemmLayout.h"
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 namespace {
@@ -223,4 +224,53 @@ TEST_CASE("cuda gemm: an epilogue cuBLASLt cannot fuse is left to the caller",
   rows.c.data.assign(15, 0.0f);
   CHECK(fake.gemm(rows, address + 2, PT2CRT_GEMM_BIAS) == PT2CRT_GEMM_DONE);
   CHECK(fake.gemm(rows, address, 7) == PT2CRT_GEMM_DONE);
+}
+
+namespace {
+
+/// The float16 bits of `value`, a normal number or zero that float16
+/// holds exactly (the tests' multiples of 1/4).
+uint16_t toHalf(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  uint16_t sign = uint16_t((bits >> 16) & 0x8000);
+  if ((bits & 0x7fffffff) == 0)
+    return sign;
+  int32_t exponent = int32_t((bits >> 23) & 255) - 127 + 15;
+  return uint16_t(sign | (exponent << 10) | ((bits >> 13) & 1023));
+}
+
+std::vector<uint16_t> toHalves(const std::vector<float> &values) {
+  std::vector<uint16_t> halves;
+  for (float value : values)
+    halves.push_back(toHalf(value));
+  return halves;
+}
+
+} // namespace
+
+TEST_CASE("cuda gemm: float16 operands with outer loops that do not merge",
+          "[runtime][gemm]") {
+  // The grouped convolution of the float32 case above with float16 weights
+  // and windows: one call per image, and C (float32) must advance by its
+  // own element size between them, not the operands'.
+  Problem grouped{4, 5, 3, 2, 2, {{}, 3, 1, 0, 12}, {{}, 5, 1, 30, 15}, {{}, 5, 1, 40, 20}};
+  fill(grouped.a.data, 24, 0.0f);
+  fill(grouped.b.data, 60, 0.5f);
+  fill(grouped.c.data, 80, 0.0f);
+  std::vector<float> want = reference(grouped);
+  std::vector<uint16_t> a = toHalves(grouped.a.data), b = toHalves(grouped.b.data);
+  auto address = [](const std::vector<uint16_t> &v) {
+    return int64_t(reinterpret_cast<uintptr_t>(v.data()));
+  };
+  FakeRun fake;
+  long before = fakeMatmuls();
+  Problem &p = grouped;
+  REQUIRE(pt2crt_cuda_gemm(1, p.m, p.n, p.k, address(a), p.a.rows, p.a.cols, address(b),
+                           p.b.rows, p.b.cols, p.c.address(), p.c.rows, p.c.cols, p.count0,
+                           p.a.outer0, p.b.outer0, p.c.outer0, p.count1, p.a.outer1,
+                           p.b.outer1, p.c.outer1, 0, 0) == PT2CRT_GEMM_DONE);
+  CHECK(fakeMatmuls() - before == 2);
+  for (size_t i = 0; i < want.size(); ++i)
+    CHECK(p.c.data[i] == Approx(want[i]).epsilon(1e-5));
 }

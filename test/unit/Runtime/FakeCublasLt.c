@@ -1,8 +1,9 @@
 /*===- FakeCublasLt.c - A stand-in for libcublasLt.so for CudaGemmTest ---===*
  *
  * Opened through PT2C_CUBLASLT. Implements the entry points the runtime
- * uses (runtime/src/CublasLt.h) with a plain column-major float32
- * D = alpha·op(A)·op(B) + beta·C on host memory (the fake driver's "device
+ * uses (runtime/src/CublasLt.h) with a plain column-major
+ * D = alpha·op(A)·op(B) + beta·C (float32 or float16 A and B, float32 C
+ * and D) on host memory (the fake driver's "device
  * memory" is host memory), honouring transposes, leading dimensions and
  * strided batches as cuBLASLt documents them, and the BIAS and RELU_BIAS
  * epilogues (a bias per row of D). Counts its matmuls for the tests
@@ -16,7 +17,7 @@
 #define EXPORT __attribute__((visibility("default")))
 
 enum { SUCCESS = 0, NOT_SUPPORTED = 15, INVALID_VALUE = 7 };
-enum { R_32F = 0, TRANSA = 3, TRANSB = 4, BATCH_COUNT = 5, BATCH_STRIDE = 6 };
+enum { R_32F = 0, R_16F = 2, TRANSA = 3, TRANSB = 4, BATCH_COUNT = 5, BATCH_STRIDE = 6 };
 enum { EPILOGUE = 7, BIAS_POINTER = 8, EPILOGUE_BIAS = 4, EPILOGUE_RELU_BIAS = 6 };
 
 typedef struct desc {
@@ -128,20 +129,35 @@ EXPORT int cublasLtMatmulAlgoGetHeuristic(void *handle, desc *d, layout *a, layo
                                           int requested, heuristic *results, int *found) {
   (void)handle, (void)d, (void)c, (void)dd, (void)preference;
   *found = 0;
-  if (requested < 1 || a->type != R_32F || b->type != R_32F)
-    return NOT_SUPPORTED; /* the fake computes float32 only */
+  if (requested < 1 || (a->type != R_32F && a->type != R_16F) || b->type != a->type ||
+      c->type != R_32F)
+    return NOT_SUPPORTED; /* float32 or float16 inputs, float32 results */
   memset(results, 0, sizeof *results);
   *found = 1;
   return SUCCESS;
 }
 
-/* Element (r, k) of op(M) for a column-major M. */
-static float at(const float *m, const layout *l, int32_t trans, uint64_t r, uint64_t k) {
-  return trans ? m[k + r * (uint64_t)l->ld] : m[r + k * (uint64_t)l->ld];
+/* A float16's value (normal numbers and zero: what the tests use). */
+static float from_half(uint16_t h) {
+  int exponent = (h >> 10) & 31;
+  float magnitude = exponent ? (float)(1024 + (h & 1023)) / 1024.0f : 0.0f;
+  for (int e = exponent; e > 15; --e)
+    magnitude *= 2.0f;
+  for (int e = exponent; e < 15 && exponent; ++e)
+    magnitude /= 2.0f;
+  return (h & 0x8000) ? -magnitude : magnitude;
 }
 
-EXPORT int cublasLtMatmul(void *handle, desc *d, const float *alpha, const float *a,
-                          layout *la, const float *b, layout *lb, const float *beta,
+/* Element (r, k) of op(M) for a column-major M whose batch starts at
+ * element `offset`. */
+static float at(const void *m, const layout *l, int64_t offset, int32_t trans, uint64_t r,
+                uint64_t k) {
+  int64_t i = offset + (int64_t)(trans ? k + r * (uint64_t)l->ld : r + k * (uint64_t)l->ld);
+  return l->type == R_16F ? from_half(((const uint16_t *)m)[i]) : ((const float *)m)[i];
+}
+
+EXPORT int cublasLtMatmul(void *handle, desc *d, const float *alpha, const void *a,
+                          layout *la, const void *b, layout *lb, const float *beta,
                           const float *c, layout *lc, float *out, layout *ld,
                           const void *algorithm, void *workspace, size_t workspace_bytes,
                           void *stream) {
@@ -151,13 +167,13 @@ EXPORT int cublasLtMatmul(void *handle, desc *d, const float *alpha, const float
   uint64_t rows = ld->rows, cols = ld->cols;
   uint64_t depth = d->trans[0] ? la->rows : la->cols;
   for (int32_t batch = 0; batch < ld->batch; ++batch) {
-    const float *pa = a + batch * la->stride, *pb = b + batch * lb->stride;
     float *pd = out + batch * ld->stride;
     for (uint64_t i = 0; i < rows; ++i)
       for (uint64_t j = 0; j < cols; ++j) {
         double sum = 0;
         for (uint64_t k = 0; k < depth; ++k)
-          sum += (double)at(pa, la, d->trans[0], i, k) * at(pb, lb, d->trans[1], k, j);
+          sum += (double)at(a, la, batch * la->stride, d->trans[0], i, k) *
+                 at(b, lb, batch * lb->stride, d->trans[1], k, j);
         float *target = &pd[i + j * (uint64_t)ld->ld];
         float value = (float)(*alpha * sum + *beta * *target);
         if (d->epilogue == EPILOGUE_BIAS || d->epilogue == EPILOGUE_RELU_BIAS)
