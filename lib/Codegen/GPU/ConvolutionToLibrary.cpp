@@ -206,16 +206,6 @@ std::optional<Convolution> matchConvolution(linalg::GenericOp matmul) {
   return conv;
 }
 
-/// A read-only buffer of `tensor` with any strides.
-Value readOnlyBuffer(OpBuilder &b, Location loc, Value tensor) {
-  auto type = cast<RankedTensorType>(tensor.getType());
-  auto layout = StridedLayoutAttr::get(
-      b.getContext(), ShapedType::kDynamic,
-      SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic));
-  auto bufferType = MemRefType::get(type.getShape(), type.getElementType(), layout);
-  return bufferization::ToBufferOp::create(b, loc, bufferType, tensor, /*readOnly=*/true);
-}
-
 void replaceWithCall(Convolution &conv, func::FuncOp function, IRRewriter &rewriter) {
   linalg::GenericOp matmul = conv.matmul;
   Location loc = matmul.getLoc();
@@ -223,8 +213,8 @@ void replaceWithCall(Convolution &conv, func::FuncOp function, IRRewriter &rewri
   auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
   auto weightType = cast<RankedTensorType>(matmul.getDpsInputs()[0].getType());
   auto inputType = cast<RankedTensorType>(conv.input.getType());
-  Value x = readOnlyBuffer(rewriter, loc, conv.input);
-  Value weights = readOnlyBuffer(rewriter, loc, matmul.getDpsInputs()[0]);
+  Value x = library::readOnlyBuffer(rewriter, loc, conv.input);
+  Value weights = library::readOnlyBuffer(rewriter, loc, matmul.getDpsInputs()[0]);
   SmallVector<Value> batch;
   Value n = toI64(rewriter, loc, memref::DimOp::create(rewriter, loc, x, 0));
   if (resultType.isDynamicDim(0))

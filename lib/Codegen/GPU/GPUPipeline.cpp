@@ -21,7 +21,9 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   // The passes, in order, and why (docs/toolchain.md §3 has the pitfalls):
   // 0. On tensors, before anything fuses into them: 2-d convolutions call
   //    the runtime's cuDNN entry, their windows-and-matmul chain kept
-  //    behind its answer (pt2c-convolution-to-library).
+  //    behind its answer (pt2c-convolution-to-library); decomposed
+  //    attention becomes one flash-attention kernel
+  //    (pt2c-attention-to-kernel).
   // 1. Fuse elementwise chains (one kernel each; nothing computed is fused
   //    into a matmul, which stays a library call; reductions written as
   //    generics so their producers fuse in), bufferize with identity
@@ -29,7 +31,9 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   //    on the host stack (pt2c-host-shape-buffers), deallocations (freed
   //    device scratch is reused later in the same stream, which is safe).
   // 2. Matmul-shaped ops call the runtime's cuBLASLt gemm, keeping the op
-  //    for when it declines (pt2c-gemm-to-library). Every linalg op
+  //    for when it declines (pt2c-gemm-to-library); attention's stand-in
+  //    calls become the flash-attention kernel (pt2c-emit-flash-attention,
+  //    after deallocations: they refuse its barriers). Every linalg op
   //    becomes one gpu.launch (pt2c-map-to-gpu), then
   //    kernels are outlined into a gpu.module with their captured memrefs
   //    as parameters.
@@ -45,14 +49,14 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   std::string toolkit =
       options.toolkit.root.empty() ? "" : " toolkit=" + options.toolkit.root;
   std::string pipeline =
-      "pt2c-convolution-to-library,canonicalize,"
+      "pt2c-convolution-to-library,pt2c-attention-to-kernel,canonicalize,"
       "pt2c-fuse-elementwise{broadcast-into-contractions=false generalize-reductions=true},"
       "func.func(pt2c-distinct-results),"
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
       "func.func(pt2c-host-shape-buffers),buffer-deallocation-pipeline,canonicalize,cse,"
-      "pt2c-gemm-to-library," +
+      "pt2c-gemm-to-library,pt2c-emit-flash-attention," +
       llvm::formatv("func.func(pt2c-map-to-gpu{{block-size={0}}),", options.blockSize).str() +
       "func.func(gpu-launch-sink-index-computations),gpu-kernel-outlining,pt2c-merge-gpu-modules," +
       targets +

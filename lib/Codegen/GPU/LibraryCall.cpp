@@ -3,6 +3,7 @@
 #include "LibraryCall.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 namespace pt2c::library {
@@ -28,6 +29,15 @@ MemrefView describeMemref(OpBuilder &b, Location loc, Value memref) {
   for (Value stride : metadata.getStrides())
     view.strides.push_back(toI64(b, loc, stride));
   return view;
+}
+
+Value readOnlyBuffer(OpBuilder &b, Location loc, Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  auto layout = StridedLayoutAttr::get(
+      b.getContext(), ShapedType::kDynamic,
+      SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic));
+  auto bufferType = MemRefType::get(type.getShape(), type.getElementType(), layout);
+  return bufferization::ToBufferOp::create(b, loc, bufferType, tensor, /*readOnly=*/true);
 }
 
 func::FuncOp declareRuntimeFunction(ModuleOp module, StringRef name, unsigned parameters) {

@@ -4,7 +4,8 @@
 // put calls of runtime functions (runtime/src/CudaGemm.h, CudaConv.h) in
 // the host code: every argument an i64 (sizes, strides in elements, device
 // addresses in bytes), an i32 answer saying whether the library did the
-// work. These are the pieces they share.
+// work. These are the pieces they share (pt2c-attention-to-kernel, which
+// places a kernel among tensor ops, too).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +31,10 @@ struct MemrefView {
   llvm::SmallVector<mlir::Value> strides;
 };
 MemrefView describeMemref(mlir::OpBuilder &b, mlir::Location loc, mlir::Value memref);
+
+/// A read-only buffer of `tensor` with any strides, for a call or kernel
+/// placed among tensor ops (one-shot bufferization resolves it).
+mlir::Value readOnlyBuffer(mlir::OpBuilder &b, mlir::Location loc, mlir::Value tensor);
 
 /// The private declaration of the runtime function `name` taking
 /// `parameters` i64 arguments and answering an i32, made once per module.

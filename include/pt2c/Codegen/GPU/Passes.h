@@ -26,6 +26,9 @@ class GPUDialect;
 namespace mlir::linalg {
 class LinalgDialect;
 } // namespace mlir::linalg
+namespace mlir::math {
+class MathDialect;
+} // namespace mlir::math
 namespace mlir::memref {
 class MemRefDialect;
 } // namespace mlir::memref

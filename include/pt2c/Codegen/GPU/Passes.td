@@ -121,6 +121,56 @@ def ConvolutionToLibrary : Pass<"pt2c-convolution-to-library", "mlir::ModuleOp">
                            "::mlir::tensor::TensorDialect"];
 }
 
+def AttentionToKernel : Pass<"pt2c-attention-to-kernel", "mlir::ModuleOp"> {
+  let summary = "Replace decomposed scaled_dot_product_attention by one flash-attention kernel";
+  let description = [{
+    Finds, on tensors and before any fusion, the chain that
+    scaled_dot_product_attention decomposes into: a batched matmul q·kᵀ
+    into zeros, a multiply by a splat scale, masks (`select(keep, s, -inf)`
+    or `s + bias`), softmax along the last dim (a max reduce broadcast back,
+    subtract, exp, a sum reduce broadcast back, divide) and a batched
+    matmul with v into zeros; float32 result, static L, S, E, Ev with E and
+    Ev at most 128. The second matmul's result is replaced by a fresh
+    buffer that one flash-attention kernel (FlashAttention.h) fills: query
+    tiles and key/value tiles in shared memory, an online softmax per query
+    row, the scores never written to memory. q, k, v and the masks are read
+    through transposes, broadcasts and widenings (f16/bf16 to f32) by an
+    affine map each, so those copies disappear with the chain. Until
+    buffers are placed, a call of a bodiless `pt2c_flash_attention_N`
+    carrying a `pt2c.flash_attention` dictionary (sizes, scale, maps)
+    stands for the kernel; pt2c-emit-flash-attention emits it.
+
+    ```mlir
+    %s = linalg.generic {...q·kᵀ...}   %p = <softmax of %s * 0.25>
+    %o = linalg.generic {...p·v...}
+    // =>
+    %q = bufferization.to_buffer %query read_only   (k, v likewise)
+    %out = memref.alloc() : memref<2x4x16x16xf32>
+    call @pt2c_flash_attention_0(%q, %k, %v, %out) {pt2c.flash_attention = {...}}
+    %o = bufferization.to_tensor %out restrict writable
+    ```
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+                           "::mlir::func::FuncDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def EmitFlashAttention : Pass<"pt2c-emit-flash-attention", "mlir::ModuleOp"> {
+  let summary = "Replace flash-attention calls on buffers by the kernel";
+  let description = [{
+    Each call carrying a `pt2c.flash_attention` dictionary (made by
+    pt2c-attention-to-kernel) becomes one `gpu.launch`: blocks of 4 warps
+    take 16 query rows of one batch point, stage keys and values through
+    shared memory 32 at a time, and keep per row a running maximum, sum and
+    output (online softmax); float32 on CUDA cores. Runs after buffer
+    deallocation (which refuses the kernel's barriers), before
+    pt2c-map-to-gpu. The bodiless functions called are erased.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+                           "::mlir::memref::MemRefDialect", "::mlir::affine::AffineDialect"];
+}
+
 def HostShapeBuffers : Pass<"pt2c-host-shape-buffers", "mlir::func::FuncOp"> {
   let summary = "Keep shape buffers that only the host reads on the host stack";
   let description = [{

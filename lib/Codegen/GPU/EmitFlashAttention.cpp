@@ -1,0 +1,60 @@
+//===- EmitFlashAttention.cpp - The pt2c-emit-flash-attention pass --------===//
+//
+// Replaces each call standing for a flash-attention kernel
+// (FlashAttentionCall.h) by the kernel (FlashAttention.h), and drops the
+// bodiless functions they called.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pt2c/Codegen/GPU/Passes.h"
+
+#include "FlashAttention.h"
+#include "FlashAttentionCall.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace pt2c {
+
+#define GEN_PASS_DEF_EMITFLASHATTENTION
+#include "pt2c/Codegen/GPU/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+struct EmitFlashAttentionPass : impl::EmitFlashAttentionBase<EmitFlashAttentionPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<func::CallOp> calls;
+    module.walk([&](func::CallOp call) {
+      if (call->hasAttr(kernel::kFlashAttentionAttr))
+        calls.push_back(call);
+    });
+    llvm::SetVector<StringAttr> callees;
+    OpBuilder b(&getContext());
+    for (func::CallOp call : calls) {
+      b.setInsertionPoint(call);
+      std::optional<kernel::AttentionKernel> attention = kernel::readFlashAttentionCall(b, call);
+      if (!attention) {
+        call.emitOpError("malformed flash-attention call");
+        return signalPassFailure();
+      }
+      kernel::emitFlashAttention(b, call.getLoc(), *attention);
+      callees.insert(call.getCalleeAttr().getAttr());
+      call.erase();
+    }
+    for (StringAttr name : callees)
+      if (auto function = module.lookupSymbol<func::FuncOp>(name))
+        if (function.isDeclaration() && function.symbolKnownUseEmpty(module))
+          function.erase();
+  }
+};
+
+} // namespace
+
+} // namespace pt2c
