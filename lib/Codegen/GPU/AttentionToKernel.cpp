@@ -307,11 +307,9 @@ AttentionOperand traceOperand(Value value, AffineMap map) {
 /// What the pass found: the operands as tensors, and the kernel's sizes.
 struct Attention {
   linalg::GenericOp output; ///< the second matmul, replaced
-  AttentionOperand query, key, value;
-  SmallVector<AttentionMask> masks;
-  bool causal = false;
-  double scale;
-  int64_t queries, keys, headDim, valueDim;
+  /// What the kernel takes, its operands still tensors (no batch sizes
+  /// and no output yet).
+  AttentionKernel kernel;
 };
 
 /// Which loop index a generic without inputs yields (as an integer), or -1.
@@ -388,7 +386,7 @@ std::optional<Attention> matchAttention(linalg::GenericOp pv) {
         return std::nullopt;
       AttentionOperand operand = traceOperand(keep, identity);
       if (isCausal(operand, rank))
-        attention.causal = true;
+        attention.kernel.causal = true;
       else
         masks.push_back({operand, /*additive=*/false});
       current = inputOf(select.getTrueValue());
@@ -412,20 +410,20 @@ std::optional<Attention> matchAttention(linalg::GenericOp pv) {
   // The kernel reads q as (batch..., l, e), k as (batch..., s, e) and v as
   // (batch..., s, ev): the matmuls' loops m, k; n, k; k, n.
   attention.output = pv;
-  attention.scale = *scale;
-  attention.masks.assign(masks.rbegin(), masks.rend());
-  attention.query = traceOperand(first->lhs(), first->operandMap(0, first->m, first->k));
-  attention.key = traceOperand(first->rhs(), first->operandMap(1, first->n, first->k));
-  attention.value = traceOperand(second->rhs(), second->operandMap(1, second->k, second->n));
+  attention.kernel.scale = *scale;
+  attention.kernel.masks.assign(masks.rbegin(), masks.rend());
+  attention.kernel.query = traceOperand(first->lhs(), first->operandMap(0, first->m, first->k));
+  attention.kernel.key = traceOperand(first->rhs(), first->operandMap(1, first->n, first->k));
+  attention.kernel.value = traceOperand(second->rhs(), second->operandMap(1, second->k, second->n));
   auto scoresType = cast<RankedTensorType>(current.getType());
-  attention.queries = resultType.getDimSize(rank - 2);
-  attention.keys = scoresType.getDimSize(rank - 1);
-  attention.valueDim = resultType.getDimSize(rank - 1);
-  attention.headDim = first->op.getStaticLoopRanges()[first->k];
-  for (int64_t size : {attention.queries, attention.keys, attention.headDim, attention.valueDim})
+  attention.kernel.queries = resultType.getDimSize(rank - 2);
+  attention.kernel.keys = scoresType.getDimSize(rank - 1);
+  attention.kernel.valueDim = resultType.getDimSize(rank - 1);
+  attention.kernel.headDim = first->op.getStaticLoopRanges()[first->k];
+  for (int64_t size : {attention.kernel.queries, attention.kernel.keys, attention.kernel.headDim, attention.kernel.valueDim})
     if (ShapedType::isDynamic(size) || size < 1)
       return std::nullopt;
-  if (!kernel::flashAttentionSupports(attention.headDim, attention.valueDim))
+  if (!kernel::flashAttentionSupports(attention.kernel.headDim, attention.kernel.valueDim))
     return std::nullopt;
   return attention;
 }
@@ -462,21 +460,15 @@ void replaceWithKernelCall(const Attention &attention, unsigned number,
   Value output = memref::AllocOp::create(
       rewriter, loc, MemRefType::get(outputType.getShape(), outputType.getElementType()),
       dynamicSizes);
-  kernel::FlashAttentionCall call;
-  call.queries = attention.queries;
-  call.keys = attention.keys;
-  call.headDim = attention.headDim;
-  call.valueDim = attention.valueDim;
-  call.scale = attention.scale;
-  call.causal = attention.causal;
+  kernel::FlashAttentionCall call = attention.kernel;
   auto buffered = [&](const AttentionOperand &operand) {
     return AttentionOperand{library::readOnlyBuffer(rewriter, loc, operand.buffer), operand.map};
   };
-  call.query = buffered(attention.query);
-  call.key = buffered(attention.key);
-  call.value = buffered(attention.value);
-  for (const AttentionMask &mask : attention.masks)
-    call.masks.push_back({buffered(mask.operand), mask.additive});
+  call.query = buffered(call.query);
+  call.key = buffered(call.key);
+  call.value = buffered(call.value);
+  for (AttentionMask &mask : call.masks)
+    mask.operand = buffered(mask.operand);
   call.output = {output, outputMap};
   kernel::createFlashAttentionCall(rewriter, loc, pv->getParentOfType<ModuleOp>(), number,
                                    call);
