@@ -111,6 +111,8 @@ def models():
                                     ((1, 2, 45, 40), 1.0), ((19, 45), "mask")]),
         "sdpa_causal": (Sdpa(causal=True), [((2, 4, 50, 32), 1.0)] * 3),
         "sdpa_512": (Sdpa(), [((2, 8, 512, 64), 1.0)] * 3),
+        # Exported with a dynamic batch (run at 3): the kernel's grid follows it.
+        "sdpa_dynamic_batch": (Sdpa(), [((3, 4, 40, 32), 1.0)] * 3, "batch"),
         "sdpa_causal_1024": (Sdpa(causal=True), [((1, 8, 1024, 64), 1.0)] * 3),
         "transformer_attention_128": (TransformerAttention(),
                                       [((4, 128, 256), 1.0), ((768, 256), 256 ** -0.5),
@@ -144,12 +146,15 @@ def export(directory, only):
     import numpy as np
     import torch
     os.makedirs(directory, exist_ok=True)
-    for name, (module, shapes) in models().items():
+    for name, (module, shapes, *dynamic) in models().items():
         if only and name not in only:
             continue
         args = tuple(sample_input(shape, scale, np.random.default_rng(0), torch)
                      for shape, scale in shapes)
-        program = torch.export.export(module, args)
+        # "batch": dim 0 of every input is one dynamic size.
+        batch = torch.export.Dim("batch", min=1, max=64)
+        program = torch.export.export(
+            module, args, dynamic_shapes=tuple({0: batch} for _ in args) if dynamic else None)
         # The archive would also hold the example inputs: megabytes that
         # pt2c never reads.
         try:
@@ -189,7 +194,7 @@ def run(args):
     import torch
     torch.backends.cuda.matmul.allow_tf32 = False
     rows, failures = [], 0
-    for name, (module, shapes) in models().items():
+    for name, (module, shapes, *_) in models().items():
         library = os.path.join(args.models, name + ".so")
         if not os.path.exists(library):
             print(f"{name}: skipped, no {library}")
