@@ -84,7 +84,17 @@ Value inputOf(Value value) {
   return generic.getDpsInputs()[argument.getArgNumber()];
 }
 
+/// A tensor of one float everywhere: a splat constant, or (where a dim is
+/// dynamic) a linalg.fill of a constant.
 std::optional<double> splat(Value value) {
+  if (!value)
+    return std::nullopt;
+  if (auto fill = value.getDefiningOp<linalg::FillOp>()) {
+    APFloat scalar(0.0f);
+    if (!matchPattern(fill.getInputs()[0], m_ConstantFloat(&scalar)))
+      return std::nullopt;
+    return scalar.convertToDouble();
+  }
   DenseFPElementsAttr dense;
   if (!matchPattern(value, m_Constant(&dense)) || !dense.isSplat())
     return std::nullopt;
