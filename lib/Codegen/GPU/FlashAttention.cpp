@@ -18,15 +18,17 @@ using namespace mlir;
 namespace {
 
 constexpr int64_t kWarp = 32;
-constexpr int64_t kWarps = 4;       ///< per block
-/// Query rows a warp carries at once, the first whose tiles fit the 48 KiB
-/// of shared memory a kernel may take without opting in. 8 rows (more
-/// reuse of each staged key) measured slower than 4 on the H100 (fewer
-/// blocks in flight, more registers): bench/README.md.
-constexpr int64_t kRowsPerWarp[] = {4};
-constexpr int64_t kSharedBytes = 48 * 1024;
-constexpr int64_t kTile = 32;       ///< keys per tile: one per lane
-constexpr int64_t kMaxHeadDim = 128; ///< the tiles' shared memory stays < 48 KiB
+constexpr int64_t kWarps = 4; ///< per block
+/// Query rows a warp carries at once. 8 (more reuse of each staged key)
+/// measured slower than 4 on the H100: fewer blocks in flight, more
+/// registers (bench/README.md).
+constexpr int64_t kRowsPerWarp = 4;
+constexpr int64_t kTile = 32; ///< keys per tile: one per lane
+constexpr int64_t kMaxHeadDim = 128;
+// The query, key (one column of padding) and value tiles at the largest
+// head dims stay within the 48 KiB a kernel may take without opting in.
+static_assert((kWarps * kRowsPerWarp * kMaxHeadDim + kTile * (kMaxHeadDim + 1) +
+               kTile * kMaxHeadDim) * 4 <= 48 * 1024);
 
 /// Small helpers over one builder and location.
 class Emitter {
@@ -83,25 +85,10 @@ public:
 
 /// The shape of one block's work.
 struct Layout {
-  int64_t rowsPerWarp;
-  int64_t rowsPerBlock;
+  int64_t rowsPerBlock = kWarps * kRowsPerWarp;
   int64_t threads = kWarps * kWarp;
   int64_t valueChunks; ///< output columns per lane: ceil(Ev / 32)
 };
-
-Layout layoutFor(const AttentionKernel &k) {
-  Layout layout;
-  layout.valueChunks = (k.valueDim + kWarp - 1) / kWarp;
-  for (int64_t rows : kRowsPerWarp) {
-    layout.rowsPerWarp = rows;
-    layout.rowsPerBlock = kWarps * rows;
-    int64_t floats = layout.rowsPerBlock * k.headDim + kTile * (k.headDim + 1) +
-                     kTile * k.valueDim;
-    if (floats * 4 <= kSharedBytes)
-      break;
-  }
-  return layout;
-}
 
 } // namespace
 
@@ -111,8 +98,9 @@ bool flashAttentionSupports(int64_t headDim, int64_t valueDim) {
 
 void emitFlashAttention(OpBuilder &b, Location loc, const AttentionKernel &k) {
   Emitter e(b, loc);
-  Layout layout = layoutFor(k);
-  const int64_t R = layout.rowsPerWarp;
+  Layout layout;
+  layout.valueChunks = (k.valueDim + kWarp - 1) / kWarp;
+  const int64_t R = kRowsPerWarp;
   int64_t rowBlocks = (k.queries + layout.rowsPerBlock - 1) / layout.rowsPerBlock;
 
   Value batches = e.index(1);
