@@ -116,7 +116,11 @@ PT2C_API void pt2c_options_free(pt2c_options *options);
  * create with PT2C_UNSUPPORTED when asked for cuda, and one compiled for
  * cuda only when asked for cpu. cuda needs the NVIDIA driver at create
  * time, which the library opens with dlopen (libcuda.so.1, or the path in
- * the environment variable PT2C_CUDA_DRIVER); see pt2c_model_create. */
+ * the environment variable PT2C_CUDA_DRIVER); see pt2c_model_create.
+ * Matmuls use cuBLASLt and convolutions cuDNN when they can be opened
+ * (libcublasLt.so.13/.12, libcudnn.so.9/.8 on the loader's path, or the
+ * paths in PT2C_CUBLASLT, PT2C_CUDNN; "off" there: never), else the
+ * model's own kernels: neither library is required. */
 PT2C_API pt2c_status *pt2c_options_set_device(pt2c_options *options,
                                               DLDeviceType device_type);
 
