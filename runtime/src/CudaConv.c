@@ -21,7 +21,7 @@
 
 #define MAX_PLANS 64
 
-enum { KEY_FIELDS = 23 };
+enum { KEY_FIELDS = 25 };
 
 typedef struct pt2crt_conv_plan {
   int64_t key[KEY_FIELDS];
@@ -84,10 +84,12 @@ static struct pt2crt_conv_state *state_for(pt2crt_cuda_run *run, const pt2crt_cu
   return state->broken ? NULL : state;
 }
 
-/* The geometry of a call, in the order of the key. */
+/* Everything a plan depends on, in the order of the key (output size
+ * included: cuDNN must agree on it). */
 enum {
   K_TYPE, K_N, K_C, K_H, K_W, K_XN, K_XC, K_XH, K_XW, K_F, K_KH, K_KW, K_YN, K_YC,
-  K_YH, K_YW, K_PAD_H, K_PAD_W, K_STRIDE_H, K_STRIDE_W, K_DIL_H, K_DIL_W, K_GROUPS
+  K_YH, K_YW, K_PAD_H, K_PAD_W, K_STRIDE_H, K_STRIDE_W, K_DIL_H, K_DIL_W, K_GROUPS,
+  K_OH, K_OW
 };
 
 static int fits_int(const int64_t *key) {
@@ -99,8 +101,8 @@ static int fits_int(const int64_t *key) {
 
 /* Fills `plan` for `key`: its descriptors, and the algorithm (none:
  * plan->usable stays 0). Returns 0 when a descriptor cannot be made. */
-static int make_plan(struct pt2crt_conv_state *state, const int64_t *key, int64_t oh,
-                     int64_t ow, pt2crt_conv_plan *plan) {
+static int make_plan(struct pt2crt_conv_state *state, const int64_t *key,
+                     pt2crt_conv_plan *plan) {
   const pt2crt_cudnn *dnn = state->dnn;
   memset(plan, 0, sizeof *plan);
   memcpy(plan->key, key, sizeof plan->key);
@@ -126,7 +128,7 @@ static int make_plan(struct pt2crt_conv_state *state, const int64_t *key, int64_
                                         K(K_H), K(K_W), K(K_XN), K(K_XC), K(K_XH),
                                         K(K_XW)) == 0 &&
       dnn->cudnnSetTensor4dDescriptorEx(plan->y, PT2CRT_CUDNN_DATA_FLOAT, K(K_N), K(K_F),
-                                        (int)oh, (int)ow, K(K_YN), K(K_YC), K(K_YH),
+                                        K(K_OH), K(K_OW), K(K_YN), K(K_YC), K(K_YH),
                                         K(K_YW)) == 0 &&
       dnn->cudnnSetFilter4dDescriptor(plan->filter, PT2CRT_CUDNN_DATA_FLOAT,
                                       PT2CRT_CUDNN_TENSOR_NCHW, K(K_F),
@@ -145,7 +147,7 @@ static int make_plan(struct pt2crt_conv_state *state, const int64_t *key, int64_
   int on, oc, ohd, owd;
   if (dnn->cudnnGetConvolution2dForwardOutputDim(plan->conv, plan->x, plan->filter, &on,
                                                  &oc, &ohd, &owd) != 0 ||
-      on != key[K_N] || oc != key[K_F] || ohd != oh || owd != ow)
+      on != key[K_N] || oc != key[K_F] || ohd != key[K_OH] || owd != key[K_OW])
     return 1;
   pt2crt_cudnn_algo_perf results[PT2CRT_CUDNN_FWD_ALGO_COUNT];
   int returned = 0;
@@ -172,8 +174,7 @@ static int make_plan(struct pt2crt_conv_state *state, const int64_t *key, int64_
 }
 
 /* The plan for `key`, made when new; NULL when none can be made. */
-static pt2crt_conv_plan *plan_for(struct pt2crt_conv_state *state, const int64_t *key,
-                                  int64_t oh, int64_t ow) {
+static pt2crt_conv_plan *plan_for(struct pt2crt_conv_state *state, const int64_t *key) {
   for (size_t i = 0; i < state->n_plans; ++i)
     if (memcmp(state->plans[i].key, key, sizeof state->plans[i].key) == 0)
       return &state->plans[i];
@@ -181,7 +182,7 @@ static pt2crt_conv_plan *plan_for(struct pt2crt_conv_state *state, const int64_t
                                            : state->next_replaced++ % MAX_PLANS;
   pt2crt_conv_plan *plan = &state->plans[slot];
   destroy_plan(state->dnn, plan);
-  if (!make_plan(state, key, oh, ow, plan)) {
+  if (!make_plan(state, key, plan)) {
     destroy_plan(state->dnn, plan); /* an empty key never matches (groups >= 1) */
     return NULL;
   }
@@ -230,10 +231,10 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_conv(
                              x_n,      x_c,      x_h,       x_w,        f,
                              kh,       kw,       y_n,       y_f,        ow * y_p,
                              y_p,      pad_h,    pad_w,     stride_h,   stride_w,
-                             dilation_h, dilation_w, groups};
-  if (!fits_int(key) || oh > INT_MAX || ow > INT_MAX)
+                             dilation_h, dilation_w, groups,   oh,         ow};
+  if (!fits_int(key))
     return PT2CRT_CONV_DECLINED;
-  pt2crt_conv_plan *plan = plan_for(state, key, oh, ow);
+  pt2crt_conv_plan *plan = plan_for(state, key);
   if (!plan || !plan->usable)
     return PT2CRT_CONV_DECLINED;
   const float one = 1.0f, beta = accumulate ? 1.0f : 0.0f;

@@ -215,12 +215,11 @@ void replaceWithCall(Convolution &conv, func::FuncOp function, IRRewriter &rewri
   auto inputType = cast<RankedTensorType>(conv.input.getType());
   Value x = library::readOnlyBuffer(rewriter, loc, conv.input);
   Value weights = library::readOnlyBuffer(rewriter, loc, matmul.getDpsInputs()[0]);
-  SmallVector<Value> batch;
-  Value n = toI64(rewriter, loc, memref::DimOp::create(rewriter, loc, x, 0));
-  if (resultType.isDynamicDim(0))
-    batch.push_back(memref::DimOp::create(rewriter, loc, x, 0));
+  Value batch = memref::DimOp::create(rewriter, loc, x, 0);
+  Value n = toI64(rewriter, loc, batch);
   auto outputType = MemRefType::get(resultType.getShape(), resultType.getElementType());
-  Value y = memref::AllocOp::create(rewriter, loc, outputType, batch);
+  Value y = memref::AllocOp::create(rewriter, loc, outputType,
+                                    resultType.isDynamicDim(0) ? ValueRange{batch} : ValueRange{});
 
   library::MemrefView xView = library::describeMemref(rewriter, loc, x);
   library::MemrefView wView = library::describeMemref(rewriter, loc, weights);
