@@ -6,6 +6,9 @@
  * the context's shared workspace. float32 uses CUDNN_FMA_MATH and skips
  * algorithms that report tensor-core math, so results stay within
  * float32's error of a plain sum (torch with TF32 off does the same).
+ * float16 and bfloat16 are cuDNN's "pseudo" configurations: 16-bit tensors
+ * summed in float32 (the convolution's compute type), with tensor-core
+ * math allowed, as torch runs them.
  *===----------------------------------------------------------------------===*/
 
 #include "CudaConv.h"
@@ -23,14 +26,17 @@
 
 enum { KEY_FIELDS = 25 };
 
+/* The algorithms a plan may use, the heuristic's order kept: the first
+ * one cuDNN accepts at run time is used from then on. */
 typedef struct pt2crt_conv_plan {
   int64_t key[KEY_FIELDS];
-  int usable; /* 0: no algorithm fits; declined */
+  int usable; /* 0: no algorithm fits or runs; declined */
   cudnnTensorDescriptor_t x, y;
   cudnnFilterDescriptor_t filter;
   cudnnConvolutionDescriptor_t conv;
-  int algo;
-  size_t workspace_bytes; /* what the algorithm needs */
+  int algos[PT2CRT_CUDNN_FWD_ALGO_COUNT];
+  size_t algo_bytes[PT2CRT_CUDNN_FWD_ALGO_COUNT]; /* the workspace each needs */
+  int n_algos, current;
 } pt2crt_conv_plan;
 
 struct pt2crt_conv_state {
@@ -99,6 +105,24 @@ static int fits_int(const int64_t *key) {
   return 1;
 }
 
+enum { TYPE_FLOAT32 = 0, TYPE_FLOAT16 = 1, TYPE_BFLOAT16 = 2 };
+
+/* cuDNN's data type for the runtime's element type code. */
+static int cudnn_data_type(int64_t type) {
+  return type == TYPE_FLOAT16    ? PT2CRT_CUDNN_DATA_HALF
+         : type == TYPE_BFLOAT16 ? PT2CRT_CUDNN_DATA_BFLOAT16
+                                 : PT2CRT_CUDNN_DATA_FLOAT;
+}
+
+/* Whether an algorithm's math may run for `type`: tensor cores only for
+ * the 16-bit types (for float32 they would be TF32). */
+static int math_allowed(int64_t type, int math) {
+  if (type != TYPE_FLOAT32)
+    return 1;
+  return math != PT2CRT_CUDNN_TENSOR_OP_MATH &&
+         math != PT2CRT_CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION;
+}
+
 /* Fills `plan` for `key`: its descriptors, and the algorithm (none:
  * plan->usable stays 0). Returns 0 when a descriptor cannot be made. */
 static int make_plan(struct pt2crt_conv_state *state, const int64_t *key,
@@ -123,22 +147,21 @@ static int make_plan(struct pt2crt_conv_state *state, const int64_t *key,
     plan->conv = NULL;
     return 0;
   }
+  int data = cudnn_data_type(key[K_TYPE]);
+  int math = key[K_TYPE] == TYPE_FLOAT32 ? PT2CRT_CUDNN_FMA_MATH : PT2CRT_CUDNN_TENSOR_OP_MATH;
   int ok =
-      dnn->cudnnSetTensor4dDescriptorEx(plan->x, PT2CRT_CUDNN_DATA_FLOAT, K(K_N), K(K_C),
-                                        K(K_H), K(K_W), K(K_XN), K(K_XC), K(K_XH),
-                                        K(K_XW)) == 0 &&
-      dnn->cudnnSetTensor4dDescriptorEx(plan->y, PT2CRT_CUDNN_DATA_FLOAT, K(K_N), K(K_F),
-                                        K(K_OH), K(K_OW), K(K_YN), K(K_YC), K(K_YH),
-                                        K(K_YW)) == 0 &&
-      dnn->cudnnSetFilter4dDescriptor(plan->filter, PT2CRT_CUDNN_DATA_FLOAT,
-                                      PT2CRT_CUDNN_TENSOR_NCHW, K(K_F),
+      dnn->cudnnSetTensor4dDescriptorEx(plan->x, data, K(K_N), K(K_C), K(K_H), K(K_W),
+                                        K(K_XN), K(K_XC), K(K_XH), K(K_XW)) == 0 &&
+      dnn->cudnnSetTensor4dDescriptorEx(plan->y, data, K(K_N), K(K_F), K(K_OH), K(K_OW),
+                                        K(K_YN), K(K_YC), K(K_YH), K(K_YW)) == 0 &&
+      dnn->cudnnSetFilter4dDescriptor(plan->filter, data, PT2CRT_CUDNN_TENSOR_NCHW, K(K_F),
                                       K(K_C) / K(K_GROUPS), K(K_KH), K(K_KW)) == 0 &&
       dnn->cudnnSetConvolution2dDescriptor(plan->conv, K(K_PAD_H), K(K_PAD_W),
                                            K(K_STRIDE_H), K(K_STRIDE_W), K(K_DIL_H),
                                            K(K_DIL_W), PT2CRT_CUDNN_CROSS_CORRELATION,
                                            PT2CRT_CUDNN_DATA_FLOAT) == 0 &&
       dnn->cudnnSetConvolutionGroupCount(plan->conv, K(K_GROUPS)) == 0 &&
-      dnn->cudnnSetConvolutionMathType(plan->conv, PT2CRT_CUDNN_FMA_MATH) == 0;
+      dnn->cudnnSetConvolutionMathType(plan->conv, math) == 0;
 #undef K
   if (!ok)
     return 1; /* cuDNN refuses the geometry: not usable */
@@ -157,19 +180,18 @@ static int make_plan(struct pt2crt_conv_state *state, const int64_t *key,
                                                   results) != 0)
     return 1;
   /* Ranked fastest first by the heuristic: the first that works, fits the
-   * workspace and does not use tensor-core math (TF32 for float32). */
+   * workspace and uses math the type allows. */
   for (int i = 0; i < returned && i < PT2CRT_CUDNN_FWD_ALGO_COUNT; ++i) {
     const pt2crt_cudnn_algo_perf *result = &results[i];
     if (result->status != PT2CRT_CUDNN_STATUS_SUCCESS ||
         result->memory > state->workspace_bytes ||
-        result->mathType == PT2CRT_CUDNN_TENSOR_OP_MATH ||
-        result->mathType == PT2CRT_CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION)
+        !math_allowed(key[K_TYPE], result->mathType))
       continue;
-    plan->algo = result->algo;
-    plan->workspace_bytes = result->memory;
-    plan->usable = 1;
-    break;
+    plan->algos[plan->n_algos] = result->algo;
+    plan->algo_bytes[plan->n_algos] = result->memory;
+    ++plan->n_algos;
   }
+  plan->usable = plan->n_algos > 0;
   return 1;
 }
 
@@ -195,6 +217,32 @@ static int aligned(int64_t x, int64_t filter, int64_t y) {
   return (x | filter | y) % 16 == 0;
 }
 
+/* Status of forward_first_accepted when every algorithm refused. */
+#define PT2CRT_CUDNN_STATUS_DECLINED (-1)
+
+/* Queues the convolution with the plan's current algorithm. The heuristic
+ * can offer an algorithm that refuses the operands when called (seen for
+ * bfloat16 with 3 input channels); a refusal queues nothing, so the next
+ * candidate becomes current. With none left the plan is unusable and the
+ * answer PT2CRT_CUDNN_STATUS_DECLINED; any other failure is cuDNN's. */
+static cudnnStatus_t forward_first_accepted(struct pt2crt_conv_state *state,
+                                            pt2crt_conv_plan *plan, int64_t x,
+                                            int64_t filter, int64_t y, int64_t accumulate) {
+  const float one = 1.0f, beta = accumulate ? 1.0f : 0.0f;
+  for (; plan->current < plan->n_algos; ++plan->current) {
+    size_t bytes = plan->algo_bytes[plan->current];
+    cudnnStatus_t status = state->dnn->cudnnConvolutionForward(
+        state->handle, &one, plan->x, (const void *)(uintptr_t)x, plan->filter,
+        (const void *)(uintptr_t)filter, plan->conv, plan->algos[plan->current],
+        bytes ? (void *)(uintptr_t)state->workspace : NULL, bytes, &beta, plan->y,
+        (void *)(uintptr_t)y);
+    if (!pt2crt_cudnn_refused(status))
+      return status;
+  }
+  plan->usable = 0;
+  return PT2CRT_CUDNN_STATUS_DECLINED;
+}
+
 /* CudaConv.h says what it does. */
 PT2CRT_HIDDEN int32_t pt2crt_cuda_conv(
     int64_t type, int64_t x, int64_t n, int64_t c, int64_t h, int64_t w, int64_t x_n,
@@ -208,7 +256,7 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_conv(
     return PT2CRT_CONV_DONE;
   if (n == 0 || f == 0 || oh == 0 || ow == 0)
     return PT2CRT_CONV_DONE; /* no output element */
-  if (type != 0 || n < 0 || c <= 0 || h <= 0 || w <= 0 || f < 0 || kh <= 0 || kw <= 0 ||
+  if ((type != TYPE_FLOAT32 && type != TYPE_FLOAT16 && type != TYPE_BFLOAT16) || n < 0 || c <= 0 || h <= 0 || w <= 0 || f < 0 || kh <= 0 || kw <= 0 ||
       oh < 0 || ow < 0 || groups <= 0 || c % groups || f % groups)
     return PT2CRT_CONV_DECLINED;
   /* cuDNN's filter is packed [f, c / groups, kh, kw]; its output strides
@@ -237,14 +285,11 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_conv(
   pt2crt_conv_plan *plan = plan_for(state, key);
   if (!plan || !plan->usable)
     return PT2CRT_CONV_DECLINED;
-  const float one = 1.0f, beta = accumulate ? 1.0f : 0.0f;
   cudnnStatus_t status = dnn->cudnnSetStream(state->handle, run->stream);
   if (status == PT2CRT_CUDNN_STATUS_SUCCESS)
-    status = dnn->cudnnConvolutionForward(
-        state->handle, &one, plan->x, (const void *)(uintptr_t)x, plan->filter,
-        (const void *)(uintptr_t)filter, plan->conv, plan->algo,
-        plan->workspace_bytes ? (void *)(uintptr_t)state->workspace : NULL,
-        plan->workspace_bytes, &beta, plan->y, (void *)(uintptr_t)y);
+    status = forward_first_accepted(state, plan, x, filter, y, accumulate);
+  if (status == PT2CRT_CUDNN_STATUS_DECLINED)
+    return PT2CRT_CONV_DECLINED;
   if (status != PT2CRT_CUDNN_STATUS_SUCCESS)
     pt2crt_cuda_fail(run, PT2C_DEVICE_ERROR,
                      "cuda: cuDNN convolution (%lldx%lldx%lldx%lld input, %lld filters of "

@@ -38,7 +38,10 @@ enum {
  * - y: n x f x oh x ow read as [n, groups, f / groups, oh * ow] with
  *   strides y_n, y_g, y_f, y_p.
  *
- * `type` 0 is float32 (cuDNN's FMA math: no TF32); other types decline.
+ * `type` is the element type of x, filter and y: 0 float32 (cuDNN's FMA
+ * math: no TF32), 1 float16, 2 bfloat16 (both summed in float32 and
+ * rounded once when written, on tensor cores where cuDNN picks them);
+ * other types decline.
  * Returns PT2CRT_CONV_DONE when the convolution was queued on the run's
  * stream (also when the run failed already, or there is nothing to
  * compute), PT2CRT_CONV_DECLINED when the caller must compute it (no cuDNN,

@@ -42,6 +42,8 @@ typedef struct {
 enum {
   PT2CRT_CUDNN_STATUS_SUCCESS = 0,
   PT2CRT_CUDNN_DATA_FLOAT = 0,
+  PT2CRT_CUDNN_DATA_HALF = 2,
+  PT2CRT_CUDNN_DATA_BFLOAT16 = 9,
   PT2CRT_CUDNN_TENSOR_NCHW = 0,
   PT2CRT_CUDNN_CROSS_CORRELATION = 1, /* torch's convolution */
   PT2CRT_CUDNN_DEFAULT_MATH = 0,
@@ -90,6 +92,13 @@ typedef struct pt2crt_cudnn {
                                            const void *beta, cudnnTensorDescriptor_t,
                                            void *y);
 } pt2crt_cudnn;
+
+/* Whether `status` says cuDNN refused the call's parameters before doing
+ * anything (bad parameter, not supported): cuDNN 8's codes 3 and 9, cuDNN
+ * 9's families 2000-2999 and 3000-3999. */
+static inline int pt2crt_cudnn_refused(cudnnStatus_t status) {
+  return status == 3 || status == 9 || (status >= 2000 && status < 4000);
+}
 
 /* cuDNN, opened once for the rest of the process, or NULL. Tried:
  * $PT2C_CUDNN alone when set ("off" or "0": never use cuDNN), else

@@ -10,6 +10,12 @@
 // decides at run time, when it knows whether cuDNN opens and the operands'
 // strides; the chain itself is kept behind the answer for when it declines.
 //
+// float16 and bfloat16 convolutions sum in float32 in both (PrimToLinalg's
+// matmul widens its 16-bit operands into a float32 accumulator, and a
+// truncf follows): cuDNN writes the 16-bit result, rounded once, and a
+// widening generic hands the chain its float32 tensor back. The truncf
+// downstream then rounds nothing, and fusion folds the pair away.
+//
 // The call needs buffers, so it is built with bufferization's bridges:
 // the operands are `bufferization.to_buffer` (read only, any strides), the
 // result a fresh buffer turned back into a tensor with `to_tensor`, and the
@@ -47,6 +53,18 @@ using library::toI64;
 constexpr llvm::StringLiteral kConvFunction = "pt2crt_cuda_conv";
 constexpr unsigned kConvParameters = 32;
 constexpr int64_t kDeclined = 0; // runtime/src/CudaConv.h
+
+/// The runtime's code for the element type of x, the filter and y
+/// (runtime/src/CudaConv.h), or nothing for a type it does not take.
+std::optional<int64_t> typeCode(Type type) {
+  if (type.isF32())
+    return 0;
+  if (type.isF16())
+    return 1;
+  if (type.isBF16())
+    return 2;
+  return std::nullopt;
+}
 
 /// `expr` as coefficients of the dims, when it is a sum of dims times
 /// constants with no constant term.
@@ -101,6 +119,7 @@ struct Convolution {
   linalg::GenericOp windows; ///< im2col
   tensor::PadOp pad;         ///< looked through (symmetric); null if not
   Value input;               ///< [N, C, H, W] given to cuDNN
+  Type elementType;          ///< of the input and weights (the matmul sums in f32)
   int64_t groups, kernel[2], output[2], strides[2], dilations[2], padding[2] = {0, 0};
 };
 
@@ -119,7 +138,7 @@ std::optional<Convolution> matchWindows(linalg::GenericOp windows) {
   auto inputType = dyn_cast<RankedTensorType>(windows.getDpsInputs()[0].getType());
   auto windowsType = cast<RankedTensorType>(windows.getResult(0).getType());
   if (!write.isIdentity() || read.getNumResults() != 4 || !inputType ||
-      !inputType.getElementType().isF32())
+      !typeCode(inputType.getElementType()))
     return std::nullopt;
   for (int64_t d = 1; d < 7; ++d)
     if (windowsType.isDynamicDim(d))
@@ -139,6 +158,7 @@ std::optional<Convolution> matchWindows(linalg::GenericOp windows) {
   Convolution conv;
   conv.windows = windows;
   conv.input = windows.getDpsInputs()[0];
+  conv.elementType = inputType.getElementType();
   conv.groups = windowsType.getDimSize(1);
   if (conv.groups * windowsType.getDimSize(2) != inputType.getDimSize(1))
     return std::nullopt;
@@ -182,9 +202,11 @@ std::optional<Convolution> matchConvolution(linalg::GenericOp matmul) {
       AffineMap::get(5, 0, {d(0), d(1), d(2), d(4)}, context)};
   if (matmul.getIndexingMapsArray() != expected)
     return std::nullopt;
-  for (Type type : matmul->getOperandTypes())
-    if (!getElementTypeOrSelf(type).isF32())
-      return std::nullopt;
+  // 16-bit operands are widened in the body; the sum is always f32.
+  Type operandType = getElementTypeOrSelf(matmul.getDpsInputs()[0].getType());
+  if (getElementTypeOrSelf(matmul.getDpsInputs()[1].getType()) != operandType ||
+      !typeCode(operandType) || !getElementTypeOrSelf(matmul.getResult(0).getType()).isF32())
+    return std::nullopt;
   auto init = matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
   if (!init || !isZeroFloat(init.getInputs()[0]))
     return std::nullopt;
@@ -197,13 +219,35 @@ std::optional<Convolution> matchConvolution(linalg::GenericOp matmul) {
   if (!conv)
     return std::nullopt;
   auto weightType = cast<RankedTensorType>(matmul.getDpsInputs()[0].getType());
-  if (!weightType.hasStaticShape() || weightType.getDimSize(0) != conv->groups)
+  if (!weightType.hasStaticShape() || weightType.getDimSize(0) != conv->groups ||
+      conv->elementType != operandType)
     return std::nullopt;
   conv->matmul = matmul;
   conv->init = init;
   conv->windowsView = view;
   lookThroughPad(*conv);
   return conv;
+}
+
+/// `tensor` with every element converted to `elementType` (extf or truncf)
+/// by an elementwise generic.
+Value convertElements(OpBuilder &b, Location loc, Value tensor, Type elementType) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  Value init = tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, tensor),
+                                       elementType);
+  AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> iterators(type.getRank(), utils::IteratorType::parallel);
+  bool widen = elementType.getIntOrFloatBitWidth() > type.getElementTypeBitWidth();
+  auto generic = linalg::GenericOp::create(
+      b, loc, init.getType(), ValueRange{tensor}, ValueRange{init},
+      ArrayRef<AffineMap>{identity, identity}, iterators,
+      [&](OpBuilder &body, Location bodyLoc, ValueRange args) {
+        Value converted =
+            widen ? arith::ExtFOp::create(body, bodyLoc, elementType, args[0]).getResult()
+                  : arith::TruncFOp::create(body, bodyLoc, elementType, args[0]).getResult();
+        linalg::YieldOp::create(body, bodyLoc, converted);
+      });
+  return generic.getResult(0);
 }
 
 void replaceWithCall(Convolution &conv, func::FuncOp function, IRRewriter &rewriter) {
@@ -217,7 +261,8 @@ void replaceWithCall(Convolution &conv, func::FuncOp function, IRRewriter &rewri
   Value weights = library::readOnlyBuffer(rewriter, loc, matmul.getDpsInputs()[0]);
   Value batch = memref::DimOp::create(rewriter, loc, x, 0);
   Value n = toI64(rewriter, loc, batch);
-  auto outputType = MemRefType::get(resultType.getShape(), resultType.getElementType());
+  // y holds the result in the operands' type: what cuDNN writes.
+  auto outputType = MemRefType::get(resultType.getShape(), conv.elementType);
   Value y = memref::AllocOp::create(rewriter, loc, outputType,
                                     resultType.isDynamicDim(0) ? ValueRange{batch} : ValueRange{});
 
@@ -225,7 +270,7 @@ void replaceWithCall(Convolution &conv, func::FuncOp function, IRRewriter &rewri
   library::MemrefView wView = library::describeMemref(rewriter, loc, weights);
   library::MemrefView yView = library::describeMemref(rewriter, loc, y);
   auto c = [&](int64_t value) { return constantI64(rewriter, loc, value); };
-  SmallVector<Value> arguments = {c(0), xView.address, n, c(inputType.getDimSize(1)),
+  SmallVector<Value> arguments = {c(*typeCode(conv.elementType)), xView.address, n, c(inputType.getDimSize(1)),
                                   c(inputType.getDimSize(2)), c(inputType.getDimSize(3))};
   arguments.append(xView.strides);
   arguments.append({wView.address, c(weightType.getDimSize(0) * weightType.getDimSize(1)),
@@ -258,13 +303,18 @@ void replaceWithCall(Convolution &conv, func::FuncOp function, IRRewriter &rewri
   chain.append({conv.init, matmul});
   for (Operation *op : chain)
     rewriter.clone(*op, mapping);
-  bufferization::MaterializeInDestinationOp::create(
-      rewriter, loc, TypeRange{}, mapping.lookup(matmul.getResult(0)), y,
-      /*restrict=*/false, /*writable=*/true);
+  Value computed = mapping.lookup(matmul.getResult(0));
+  if (conv.elementType != resultType.getElementType())
+    computed = convertElements(rewriter, loc, computed, conv.elementType);
+  bufferization::MaterializeInDestinationOp::create(rewriter, loc, TypeRange{}, computed, y,
+                                                    /*restrict=*/false, /*writable=*/true);
 
   rewriter.setInsertionPointAfter(fallback);
-  Value result = bufferization::ToTensorOp::create(rewriter, loc, resultType, y,
-                                                   /*restrict=*/true, /*writable=*/true);
+  Value result = bufferization::ToTensorOp::create(
+      rewriter, loc, RankedTensorType::get(resultType.getShape(), conv.elementType), y,
+      /*restrict=*/true, /*writable=*/true);
+  if (conv.elementType != resultType.getElementType())
+    result = convertElements(rewriter, loc, result, resultType.getElementType());
   rewriter.replaceOp(matmul, result);
 }
 

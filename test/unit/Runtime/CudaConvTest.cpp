@@ -13,12 +13,43 @@
 #include "Cudnn.h"
 #include "FakeLibraryRun.h"
 
+#include <cstring>
 #include <vector>
 
 namespace {
 
-int64_t addressOf(const std::vector<float> &data) {
+template <typename T> int64_t addressOf(const std::vector<T> &data) {
   return int64_t(reinterpret_cast<uintptr_t>(data.data()));
+}
+
+constexpr int64_t kFloat16 = 1, kBfloat16 = 2; // pt2crt_cuda_conv's types
+
+/// `values` in a 16-bit type; the tests' values are exact in both.
+std::vector<uint16_t> narrow(const std::vector<float> &values, int64_t type) {
+  std::vector<uint16_t> out(values.size());
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (type == kFloat16) {
+      _Float16 half = _Float16(values[i]);
+      std::memcpy(&out[i], &half, 2);
+    } else {
+      uint32_t bits;
+      std::memcpy(&bits, &values[i], 4);
+      out[i] = uint16_t(bits >> 16);
+    }
+  }
+  return out;
+}
+
+float widen(uint16_t value, int64_t type) {
+  if (type == kFloat16) {
+    _Float16 half;
+    std::memcpy(&half, &value, 2);
+    return float(half);
+  }
+  uint32_t bits = uint32_t(value) << 16;
+  float out;
+  std::memcpy(&out, &bits, 4);
+  return out;
 }
 
 /// A convolution as the compiler passes it: x [n, c, h, w] with strides,
@@ -92,13 +123,20 @@ struct Conv {
 
   int32_t call(int64_t type = 0, bool accumulate = false, int64_t filterF = -1,
                int64_t xOffsetBytes = 0) {
+    return callOn(type, addressOf(x) + xOffsetBytes, addressOf(filter), addressOf(y),
+                  accumulate, filterF);
+  }
+
+  /// The call on other buffers of the same shapes and strides.
+  int32_t callOn(int64_t type, int64_t xAddress, int64_t filterAddress, int64_t yAddress,
+                 bool accumulate = false, int64_t filterF = -1) {
     int64_t reduction = c / groups * kh * kw;
-    return pt2crt_cuda_conv(type, addressOf(x) + xOffsetBytes, n, c, h, w, xStrides[0],
-                            xStrides[1], xStrides[2], xStrides[3], addressOf(filter), f, kh,
-                            kw, f / groups * reduction, filterF < 0 ? reduction : filterF,
-                            1, addressOf(y), oh(), ow(), yStrides[0], yStrides[1],
-                            yStrides[2], yStrides[3], padH, padW, strideH, strideW,
-                            dilationH, dilationW, groups, accumulate);
+    return pt2crt_cuda_conv(type, xAddress, n, c, h, w, xStrides[0], xStrides[1],
+                            xStrides[2], xStrides[3], filterAddress, f, kh, kw,
+                            f / groups * reduction, filterF < 0 ? reduction : filterF, 1,
+                            yAddress, oh(), ow(), yStrides[0], yStrides[1], yStrides[2],
+                            yStrides[3], padH, padW, strideH, strideW, dilationH,
+                            dilationW, groups, accumulate);
   }
 };
 
@@ -152,6 +190,67 @@ TEST_CASE("cuda conv: groups, a strided input and y accumulated into", "[runtime
   checkConv(sliced, true);
 }
 
+TEST_CASE("cuda conv: float16 and bfloat16 run with tensor-core math", "[runtime][conv]") {
+  for (int64_t type : {kFloat16, kBfloat16}) {
+    FakeLibraryRun fake;
+    Conv conv(2, 4, 6, 5, 6, 3, 3);
+    conv.groups = 2, conv.padH = conv.padW = 1, conv.strideH = 2;
+    conv.prepare(0.0f);
+    std::vector<float> want = conv.reference(false);
+    std::vector<uint16_t> x = narrow(conv.x, type), filter = narrow(conv.filter, type);
+    std::vector<uint16_t> y(conv.y.size(), 0x7e00); // NaN in both types
+    REQUIRE(conv.callOn(type, addressOf(x), addressOf(filter), addressOf(y)) ==
+            PT2CRT_CONV_DONE);
+    REQUIRE(fake.run.error_code == PT2C_OK);
+    // Tensor cores are fine for 16-bit types: the heuristic's first pick runs.
+    CHECK(fakeLibraryQuery<int>(PT2C_FAKE_CUDNN, "fake_cudnn_last_algo") == 5);
+    CHECK(fakeLibraryQuery<int>(PT2C_FAKE_CUDNN, "fake_cudnn_last_math") ==
+          PT2CRT_CUDNN_TENSOR_OP_MATH);
+    // Summed exactly, rounded once: within half a unit in the last place.
+    double ulp = type == kFloat16 ? 1.0 / 1024 : 1.0 / 128;
+    for (size_t i = 0; i < want.size(); ++i)
+      CHECK(widen(y[i], type) == Approx(want[i]).epsilon(ulp / 2).margin(1e-6));
+  }
+}
+
+TEST_CASE("cuda conv: an algorithm refused at run time gives way to the next",
+          "[runtime][conv]") {
+  Conv conv(1, 3, 6, 6, 4, 3, 3);
+  conv.prepare(0.0f);
+  std::vector<float> want = conv.reference(false);
+  std::vector<uint16_t> x = narrow(conv.x, kBfloat16), filter = narrow(conv.filter, kBfloat16);
+  {
+    // The tensor-core pick refuses: algorithm 0 runs, now and on later calls.
+    FakeLibraryRun fake;
+    setenv("FAKE_CUDNN_REFUSE", ",5,", 1);
+    for (int call = 0; call < 2; ++call) {
+      std::vector<uint16_t> y(conv.y.size(), 0x7e00);
+      REQUIRE(conv.callOn(kBfloat16, addressOf(x), addressOf(filter), addressOf(y)) ==
+              PT2CRT_CONV_DONE);
+      CHECK(fakeLibraryQuery<int>(PT2C_FAKE_CUDNN, "fake_cudnn_last_algo") == 0);
+      for (size_t i = 0; i < want.size(); ++i)
+        CHECK(widen(y[i], kBfloat16) == Approx(want[i]).epsilon(1.0 / 256).margin(1e-6));
+    }
+    unsetenv("FAKE_CUDNN_REFUSE");
+    CHECK(fake.run.error_code == PT2C_OK);
+  }
+  {
+    // Every candidate refuses: declined, nothing written, the run still fine.
+    FakeLibraryRun fake;
+    setenv("FAKE_CUDNN_REFUSE", ",5,0,", 1);
+    std::vector<uint16_t> y(conv.y.size(), 0x1234);
+    long calls = fakeConvolutions();
+    CHECK(conv.callOn(kBfloat16, addressOf(x), addressOf(filter), addressOf(y)) ==
+          PT2CRT_CONV_DECLINED);
+    CHECK(conv.callOn(kBfloat16, addressOf(x), addressOf(filter), addressOf(y)) ==
+          PT2CRT_CONV_DECLINED);
+    unsetenv("FAKE_CUDNN_REFUSE");
+    CHECK(fakeConvolutions() == calls);
+    CHECK(y == std::vector<uint16_t>(conv.y.size(), 0x1234));
+    CHECK(fake.run.error_code == PT2C_OK);
+  }
+}
+
 TEST_CASE("cuda conv: plans are kept per shape", "[runtime][conv]") {
   FakeLibraryRun fake;
   Conv conv(1, 2, 5, 5, 2, 3, 3);
@@ -173,7 +272,7 @@ TEST_CASE("cuda conv: what cuDNN cannot take is declined untouched", "[runtime][
   conv.prepare(7.0f);
   std::vector<float> before = conv.y;
   long calls = fakeConvolutions();
-  CHECK(conv.call(/*type=*/1) == PT2CRT_CONV_DECLINED);            // float16
+  CHECK(conv.call(/*type=*/3) == PT2CRT_CONV_DECLINED);            // no such type
   CHECK(conv.call(0, false, /*filterF=*/19) == PT2CRT_CONV_DECLINED); // unpacked filter
   CHECK(conv.call(0, false, -1, /*xOffsetBytes=*/4) == PT2CRT_CONV_DECLINED); // unaligned
   Conv groups(1, 4, 5, 5, 6, 3, 3);

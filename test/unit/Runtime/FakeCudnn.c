@@ -7,28 +7,74 @@
  * with zero padding, strides, dilations and groups, read and written
  * through the descriptors' strides, y = alpha·conv + beta·y.
  *
+ * Tensors and filters are float32, float16 or bfloat16 (all of one
+ * convolution alike); sums are taken in double and rounded once when
+ * written (to nearest even).
+ *
  * Its heuristic ranks four algorithms the way a real one might mislead a
  * careless caller: a tensor-core one first (TF32: must be skipped for
- * float32), then a failing one, then one needing 64 MiB of workspace (more
- * than the runtime's 32 MiB), then algorithm 0, which needs none. The tests
- * read what ran (fake_cudnn_*).
+ * float32; it runs only for 16-bit types with tensor-op math set), then a
+ * failing one, then one needing 64 MiB of workspace (more than the
+ * runtime's 32 MiB), then algorithm 0, which needs none. The tests read
+ * what ran (fake_cudnn_*). $FAKE_CUDNN_REFUSE lists algorithms (",5,0,")
+ * whose cudnnConvolutionForward refuses with cuDNN 9's BAD_PARAM (2000),
+ * as the real one does for some operands its heuristic offered.
  *===----------------------------------------------------------------------===*/
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define EXPORT __attribute__((visibility("default")))
 
 enum { SUCCESS = 0, BAD_PARAM = 3, NOT_SUPPORTED = 9 };
-enum { FLOAT = 0, NCHW = 0, CROSS_CORRELATION = 1, TENSOR_OP_MATH = 1, FMA_MATH = 3 };
+enum { FLOAT = 0, HALF = 2, BFLOAT16 = 9 };
+enum { NCHW = 0, CROSS_CORRELATION = 1, TENSOR_OP_MATH = 1, FMA_MATH = 3 };
 
 typedef struct tensor {
-  int dims[4], strides[4];
+  int type, dims[4], strides[4];
 } tensor;
 typedef struct filter {
-  int k, c, h, w;
+  int type, k, c, h, w;
 } filter;
+
+/* Whether $FAKE_CUDNN_REFUSE names `algo`. */
+static int refused(int algo) {
+  const char *list = getenv("FAKE_CUDNN_REFUSE");
+  char name[16];
+  snprintf(name, sizeof name, ",%d,", algo);
+  return list && strstr(list, name);
+}
+
+static int known_type(int type) { return type == FLOAT || type == HALF || type == BFLOAT16; }
+
+/* Element `index` of `base` as a float. */
+static float load(int type, const void *base, int64_t index) {
+  if (type == FLOAT)
+    return ((const float *)base)[index];
+  if (type == HALF)
+    return (float)((const _Float16 *)base)[index];
+  uint32_t bits = (uint32_t)((const uint16_t *)base)[index] << 16;
+  float value;
+  memcpy(&value, &bits, sizeof value);
+  return value;
+}
+
+/* Writes `value` rounded to the type (to nearest even). */
+static void store(int type, void *base, int64_t index, double value) {
+  if (type == FLOAT) {
+    ((float *)base)[index] = (float)value;
+  } else if (type == HALF) {
+    ((_Float16 *)base)[index] = (_Float16)value;
+  } else {
+    float narrowed = (float)value;
+    uint32_t bits;
+    memcpy(&bits, &narrowed, sizeof bits);
+    bits += 0x7fffu + ((bits >> 16) & 1u);
+    ((uint16_t *)base)[index] = (uint16_t)(bits >> 16);
+  }
+}
 typedef struct conv {
   int pad[2], stride[2], dilation[2], groups, math;
 } conv;
@@ -79,8 +125,9 @@ EXPORT int cudnnCreateTensorDescriptor(tensor **out) {
 }
 EXPORT int cudnnSetTensor4dDescriptorEx(tensor *t, int type, int n, int c, int h, int w,
                                         int ns, int cs, int hs, int ws) {
-  if (type != FLOAT || n <= 0 || c <= 0 || h <= 0 || w <= 0)
+  if (!known_type(type) || n <= 0 || c <= 0 || h <= 0 || w <= 0)
     return BAD_PARAM;
+  t->type = type;
   int dims[4] = {n, c, h, w}, strides[4] = {ns, cs, hs, ws};
   memcpy(t->dims, dims, sizeof dims);
   memcpy(t->strides, strides, sizeof strides);
@@ -96,9 +143,9 @@ EXPORT int cudnnCreateFilterDescriptor(filter **out) {
 }
 EXPORT int cudnnSetFilter4dDescriptor(filter *f, int type, int format, int k, int c, int h,
                                       int w) {
-  if (type != FLOAT || format != NCHW)
+  if (!known_type(type) || format != NCHW)
     return BAD_PARAM;
-  f->k = k, f->c = c, f->h = h, f->w = w;
+  f->type = type, f->k = k, f->c = c, f->h = h, f->w = w;
   return SUCCESS;
 }
 EXPORT int cudnnDestroyFilterDescriptor(filter *f) {
@@ -164,19 +211,26 @@ EXPORT int cudnnGetConvolutionForwardAlgorithm_v7(void *handle, const tensor *x,
   return SUCCESS;
 }
 
-static float *at(const tensor *t, float *base, int n, int c, int h, int w) {
-  return base + (int64_t)n * t->strides[0] + (int64_t)c * t->strides[1] +
+static int64_t at(const tensor *t, int n, int c, int h, int w) {
+  return (int64_t)n * t->strides[0] + (int64_t)c * t->strides[1] +
          (int64_t)h * t->strides[2] + (int64_t)w * t->strides[3];
 }
 
 EXPORT int cudnnConvolutionForward(void **handle, const float *alpha, const tensor *xd,
-                                   const float *x, const filter *fd, const float *w,
+                                   const void *x, const filter *fd, const void *w,
                                    const conv *d, int algo, void *workspace,
                                    size_t workspace_bytes, const float *beta,
-                                   const tensor *yd, float *y) {
+                                   const tensor *yd, void *y) {
   if (!*handle)
     return BAD_PARAM; /* no stream set */
-  if (algo == 5 || algo == 6 || (algo == 1 && workspace_bytes < ((size_t)64 << 20)) ||
+  if (refused(algo))
+    return 2000;
+  int type = xd->type;
+  if (yd->type != type || fd->type != type)
+    return BAD_PARAM;
+  /* The tensor-core algorithm runs 16-bit types with tensor-op math only. */
+  int tensor_cores = type != FLOAT && d->math == TENSOR_OP_MATH;
+  if ((algo == 5 && !tensor_cores) || algo == 6 || (algo == 1 && workspace_bytes < ((size_t)64 << 20)) ||
       (workspace_bytes && !workspace))
     return NOT_SUPPORTED;
   int on, oc, oh, ow;
@@ -201,12 +255,13 @@ EXPORT int cudnnConvolutionForward(void **handle, const float *alpha, const tens
                 int col = j * d->stride[1] - d->pad[1] + s * d->dilation[1];
                 if (row < 0 || col < 0 || row >= xd->dims[2] || col >= xd->dims[3])
                   continue;
-                float value = *at(xd, (float *)x, n, g * per_group_in + c, row, col);
-                float weight = w[((k * fd->c + c) * fd->h + r) * fd->w + s];
+                float value = load(type, x, at(xd, n, g * per_group_in + c, row, col));
+                float weight = load(type, w, ((k * fd->c + c) * fd->h + r) * fd->w + s);
                 sum += (double)value * weight;
               }
-          float *out = at(yd, y, n, k, i, j);
-          *out = *alpha * (float)sum + (*beta == 0.0f ? 0.0f : *beta * *out);
+          int64_t out = at(yd, n, k, i, j);
+          store(type, y, out,
+                *alpha * sum + (*beta == 0.0f ? 0.0 : *beta * (double)load(type, y, out)));
         }
   return SUCCESS;
 }

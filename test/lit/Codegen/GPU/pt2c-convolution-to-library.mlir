@@ -123,13 +123,13 @@ func.func @depthwise_dynamic(%x: tensor<?x4x4x4xf32>, %w: tensor<4x2x4xf32>) -> 
 // -----
 
 // Not convolutions: a batched matmul whose right operand is no window copy,
-// and a float16 convolution (its matmul accumulates into f32: cuDNN's
-// half-precision output would round differently). Both stay as they are.
+// and a convolution of float16 windows with float32 weights (cuDNN takes
+// one type for both). Both stay as they are.
 // CHECK-LABEL: func.func @not_convolutions
 // CHECK-NOT: pt2crt_cuda_conv
 // CHECK-NOT: bufferization.to_buffer
 func.func @not_convolutions(%w: tensor<1x16x27xf32>, %m: tensor<2x1x27x16xf32>,
-                            %x: tensor<1x3x6x6xf16>, %wh: tensor<1x4x27xf16>)
+                            %x: tensor<1x3x6x6xf16>, %wh: tensor<1x4x27xf32>)
     -> (tensor<2x1x16x16xf32>, tensor<1x1x4x16xf32>) {
   %zero = arith.constant 0.0 : f32
   %e2 = tensor.empty() : tensor<2x1x16x16xf32>
@@ -160,13 +160,70 @@ func.func @not_convolutions(%w: tensor<1x16x27xf32>, %m: tensor<2x1x27x16xf32>,
       indexing_maps = [affine_map<(n, g, f, r, p) -> (g, f, r)>, affine_map<(n, g, f, r, p) -> (n, g, r, p)>,
                        affine_map<(n, g, f, r, p) -> (n, g, f, p)>],
       iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
-      ins(%wh, %col : tensor<1x4x27xf16>, tensor<1x1x27x16xf16>) outs(%init3 : tensor<1x1x4x16xf32>) {
-  ^bb0(%a: f16, %b: f16, %acc: f32):
-    %a32 = arith.extf %a : f16 to f32
+      ins(%wh, %col : tensor<1x4x27xf32>, tensor<1x1x27x16xf16>) outs(%init3 : tensor<1x1x4x16xf32>) {
+  ^bb0(%a: f32, %b: f16, %acc: f32):
     %b32 = arith.extf %b : f16 to f32
-    %p = arith.mulf %a32, %b32 : f32
+    %p = arith.mulf %a, %b32 : f32
     %s = arith.addf %acc, %p : f32
     linalg.yield %s : f32
   } -> tensor<1x1x4x16xf32>
   return %r, %h : tensor<2x1x16x16xf32>, tensor<1x1x4x16xf32>
+}
+
+// -----
+
+// bfloat16 (float16 alike): the matmul widens its operands and sums in
+// f32. cuDNN gets type 2 and writes a bf16 buffer (summed in f32, rounded
+// once); the fallback rounds its f32 sum into that buffer; the f32 tensor
+// the chain expects is the buffer widened.
+// CHECK-LABEL: func.func @bfloat16
+// CHECK-DAG: %[[C2:.+]] = arith.constant 2 : i64
+// CHECK: %[[Y:.+]] = memref.alloc() : memref<1x1x4x16xbf16>
+// CHECK: %[[DONE:.+]] = call @pt2crt_cuda_conv(%[[C2]],
+// CHECK: scf.if
+// CHECK: arith.extf %{{.+}} : bf16 to f32
+// CHECK: arith.addf
+// CHECK-NEXT: linalg.yield
+// CHECK-NEXT: } -> tensor<1x1x4x16xf32>
+// CHECK: %[[ROUNDED:.+]] = linalg.generic {{.*}} outs(%{{.+}} : tensor<1x1x4x16xbf16>)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: arith.truncf %{{.+}} : f32 to bf16
+// CHECK: bufferization.materialize_in_destination %[[ROUNDED]] in writable %[[Y]]
+// CHECK: }
+// CHECK: %[[T:.+]] = bufferization.to_tensor %[[Y]] restrict writable : memref<1x1x4x16xbf16> to tensor<1x1x4x16xbf16>
+// CHECK: %[[WIDE:.+]] = linalg.generic {{.*}} ins(%[[T]] : tensor<1x1x4x16xbf16>)
+// CHECK: arith.extf %{{.+}} : bf16 to f32
+// CHECK: return %[[WIDE]] : tensor<1x1x4x16xf32>
+func.func @bfloat16(%x: tensor<1x2x4x4xbf16>, %w: tensor<1x4x18xbf16>) -> tensor<1x1x4x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %zero16 = arith.constant 0.0 : bf16
+  %padded = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero16 : bf16
+  } : tensor<1x2x4x4xbf16> to tensor<1x2x6x6xbf16>
+  %e = tensor.empty() : tensor<1x1x2x3x3x4x4xbf16>
+  %windows = linalg.generic {
+      indexing_maps = [affine_map<(n, g, c, i, j, y, x) -> (n, g * 2 + c, y + i, x + j)>,
+                       affine_map<(n, g, c, i, j, y, x) -> (n, g, c, i, j, y, x)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%padded : tensor<1x2x6x6xbf16>) outs(%e : tensor<1x1x2x3x3x4x4xbf16>) {
+  ^bb0(%in: bf16, %out: bf16):
+    linalg.yield %in : bf16
+  } -> tensor<1x1x2x3x3x4x4xbf16>
+  %col = tensor.collapse_shape %windows [[0], [1], [2, 3, 4], [5, 6]] : tensor<1x1x2x3x3x4x4xbf16> into tensor<1x1x18x16xbf16>
+  %e2 = tensor.empty() : tensor<1x1x4x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e2 : tensor<1x1x4x16xf32>) -> tensor<1x1x4x16xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(n, g, f, r, p) -> (g, f, r)>, affine_map<(n, g, f, r, p) -> (n, g, r, p)>,
+                       affine_map<(n, g, f, r, p) -> (n, g, f, p)>],
+      iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
+      ins(%w, %col : tensor<1x4x18xbf16>, tensor<1x1x18x16xbf16>) outs(%init : tensor<1x1x4x16xf32>) {
+  ^bb0(%a: bf16, %b: bf16, %acc: f32):
+    %wa = arith.extf %a : bf16 to f32
+    %wb = arith.extf %b : bf16 to f32
+    %m = arith.mulf %wa, %wb : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x4x16xf32>
+  return %r : tensor<1x1x4x16xf32>
 }
