@@ -36,6 +36,12 @@ def FuseElementwise : Pass<"pt2c-fuse-elementwise", "mlir::ModuleOp"> {
     into: a layer norm's squares are then summed as they are computed, in
     the reduction's kernel, instead of written out by one kernel and read
     back by the next.
+
+    With `generalize-transposes` (the GPU pipeline), `linalg.transpose` ops
+    are written as `linalg.generic` first, so the data-moving fusion above
+    applies to them: a linear layer's weight transpose becomes the
+    matmul's indexing map (cuBLASLt reads the weight transposed) instead of
+    a copy of the weight made on every run.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
                            "::mlir::affine::AffineDialect"];
@@ -47,6 +53,9 @@ def FuseElementwise : Pass<"pt2c-fuse-elementwise", "mlir::ModuleOp"> {
     Option<"generalizeReductions", "generalize-reductions", "bool",
            /*default=*/"false",
            "Write linalg.reduce as linalg.generic first, so producers fuse into it">,
+    Option<"generalizeTransposes", "generalize-transposes", "bool", /*default=*/"false",
+           "Write linalg.transpose ops as generics before fusing, so they fuse into "
+           "their consumers' indexing maps (the GPU pipeline)">
   ];
 }
 

@@ -94,15 +94,18 @@ public:
 
   void runOnOperation() override {
     MLIRContext *context = &getContext();
-    if (generalizeReductions) {
-      IRRewriter rewriter(context);
-      SmallVector<linalg::ReduceOp> reductions;
-      getOperation().walk([&](linalg::ReduceOp op) { reductions.push_back(op); });
-      for (linalg::ReduceOp op : reductions) {
-        rewriter.setInsertionPoint(op);
-        // A reduce that does not generalize stays as it is: only unfused.
-        (void)linalg::generalizeNamedOp(rewriter, op);
-      }
+    // Named ops the fusion patterns cannot take, written as generics that
+    // they can; one that does not generalize stays as it is: only unfused.
+    IRRewriter rewriter(context);
+    SmallVector<linalg::LinalgOp> named;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if ((generalizeReductions && isa<linalg::ReduceOp>(op)) ||
+          (generalizeTransposes && isa<linalg::TransposeOp>(op)))
+        named.push_back(op);
+    });
+    for (linalg::LinalgOp op : named) {
+      rewriter.setInsertionPoint(op);
+      (void)linalg::generalizeNamedOp(rewriter, op);
     }
     RewritePatternSet patterns(context);
     bool broadcast = broadcastIntoContractions;

@@ -15,7 +15,9 @@ namespace {
 /// The fill whose values `copy` reads: `copy`'s source is an allocation
 /// filled once, and every use of it up to the copy (in the same block) is
 /// that fill or a read (a copy out of it, a linalg input). Uses after the
-/// copy do not matter to it.
+/// copy do not matter to it, also inside later ops' regions (the last user
+/// of a CSE'd zero buffer is often a matmul that accumulates into it in
+/// place, inside the scf.if of a library call's fallback).
 linalg::FillOp fillCopiedBy(memref::CopyOp copy) {
   Value buffer = copy.getSource();
   if (!buffer.getDefiningOp<memref::AllocOp>())
@@ -25,10 +27,13 @@ linalg::FillOp fillCopiedBy(memref::CopyOp copy) {
     Operation *user = use.getOwner();
     if (user == copy)
       continue;
-    if (user->getBlock() != copy->getBlock())
+    Operation *anchor = copy->getBlock()->findAncestorOpInBlock(*user);
+    if (!anchor)
       return {};
-    if (!user->isBeforeInBlock(copy))
+    if (!anchor->isBeforeInBlock(copy))
       continue;
+    if (anchor != user)
+      return {}; // used inside an earlier op's region: not followed here
     if (auto f = dyn_cast<linalg::FillOp>(user)) {
       if (fill)
         return {};

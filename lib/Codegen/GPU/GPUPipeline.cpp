@@ -50,7 +50,8 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
       options.toolkit.root.empty() ? "" : " toolkit=" + options.toolkit.root;
   std::string pipeline =
       "pt2c-convolution-to-library,pt2c-attention-to-kernel,canonicalize,"
-      "pt2c-fuse-elementwise{broadcast-into-contractions=false generalize-reductions=true},"
+      "pt2c-fuse-elementwise{broadcast-into-contractions=false generalize-reductions=true "
+      "generalize-transposes=true},"
       "func.func(pt2c-distinct-results),"
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"

@@ -1,5 +1,6 @@
 // RUN: %pt2c-opt %s --split-input-file --pt2c-fuse-elementwise='broadcast-into-contractions=false generalize-reductions=true' | FileCheck %s
 // RUN: %pt2c-opt %s --split-input-file --pt2c-fuse-elementwise='broadcast-into-contractions=false' | FileCheck %s --check-prefix=NAMED
+// RUN: %pt2c-opt %s --split-input-file --pt2c-fuse-elementwise='broadcast-into-contractions=false generalize-transposes=true' | FileCheck %s --check-prefix=TRANSPOSE
 
 // The GPU policy: a computing producer (gelu-like) is not fused into the
 // matmul that reads it broadcast along the columns, so the matmul keeps a
@@ -113,4 +114,38 @@ func.func @sum_of_squares(%x: tensor<8x64xf32>, %mean: tensor<8xf32>) -> (tensor
       linalg.yield %a : f32
     }
   return %sum, %centered : tensor<8xf32>, tensor<8x64xf32>
+}
+
+// -----
+
+// A linear layer's weight transpose as PrimToLinalg writes it, a named
+// linalg.transpose: with generalize-transposes it becomes the matmul's
+// map (the matmul reads w[j, k] directly: no copy of the weight on each
+// run); without, it stays a separate op.
+// TRANSPOSE-LABEL: func.func @weight_transpose
+// TRANSPOSE-NOT: linalg.transpose
+// TRANSPOSE: linalg.generic {indexing_maps = [#{{.+}}, #[[WMAP:.+]], #{{.+}}], iterator_types = ["parallel", "parallel", "reduction"]}
+// TRANSPOSE-SAME: ins(%arg0, %arg1 : tensor<4x8xbf16>, tensor<16x8xbf16>)
+// NAMED-LABEL: func.func @weight_transpose
+// NAMED: linalg.transpose
+// NAMED-SAME: permutation = [1, 0]
+#x = affine_map<(i, j, k) -> (i, k)>
+#w = affine_map<(i, j, k) -> (k, j)>
+#y = affine_map<(i, j, k) -> (i, j)>
+func.func @weight_transpose(%x: tensor<4x8xbf16>, %w: tensor<16x8xbf16>) -> tensor<4x16xf32> {
+  %et = tensor.empty() : tensor<8x16xbf16>
+  %wt = linalg.transpose ins(%w : tensor<16x8xbf16>) outs(%et : tensor<8x16xbf16>) permutation = [1, 0]
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %r = linalg.generic {indexing_maps = [#x, #w, #y], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %wt : tensor<4x8xbf16>, tensor<8x16xbf16>) outs(%init : tensor<4x16xf32>) {
+  ^bb0(%a: bf16, %b: bf16, %acc: f32):
+    %a32 = arith.extf %a : bf16 to f32
+    %b32 = arith.extf %b : bf16 to f32
+    %m = arith.mulf %a32, %b32 : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
 }

@@ -77,3 +77,32 @@ func.func @kept(%a: memref<4xf32>, %b: memref<4xf32>, %c: memref<4xf32>, %d: mem
   memref.dealloc %init : memref<4xf32>
   return
 }
+
+// -----
+
+// A CSE'd zero buffer copied into one matmul's output, then accumulated
+// into in place by another inside the scf.if of a library call's fallback
+// (what gemm-to-library leaves for the last layer): a use after the copy,
+// nested in a later op, does not keep the copy. The copy becomes a fill.
+// CHECK-LABEL: func.func @later_nested_user
+// CHECK-DAG: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG: %[[SHARED:.+]] = memref.alloc() : memref<4x4xf32>
+// CHECK: gpu.launch
+// CHECK: memref.store %[[ZERO]], %[[SHARED]]
+// CHECK: gpu.launch
+// CHECK-NOT: memref.load
+// CHECK: memref.store %[[ZERO]], %arg2
+// CHECK: scf.if
+// CHECK: memref.load %[[SHARED]]
+func.func @later_nested_user(%a: memref<4x8xf32>, %b: memref<8x4xf32>, %o: memref<4x4xf32>,
+                             %flag: i1) {
+  %zero = arith.constant 0.0 : f32
+  %init = memref.alloc() : memref<4x4xf32>
+  linalg.fill ins(%zero : f32) outs(%init : memref<4x4xf32>)
+  memref.copy %init, %o : memref<4x4xf32> to memref<4x4xf32>
+  scf.if %flag {
+    linalg.matmul ins(%a, %b : memref<4x8xf32>, memref<8x4xf32>) outs(%init : memref<4x4xf32>)
+  }
+  memref.dealloc %init : memref<4x4xf32>
+  return
+}
