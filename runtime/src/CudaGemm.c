@@ -214,10 +214,14 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
   pt2crt_cuda_run *run = pt2crt_cuda_current_run();
   if (!run || run->error_code != PT2C_OK)
     return PT2CRT_GEMM_DONE;
+  int overwrite = (epilogue & PT2CRT_GEMM_OVERWRITE) != 0;
+  epilogue &= PT2CRT_GEMM_EPILOGUE_KIND;
   /* Nothing to compute, or nothing to add to C: the caller's epilogue
-   * still runs. */
-  if (outer0 <= 0 || outer1 <= 0 || m <= 0 || n <= 0 || k <= 0)
+   * still runs. An empty sum that must overwrite C is the caller's fill. */
+  if (outer0 <= 0 || outer1 <= 0 || m <= 0 || n <= 0)
     return PT2CRT_GEMM_DONE;
+  if (k <= 0)
+    return overwrite ? PT2CRT_GEMM_DECLINED : PT2CRT_GEMM_DONE;
   static const int input_types[] = {PT2CRT_CUDA_R_32F, PT2CRT_CUDA_R_16F,
                                     PT2CRT_CUDA_R_16BF};
   if (type < 0 || type > 2 || a_rows < 0 || a_cols < 0 || b_rows < 0 || b_cols < 0 ||
@@ -292,12 +296,12 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
       lt->cublasLtMatmulDescSetAttribute(plan->desc, PT2CRT_CUBLASLT_MATMUL_DESC_BIAS_POINTER,
                                          &bias_pointer, sizeof bias_pointer) != 0)
     return PT2CRT_GEMM_DECLINED;
-  const float one = 1.0f;
+  const float one = 1.0f, beta = overwrite ? 0.0f : 1.0f;
   for (int64_t i = 0; i < loop.size; ++i) {
     void *target = (void *)(uintptr_t)(c + i * c_step);
     cublasStatus_t status = lt->cublasLtMatmul(
         state->handle, plan->desc, &one, (const void *)(uintptr_t)(p_address + i * p_step),
-        plan->p, (const void *)(uintptr_t)(q_address + i * q_step), plan->q, &one, target,
+        plan->p, (const void *)(uintptr_t)(q_address + i * q_step), plan->q, &beta, target,
         plan->d, target, plan->d, &plan->algo, (void *)(uintptr_t)state->workspace,
         state->workspace_bytes, run->stream);
     if (status != PT2CRT_CUBLAS_STATUS_SUCCESS) {

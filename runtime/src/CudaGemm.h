@@ -29,7 +29,10 @@ struct pt2crt_gemm_state; /* NULL until the context's first matmul */
  * `epilogue` asks for more, fused into the same call where cuBLASLt can:
  * 0 nothing, PT2CRT_GEMM_BIAS C[i, j] += bias[j] after the product,
  * PT2CRT_GEMM_RELU_BIAS then C = max(C, 0); `bias` is the device address
- * of n contiguous floats, the same at every outer point.
+ * of n contiguous floats, the same at every outer point. Or'ed into it,
+ * PT2CRT_GEMM_OVERWRITE says C's values are not read: C = A·B (the
+ * compiler passes it where C was just zero-filled, and moves the fill to
+ * its fallback); with k = 0 that call declines, since C must be zeroed.
  *
  * Returns PT2CRT_GEMM_DONE_WITH_EPILOGUE when the epilogue was done too,
  * PT2CRT_GEMM_DONE when the product was (the caller does the epilogue;
@@ -43,6 +46,8 @@ enum {
   PT2CRT_GEMM_DONE_WITH_EPILOGUE = 2,
   PT2CRT_GEMM_BIAS = 1,
   PT2CRT_GEMM_RELU_BIAS = 2,
+  PT2CRT_GEMM_EPILOGUE_KIND = 15, /* the bits of the epilogue's kind */
+  PT2CRT_GEMM_OVERWRITE = 16,
 };
 int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64_t k, int64_t a,
                          int64_t a_rows, int64_t a_cols, int64_t b, int64_t b_rows,

@@ -15,6 +15,7 @@
 
 #include "pt2c/Codegen/GPU/Passes.h"
 
+#include "FillFolding.h"
 #include "LibraryCall.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -24,6 +25,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <optional>
 
@@ -44,6 +46,8 @@ constexpr unsigned kGemmParameters = 23;
 /// Its answers and epilogue codes (runtime/src/CudaGemm.h).
 constexpr int64_t kDeclined = 0, kDoneWithEpilogue = 2;
 constexpr int64_t kNoEpilogue = 0, kBias = 1, kReluBias = 2;
+/// Or'ed into the epilogue: C's values are not read (C = A·B).
+constexpr int64_t kOverwrite = 16;
 
 /// The runtime's code for the element types: A and B alike, C f32.
 std::optional<int64_t> typeCode(Type a, Type b, Type c) {
@@ -211,11 +215,29 @@ std::optional<Epilogue> matchEpilogue(linalg::GenericOp gemm, const GemmLoops &l
   return epilogue;
 }
 
+/// The zero fill of `gemm`'s output right before it (nothing with memory
+/// effects in between), or null. The call then overwrites C (beta 0)
+/// instead of adding to zeros it would first read, and the fill moves
+/// behind the answer, for the fallback.
+linalg::FillOp zeroFillOfOutput(linalg::GenericOp gemm) {
+  Value c = gemm.getDpsInitOperand(0)->get();
+  for (Operation *op = gemm->getPrevNode(); op; op = op->getPrevNode()) {
+    if (auto fill = dyn_cast<linalg::FillOp>(op))
+      return fill.getOutputs()[0] == c && isZero(fill.getInputs()[0]) ? fill
+                                                                       : linalg::FillOp();
+    if (!isMemoryEffectFree(op))
+      return {};
+  }
+  return {};
+}
+
 /// Puts the call before `generic` and the generic behind its answer; the
-/// epilogue op, if any, behind the answer that it was not done.
+/// epilogue op, if any, behind the answer that it was not done; a zero
+/// fill of C before the generic, if any, behind the answer too.
 void callLibrary(linalg::GenericOp generic, const GemmLoops &loops, int64_t type,
                  func::FuncOp gemm, IRRewriter &rewriter) {
   Location loc = generic.getLoc();
+  linalg::FillOp zeroFill = zeroFillOfOutput(generic);
   rewriter.setInsertionPoint(generic);
   SmallVector<Range> ranges =
       cast<linalg::LinalgOp>(generic.getOperation()).createLoopRanges(rewriter, loc);
@@ -248,13 +270,15 @@ void callLibrary(linalg::GenericOp generic, const GemmLoops &loops, int64_t type
     arguments.append({size(loop), stride(0, loop), stride(1, loop), stride(2, loop)});
   }
   std::optional<Epilogue> epilogue = matchEpilogue(generic, loops, generic->getNextNode());
+  int64_t flags = zeroFill ? kOverwrite : 0;
   if (epilogue) {
     AffineMap identity = AffineMap::getMultiDimIdentityMap(1, rewriter.getContext());
     arguments.append({viewOf(rewriter, loc, epilogue->bias, identity).address,
                       arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(),
-                                                   epilogue->kind)});
+                                                   epilogue->kind | flags)});
   } else {
-    arguments.append({zero64, zero64});
+    arguments.append(
+        {zero64, arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(), flags)});
   }
   auto call = func::CallOp::create(rewriter, loc, gemm, arguments);
   auto answerIs = [&](arith::CmpIPredicate predicate, int64_t answer) {
@@ -264,6 +288,8 @@ void callLibrary(linalg::GenericOp generic, const GemmLoops &loops, int64_t type
   auto fallback = scf::IfOp::create(rewriter, loc, answerIs(arith::CmpIPredicate::eq, kDeclined),
                                     /*withElseRegion=*/false);
   generic->moveBefore(fallback.thenBlock()->getTerminator());
+  if (zeroFill)
+    zeroFill->moveBefore(generic);
   if (!epilogue)
     return;
   rewriter.setInsertionPointAfter(fallback);
@@ -299,6 +325,11 @@ struct GemmToLibraryPass : impl::GemmToLibraryBase<GemmToLibraryPass> {
       return;
     func::FuncOp gemm = library::declareRuntimeFunction(module, kGemmFunction, kGemmParameters);
     IRRewriter rewriter(&getContext());
+    // Bufferization copies one CSE'd zero buffer into each matmul's output;
+    // as fills they can be recognized before the matmuls (FillFolding.h).
+    for (func::FuncOp function : module.getOps<func::FuncOp>())
+      if (!function.isPrivate() && !function.isDeclaration())
+        fillCopiesOfFilledBuffers(function, rewriter);
     for (auto &[generic, match] : gemms)
       callLibrary(generic, match.first, match.second, gemm, rewriter);
   }

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 namespace {
@@ -116,6 +117,38 @@ TEST_CASE("cuda gemm: row-major C += A·B accumulates", "[runtime][gemm]") {
   fill(p.b.data, 20, 0.5f);
   fill(p.c.data, 15, 1.0f); // not zero: the call must add to it
   checkGemm(p, 1);
+}
+
+TEST_CASE("cuda gemm: with OVERWRITE, C = A·B without reading C", "[runtime][gemm]") {
+  Problem p{3, 5, 4, 1, 1, {{}, 4, 1}, {{}, 1, 4}, {{}, 5, 1}};
+  fill(p.a.data, 12, 0.0f);
+  fill(p.b.data, 20, 0.5f);
+  p.c.data.assign(15, 0.0f);
+  std::vector<float> want = reference(p); // A·B onto zeros
+  p.c.data.assign(15, std::numeric_limits<float>::quiet_NaN());
+  FakeRun fake;
+  REQUIRE(fake.gemm(p, 0, PT2CRT_GEMM_OVERWRITE) == PT2CRT_GEMM_DONE);
+  for (size_t i = 0; i < want.size(); ++i)
+    CHECK(p.c.data[i] == Approx(want[i]).epsilon(1e-5));
+  // With the bias epilogue too: bias + A·B.
+  std::vector<float> bias(5);
+  for (size_t j = 0; j < bias.size(); ++j)
+    bias[j] = 0.5f * float(j) - 1.0f;
+  p.c.data.assign(15, std::numeric_limits<float>::quiet_NaN());
+  int64_t biasAddress = int64_t(reinterpret_cast<uintptr_t>(bias.data()));
+  REQUIRE(fake.gemm(p, biasAddress, PT2CRT_GEMM_BIAS | PT2CRT_GEMM_OVERWRITE) ==
+          PT2CRT_GEMM_DONE_WITH_EPILOGUE);
+  for (int64_t i = 0; i < 3; ++i)
+    for (int64_t j = 0; j < 5; ++j)
+      CHECK(p.c.data[size_t(i * 5 + j)] ==
+            Approx(want[size_t(i * 5 + j)] + bias[size_t(j)]).epsilon(1e-5));
+  // An empty sum must still zero C: left to the caller's fill.
+  Problem empty{3, 5, 0, 1, 1, {{}, 1, 1}, {{}, 5, 1}, {{}, 5, 1}};
+  empty.a.data.assign(1, 0.0f), empty.b.data.assign(5, 0.0f), empty.c.data.assign(15, 3.0f);
+  CHECK(fake.gemm(empty, 0, PT2CRT_GEMM_OVERWRITE) == PT2CRT_GEMM_DECLINED);
+  CHECK(fake.gemm(empty) == PT2CRT_GEMM_DONE);
+  CHECK(empty.c.data == std::vector<float>(15, 3.0f));
+  CHECK(fake.run.error_code == PT2C_OK);
 }
 
 TEST_CASE("cuda gemm: linear's transposed weight and a column-major C", "[runtime][gemm]") {

@@ -175,7 +175,8 @@ EXPORT int cublasLtMatmul(void *handle, desc *d, const float *alpha, const void 
           sum += (double)at(a, la, batch * la->stride, d->trans[0], i, k) *
                  at(b, lb, batch * lb->stride, d->trans[1], k, j);
         float *target = &pd[i + j * (uint64_t)ld->ld];
-        float value = (float)(*alpha * sum + *beta * *target);
+        /* As cuBLASLt: with beta 0, C is not read (it may hold NaN). */
+        float value = (float)(*alpha * sum + (*beta == 0.0f ? 0.0 : *beta * *target));
         if (d->epilogue == EPILOGUE_BIAS || d->epilogue == EPILOGUE_RELU_BIAS)
           value += d->bias[i]; /* the same vector for every batch */
         if (d->epilogue == EPILOGUE_RELU_BIAS && value < 0.0f)

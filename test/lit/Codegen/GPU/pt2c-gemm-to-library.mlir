@@ -253,3 +253,61 @@ func.func @not_epilogues(%x: memref<4x8xf32>, %w: memref<16x8xf32>, %rows: memre
   }
   return
 }
+
+// -----
+
+// Each matmul's output is a copy of one CSE'd zero-filled buffer (what
+// bufferization makes of a shared zero tensor). The copies become fills;
+// a zero fill right before a matmul means the call may overwrite C: kind
+// 16 (PT2CRT_GEMM_OVERWRITE), and the fill moves behind the answer, for the
+// fallback. A matmul whose output holds other values keeps kind 0.
+// CHECK-LABEL: func.func @zero_filled_outputs
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : i64
+// CHECK-DAG: %[[C16:.+]] = arith.constant 16 : i64
+// CHECK-DAG: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NOT: memref.copy
+// CHECK: call @pt2crt_cuda_gemm({{.*}}, %[[C0]], %[[C16]])
+// CHECK: scf.if
+// CHECK-NEXT: linalg.fill ins(%[[ZERO]] : f32) outs(%arg2 : memref<4x16xf32>)
+// CHECK-NEXT: linalg.generic
+// CHECK: call @pt2crt_cuda_gemm({{.*}}, %[[C0]], %[[C16]])
+// CHECK: scf.if
+// CHECK-NEXT: linalg.fill ins(%[[ZERO]] : f32) outs(%arg3 : memref<4x16xf32>)
+// CHECK-NEXT: linalg.generic
+// CHECK: call @pt2crt_cuda_gemm({{.*}}, %[[C0]], %[[C0]])
+// CHECK: scf.if
+// CHECK-NEXT: linalg.generic
+#za = affine_map<(m, n, k) -> (m, k)>
+#zb = affine_map<(m, n, k) -> (k, n)>
+#zc = affine_map<(m, n, k) -> (m, n)>
+func.func @zero_filled_outputs(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c1: memref<4x16xf32>,
+                               %c2: memref<4x16xf32>, %c3: memref<4x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %shared = memref.alloc() : memref<4x16xf32>
+  linalg.fill ins(%zero : f32) outs(%shared : memref<4x16xf32>)
+  memref.copy %shared, %c1 : memref<4x16xf32> to memref<4x16xf32>
+  linalg.generic {indexing_maps = [#za, #zb, #zc], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c1 : memref<4x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  memref.copy %shared, %c2 : memref<4x16xf32> to memref<4x16xf32>
+  linalg.generic {indexing_maps = [#za, #zb, #zc], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c2 : memref<4x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  memref.dealloc %shared : memref<4x16xf32>
+  linalg.generic {indexing_maps = [#za, #zb, #zc], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c3 : memref<4x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
