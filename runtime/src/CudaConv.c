@@ -105,19 +105,17 @@ static int fits_int(const int64_t *key) {
   return 1;
 }
 
-enum { TYPE_FLOAT32 = 0, TYPE_FLOAT16 = 1, TYPE_BFLOAT16 = 2 };
-
 /* cuDNN's data type for the runtime's element type code. */
 static int cudnn_data_type(int64_t type) {
-  return type == TYPE_FLOAT16    ? PT2CRT_CUDNN_DATA_HALF
-         : type == TYPE_BFLOAT16 ? PT2CRT_CUDNN_DATA_BFLOAT16
+  return type == PT2CRT_TYPE_FLOAT16    ? PT2CRT_CUDNN_DATA_HALF
+         : type == PT2CRT_TYPE_BFLOAT16 ? PT2CRT_CUDNN_DATA_BFLOAT16
                                  : PT2CRT_CUDNN_DATA_FLOAT;
 }
 
 /* Whether an algorithm's math may run for `type`: tensor cores only for
  * the 16-bit types (for float32 they would be TF32). */
 static int math_allowed(int64_t type, int math) {
-  if (type != TYPE_FLOAT32)
+  if (type != PT2CRT_TYPE_FLOAT32)
     return 1;
   return math != PT2CRT_CUDNN_TENSOR_OP_MATH &&
          math != PT2CRT_CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION;
@@ -148,7 +146,8 @@ static int make_plan(struct pt2crt_conv_state *state, const int64_t *key,
     return 0;
   }
   int data = cudnn_data_type(key[K_TYPE]);
-  int math = key[K_TYPE] == TYPE_FLOAT32 ? PT2CRT_CUDNN_FMA_MATH : PT2CRT_CUDNN_TENSOR_OP_MATH;
+  int math = key[K_TYPE] == PT2CRT_TYPE_FLOAT32 ? PT2CRT_CUDNN_FMA_MATH
+                                                : PT2CRT_CUDNN_TENSOR_OP_MATH;
   int ok =
       dnn->cudnnSetTensor4dDescriptorEx(plan->x, data, K(K_N), K(K_C), K(K_H), K(K_W),
                                         K(K_XN), K(K_XC), K(K_XH), K(K_XW)) == 0 &&
@@ -256,7 +255,9 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_conv(
     return PT2CRT_CONV_DONE;
   if (n == 0 || f == 0 || oh == 0 || ow == 0)
     return PT2CRT_CONV_DONE; /* no output element */
-  if ((type != TYPE_FLOAT32 && type != TYPE_FLOAT16 && type != TYPE_BFLOAT16) || n < 0 || c <= 0 || h <= 0 || w <= 0 || f < 0 || kh <= 0 || kw <= 0 ||
+  if ((type != PT2CRT_TYPE_FLOAT32 && type != PT2CRT_TYPE_FLOAT16 &&
+       type != PT2CRT_TYPE_BFLOAT16) ||
+      n < 0 || c <= 0 || h <= 0 || w <= 0 || f < 0 || kh <= 0 || kw <= 0 ||
       oh < 0 || ow < 0 || groups <= 0 || c % groups || f % groups)
     return PT2CRT_CONV_DECLINED;
   /* cuDNN's filter is packed [f, c / groups, kh, kw]; its output strides

@@ -14,16 +14,14 @@
 
 #include "CudaDriver.h"
 
+#include "pt2c/library_calls.h" /* the codes of the arguments and answers */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 struct pt2crt_conv_state; /* NULL until the context's first convolution */
 
-enum {
-  PT2CRT_CONV_DECLINED = 0,
-  PT2CRT_CONV_DONE = 1,
-};
 
 /* y = conv(x, filter) (torch's conv2d: cross-correlation with zero
  * padding, strides, dilations and groups), or y += conv(x, filter) when

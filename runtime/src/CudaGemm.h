@@ -14,6 +14,8 @@
 
 #include "CudaDriver.h"
 
+#include "pt2c/library_calls.h" /* the codes of the arguments and answers */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -40,15 +42,6 @@ struct pt2crt_gemm_state; /* NULL until the context's first matmul */
  * recorded), PT2CRT_GEMM_DECLINED when nothing was (no cuBLASLt, or a
  * layout it cannot express): then the caller runs its own kernels. The
  * generated host code calls it with a run current (pt2c-gemm-to-library). */
-enum {
-  PT2CRT_GEMM_DECLINED = 0,
-  PT2CRT_GEMM_DONE = 1,
-  PT2CRT_GEMM_DONE_WITH_EPILOGUE = 2,
-  PT2CRT_GEMM_BIAS = 1,
-  PT2CRT_GEMM_RELU_BIAS = 2,
-  PT2CRT_GEMM_EPILOGUE_KIND = 15, /* the bits of the epilogue's kind */
-  PT2CRT_GEMM_OVERWRITE = 16,
-};
 int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64_t k, int64_t a,
                          int64_t a_rows, int64_t a_cols, int64_t b, int64_t b_rows,
                          int64_t b_cols, int64_t c, int64_t c_rows, int64_t c_cols,

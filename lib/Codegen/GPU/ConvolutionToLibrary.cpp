@@ -27,6 +27,7 @@
 #include "pt2c/Codegen/GPU/Passes.h"
 
 #include "LibraryCall.h"
+#include "pt2c/library_calls.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -51,20 +52,9 @@ using library::constantI64;
 using library::toI64;
 
 constexpr llvm::StringLiteral kConvFunction = "pt2crt_cuda_conv";
-constexpr unsigned kConvParameters = 32;
-constexpr int64_t kDeclined = 0; // runtime/src/CudaConv.h
-
-/// The runtime's code for the element type of x, the filter and y
-/// (runtime/src/CudaConv.h), or nothing for a type it does not take.
-std::optional<int64_t> typeCode(Type type) {
-  if (type.isF32())
-    return 0;
-  if (type.isF16())
-    return 1;
-  if (type.isBF16())
-    return 2;
-  return std::nullopt;
-}
+constexpr unsigned kConvParameters = PT2CRT_CONV_PARAMETERS;
+constexpr int64_t kDeclined = PT2CRT_CONV_DECLINED;
+using library::typeCode;
 
 /// `expr` as coefficients of the dims, when it is a sum of dims times
 /// constants with no constant term.
@@ -270,8 +260,9 @@ void replaceWithCall(Convolution &conv, func::FuncOp function, IRRewriter &rewri
   library::MemrefView wView = library::describeMemref(rewriter, loc, weights);
   library::MemrefView yView = library::describeMemref(rewriter, loc, y);
   auto c = [&](int64_t value) { return constantI64(rewriter, loc, value); };
-  SmallVector<Value> arguments = {c(*typeCode(conv.elementType)), xView.address, n, c(inputType.getDimSize(1)),
-                                  c(inputType.getDimSize(2)), c(inputType.getDimSize(3))};
+  SmallVector<Value> arguments = {c(*typeCode(conv.elementType)), xView.address, n,
+                                  c(inputType.getDimSize(1)), c(inputType.getDimSize(2)),
+                                  c(inputType.getDimSize(3))};
   arguments.append(xView.strides);
   arguments.append({wView.address, c(weightType.getDimSize(0) * weightType.getDimSize(1)),
                     c(conv.kernel[0]), c(conv.kernel[1])});

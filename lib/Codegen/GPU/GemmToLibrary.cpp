@@ -17,6 +17,7 @@
 
 #include "FillFolding.h"
 #include "LibraryCall.h"
+#include "pt2c/library_calls.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -40,26 +41,21 @@ using namespace mlir;
 using library::isMultiplyAdd;
 using library::toI64;
 
-/// The runtime function; its parameters are documented in CudaGemm.c.
+/// The runtime function (runtime/src/CudaGemm.h), its codes from the
+/// contract both sides build from (runtime/include/pt2c/library_calls.h).
 constexpr llvm::StringLiteral kGemmFunction = "pt2crt_cuda_gemm";
-constexpr unsigned kGemmParameters = 23;
-/// Its answers and epilogue codes (runtime/src/CudaGemm.h).
-constexpr int64_t kDeclined = 0, kDoneWithEpilogue = 2;
-constexpr int64_t kNoEpilogue = 0, kBias = 1, kReluBias = 2;
-/// Or'ed into the epilogue: C's values are not read (C = A·B).
-constexpr int64_t kOverwrite = 16;
+constexpr unsigned kGemmParameters = PT2CRT_GEMM_PARAMETERS;
+constexpr int64_t kDeclined = PT2CRT_GEMM_DECLINED,
+                  kDoneWithEpilogue = PT2CRT_GEMM_DONE_WITH_EPILOGUE;
+constexpr int64_t kNoEpilogue = PT2CRT_GEMM_NO_EPILOGUE, kBias = PT2CRT_GEMM_BIAS,
+                  kReluBias = PT2CRT_GEMM_RELU_BIAS;
+constexpr int64_t kOverwrite = PT2CRT_GEMM_OVERWRITE;
 
 /// The runtime's code for the element types: A and B alike, C f32.
 std::optional<int64_t> typeCode(Type a, Type b, Type c) {
   if (!c.isF32() || a != b)
     return std::nullopt;
-  if (a.isF32())
-    return 0;
-  if (a.isF16())
-    return 1;
-  if (a.isBF16())
-    return 2;
-  return std::nullopt;
+  return library::typeCode(a);
 }
 
 /// The loops of a C += A·B generic (A input 0, B input 1): the reduction

@@ -2,6 +2,8 @@
 
 #include "LibraryCall.h"
 
+#include "pt2c/library_calls.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -16,6 +18,16 @@ Value toI64(OpBuilder &b, Location loc, Value index) {
 
 Value constantI64(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIntOp::create(b, loc, b.getI64Type(), value);
+}
+
+std::optional<int64_t> typeCode(Type type) {
+  if (type.isF32())
+    return PT2CRT_TYPE_FLOAT32;
+  if (type.isF16())
+    return PT2CRT_TYPE_FLOAT16;
+  if (type.isBF16())
+    return PT2CRT_TYPE_BFLOAT16;
+  return std::nullopt;
 }
 
 MemrefView describeMemref(OpBuilder &b, Location loc, Value memref) {

@@ -16,6 +16,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
 
+#include <optional>
+
 namespace pt2c::library {
 
 /// `index` as an i64.
@@ -40,6 +42,11 @@ mlir::Value readOnlyBuffer(mlir::OpBuilder &b, mlir::Location loc, mlir::Value t
 /// `parameters` i64 arguments and answering an i32, made once per module.
 mlir::func::FuncOp declareRuntimeFunction(mlir::ModuleOp module, llvm::StringRef name,
                                           unsigned parameters);
+
+/// The runtime's code for an operand element type (PT2CRT_TYPE_* of
+/// runtime/include/pt2c/library_calls.h), or nothing for a type the
+/// library calls do not take.
+std::optional<int64_t> typeCode(mlir::Type type);
 
 /// Whether the generic's body is `acc + ext?(a) * ext?(b)` of its two inputs
 /// and its init, and nothing else: a matmul-like contraction's.

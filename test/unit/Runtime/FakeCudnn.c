@@ -230,8 +230,8 @@ EXPORT int cudnnConvolutionForward(void **handle, const float *alpha, const tens
     return BAD_PARAM;
   /* The tensor-core algorithm runs 16-bit types with tensor-op math only. */
   int tensor_cores = type != FLOAT && d->math == TENSOR_OP_MATH;
-  if ((algo == 5 && !tensor_cores) || algo == 6 || (algo == 1 && workspace_bytes < ((size_t)64 << 20)) ||
-      (workspace_bytes && !workspace))
+  if ((algo == 5 && !tensor_cores) || algo == 6 ||
+      (algo == 1 && workspace_bytes < ((size_t)64 << 20)) || (workspace_bytes && !workspace))
     return NOT_SUPPORTED;
   int on, oc, oh, ow;
   if (cudnnGetConvolution2dForwardOutputDim(d, xd, fd, &on, &oc, &oh, &ow) != SUCCESS ||

@@ -1,0 +1,51 @@
+/*===- library_calls.h - Contract of the runtime's library entry points ---===*
+ *
+ * Not a public header. Generated host code hands matmuls and convolutions
+ * to the runtime's pt2crt_cuda_gemm (runtime/src/CudaGemm.h) and
+ * pt2crt_cuda_conv (runtime/src/CudaConv.h), which call cuBLASLt and cuDNN
+ * or decline so that the code runs its own kernels. The passes that emit
+ * the calls (lib/Codegen/GPU/GemmToLibrary.cpp, ConvolutionToLibrary.cpp)
+ * and the runtime both take the codes below from here, so the two sides
+ * cannot disagree on what an argument or an answer means. Every argument
+ * is an int64_t, every answer an int32_t; the argument lists are
+ * documented with the functions.
+ *
+ * C99, no dependencies.
+ *===----------------------------------------------------------------------===*/
+
+#ifndef PT2C_LIBRARY_CALLS_H
+#define PT2C_LIBRARY_CALLS_H
+
+/* Element types of the operands (`type`, the first argument of both): A
+ * and B of a matmul (C is float32), or x, the filter and y of a
+ * convolution. */
+enum {
+  PT2CRT_TYPE_FLOAT32 = 0,
+  PT2CRT_TYPE_FLOAT16 = 1,
+  PT2CRT_TYPE_BFLOAT16 = 2,
+};
+
+/* pt2crt_cuda_gemm: its argument count, its answers, and its last
+ * argument, the epilogue: a kind, with flags or'ed into it. */
+#define PT2CRT_GEMM_PARAMETERS 23
+enum {
+  PT2CRT_GEMM_DECLINED = 0,          /* nothing was done: run the fallback */
+  PT2CRT_GEMM_DONE = 1,              /* the product was; the epilogue is the caller's */
+  PT2CRT_GEMM_DONE_WITH_EPILOGUE = 2, /* the product and the epilogue were */
+};
+enum {
+  PT2CRT_GEMM_NO_EPILOGUE = 0,
+  PT2CRT_GEMM_BIAS = 1,         /* C[i, j] += bias[j] after the product */
+  PT2CRT_GEMM_RELU_BIAS = 2,    /* then C = max(C, 0) */
+  PT2CRT_GEMM_EPILOGUE_KIND = 15, /* the bits of the kind */
+  PT2CRT_GEMM_OVERWRITE = 16,   /* flag: C is not read, C = A·B (beta 0) */
+};
+
+/* pt2crt_cuda_conv: its argument count and its answers. */
+#define PT2CRT_CONV_PARAMETERS 32
+enum {
+  PT2CRT_CONV_DECLINED = 0, /* nothing was done: run the fallback */
+  PT2CRT_CONV_DONE = 1,
+};
+
+#endif /* PT2C_LIBRARY_CALLS_H */
