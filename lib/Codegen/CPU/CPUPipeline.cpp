@@ -2,6 +2,7 @@
 
 #include "pt2c/Codegen/CPU/CPUCodegen.h"
 #include "pt2c/Codegen/Passes.h"
+#include "pt2c/Codegen/SharedPipelines.h"
 
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -25,6 +26,10 @@ void registerCPUCodegen(mlir::DialectRegistry &registry) {
   std::call_once(passesRegistered, [] {
     mlir::registerAllPasses();
     registerCodegenPasses();
+    mlir::PassPipelineRegistration<>(
+        "pt2c-cpu-pipeline",
+        "pt2c's CPU lowering with default options: linalg on tensors to the LLVM dialect",
+        [](mlir::OpPassManager &pm) { addCPULoweringPasses(pm, CPUCodegenOptions()); });
   });
 }
 
@@ -55,36 +60,28 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
       llvm::formatv("pt2c-parallelize{{min-work={0}},", options.minParallelWork).str();
   if (options.minParallelWork <= 0)
     parallelize.clear();
-  std::string pipeline =
-      "pt2c-fuse-elementwise," + parallelize + "pt2c-tile-contractions,"
-      "func.func(pt2c-distinct-results),"
-      "one-shot-bufferize{bufferize-function-boundaries "
-      "function-boundary-type-conversion=identity-layout-map},"
-      "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
-      "func.func(scf-forall-to-parallel),"
-      "buffer-deallocation-pipeline,"
-      "canonicalize,cse,"
-      "func.func(convert-linalg-to-loops),"
-      "convert-vector-to-scf{full-unroll},"
-      "convert-scf-to-openmp,canonicalize,"
-      "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
-      // float16/bfloat16 arithmetic and math in f32, rounded back after each
-      // op (what x86 without AVX512-FP16 does anyway, made explicit so math
-      // functions have an f32 form); then the bfloat16 <-> f32 conversions as
-      // integer ops: x86-64-v3 has no instruction for them and LLVM would
-      // call compiler-rt helpers that no model links.
-      "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},"
-      "math-extend-to-supported-types{target-type=f32},"
-      "arith-expand{include-bf16},"
-      "convert-vector-to-llvm{vector-contract-lowering=outerproduct},"
-      "finalize-memref-to-llvm{use-generic-functions},convert-math-to-llvm,convert-math-to-libm,"
-      "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
-      "convert-index-to-llvm,convert-openmp-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts";
-  // parsePassPipeline appends inside `pm`, so the string is the bare list
-  // (a "builtin.module(...)" wrapper would nest it one level too deep).
-  if (mlir::failed(mlir::parsePassPipeline(pipeline, pm)))
-    llvm::report_fatal_error("pt2c: the CPU pass pipeline does not parse "
-                             "(a pt2c bug: MLIR's pass names changed?)");
+  addPassList(pm, "CPU fusion and tiling",
+              "pt2c-fuse-elementwise," + parallelize + "pt2c-tile-contractions,"
+              "func.func(pt2c-distinct-results)");
+  addModuleBufferizationPasses(pm);
+  addPassList(pm, "CPU loops",
+              "func.func(scf-forall-to-parallel),"
+              "buffer-deallocation-pipeline,"
+              "canonicalize,cse,"
+              "func.func(convert-linalg-to-loops),"
+              "convert-vector-to-scf{full-unroll},"
+              "convert-scf-to-openmp,canonicalize,"
+              "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
+              // float16/bfloat16 arithmetic and math in f32, rounded back after
+              // each op (what x86 without AVX512-FP16 does anyway, made explicit
+              // so math functions have an f32 form); then the bfloat16 <-> f32
+              // conversions as integer ops: x86-64-v3 has no instruction for
+              // them and LLVM would call compiler-rt helpers that no model links.
+              "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},"
+              "math-extend-to-supported-types{target-type=f32},"
+              "arith-expand{include-bf16},"
+              "convert-vector-to-llvm{vector-contract-lowering=outerproduct}");
+  addHostToLLVMPasses(pm, HostCalls::OpenMP);
 }
 
 } // namespace pt2c

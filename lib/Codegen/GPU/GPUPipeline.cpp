@@ -2,6 +2,7 @@
 
 #include "pt2c/Codegen/GPU/GPUCodegen.h"
 #include "pt2c/Codegen/GPU/Passes.h"
+#include "pt2c/Codegen/SharedPipelines.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -14,7 +15,32 @@ namespace pt2c {
 
 void registerGPUCodegen() {
   static std::once_flag registered;
-  std::call_once(registered, [] { registerGPUCodegenPasses(); });
+  std::call_once(registered, [] {
+    registerGPUCodegenPasses();
+    mlir::PassPipelineRegistration<>(
+        "pt2c-gpu-kernels",
+        "pt2c's GPU lowering up to outlined kernels (library calls, flash attention, "
+        "one gpu.launch per remaining op, kernels in one gpu.module), default block size",
+        [](mlir::OpPassManager &pm) {
+          addGPUKernelFormationPasses(pm, GPUCodegenOptions().blockSize);
+        });
+  });
+}
+
+void addGPUKernelFormationPasses(mlir::OpPassManager &pm, int64_t blockSize) {
+  // Steps 0-2 of addGPULoweringPasses: up to outlined kernels.
+  addPassList(pm, "GPU fusion",
+              "pt2c-convolution-to-library,pt2c-attention-to-kernel,canonicalize,"
+              "pt2c-fuse-elementwise{broadcast-into-contractions=false "
+              "generalize-reductions=true generalize-transposes=true},"
+              "func.func(pt2c-distinct-results)");
+  addModuleBufferizationPasses(pm);
+  addPassList(pm, "GPU kernels",
+              "func.func(pt2c-host-shape-buffers),buffer-deallocation-pipeline,canonicalize,cse,"
+              "pt2c-gemm-to-library,pt2c-emit-flash-attention," +
+                  llvm::formatv("func.func(pt2c-map-to-gpu{{block-size={0}}),", blockSize).str() +
+                  "func.func(gpu-launch-sink-index-computations),gpu-kernel-outlining,"
+                  "pt2c-merge-gpu-modules");
 }
 
 void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &options) {
@@ -43,34 +69,20 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   //    through mgpu* calls.
   // 4. PTX per architecture, assembled to cubins by ptxas when present,
   //    packed into one kernel bundle per module.
+  addGPUKernelFormationPasses(pm, options.blockSize);
   std::string targets;
   for (const std::string &arch : options.archs)
     targets += llvm::formatv("nvvm-attach-target{{chip={0} features=+ptx80 O=3},", arch).str();
+  addPassList(pm, "GPU kernels to NVVM",
+              targets +
+                  "lower-affine,convert-scf-to-cf,expand-strided-metadata,"
+                  "gpu.module(convert-gpu-to-nvvm,canonicalize,cse,reconcile-unrealized-casts)");
+  addHostToLLVMPasses(pm, HostCalls::GPULaunches);
   std::string toolkit =
       options.toolkit.root.empty() ? "" : " toolkit=" + options.toolkit.root;
-  std::string pipeline =
-      "pt2c-convolution-to-library,pt2c-attention-to-kernel,canonicalize,"
-      "pt2c-fuse-elementwise{broadcast-into-contractions=false generalize-reductions=true "
-      "generalize-transposes=true},"
-      "func.func(pt2c-distinct-results),"
-      "one-shot-bufferize{bufferize-function-boundaries "
-      "function-boundary-type-conversion=identity-layout-map},"
-      "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
-      "func.func(pt2c-host-shape-buffers),buffer-deallocation-pipeline,canonicalize,cse,"
-      "pt2c-gemm-to-library,pt2c-emit-flash-attention," +
-      llvm::formatv("func.func(pt2c-map-to-gpu{{block-size={0}}),", options.blockSize).str() +
-      "func.func(gpu-launch-sink-index-computations),gpu-kernel-outlining,pt2c-merge-gpu-modules," +
-      targets +
-      "lower-affine,convert-scf-to-cf,expand-strided-metadata,"
-      "gpu.module(convert-gpu-to-nvvm,canonicalize,cse,reconcile-unrealized-casts),"
-      "finalize-memref-to-llvm{use-generic-functions},convert-math-to-llvm,convert-math-to-libm,"
-      "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,convert-index-to-llvm,"
-      "gpu-to-llvm,reconcile-unrealized-casts,"
-      "gpu-module-to-binary{format=isa" + toolkit + "}," +
-      "pt2c-bundle-kernels{ptxas=" + options.toolkit.ptxas + "}";
-  if (mlir::failed(mlir::parsePassPipeline(pipeline, pm)))
-    llvm::report_fatal_error("pt2c: the GPU pass pipeline does not parse "
-                             "(a pt2c bug: MLIR's pass names changed?)");
+  addPassList(pm, "GPU binaries",
+              "gpu-module-to-binary{format=isa" + toolkit + "}," +
+                  "pt2c-bundle-kernels{ptxas=" + options.toolkit.ptxas + "}");
 }
 
 } // namespace pt2c

@@ -54,6 +54,11 @@ void registerGPUCodegen();
 /// host's LLVM dialect with the kernels embedded as bundles.
 void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &options);
 
+/// The first part of addGPULoweringPasses: linalg on tensors to host code
+/// whose ops are library calls and gpu.launch_func of kernels outlined into
+/// one gpu.module (before NVVM). Registered as `pt2c-gpu-kernels`.
+void addGPUKernelFormationPasses(mlir::OpPassManager &pm, int64_t blockSize);
+
 } // namespace pt2c
 
 #endif // PT2C_CODEGEN_GPU_GPUCODEGEN_H
