@@ -3,6 +3,7 @@
 #include "pt2c/Driver/Compile.h"
 
 #include "pt2c/Archive/Pt2Archive.h"
+#include "pt2c/Codegen/Passes.h"
 #include "pt2c/Conversion/Passes.h"
 #include "pt2c/Dialect/Prim/PrimDialect.h"
 #include "pt2c/Dialect/ATen/ATenOps.h"
@@ -124,6 +125,19 @@ static llvm::Error runStage(mlir::ModuleOp module, llvm::StringRef archivePath,
   return llvm::Error::success();
 }
 
+/// Weights read only transposed are stored transposed (pt2c-permute-weights:
+/// the blob's layout, shared by every target, so before their pipelines).
+static llvm::Error permuteWeights(mlir::ModuleOp module, mlir::func::FuncOp forward,
+                                  ModelSignature &signature) {
+  mlir::PassManager pm(module.getContext());
+  pm.addNestedPass<mlir::func::FuncOp>(createPermuteWeights());
+  pm.addPass(mlir::createCanonicalizerPass());
+  if (mlir::failed(pm.run(module)))
+    return llvm::createStringError("internal error: pt2c-permute-weights failed");
+  readWeightPermutations(forward, signature);
+  return llvm::Error::success();
+}
+
 /// aten form -> prim.
 static llvm::Error decompose(mlir::ModuleOp module, llvm::StringRef archivePath,
                              bool allowPartial) {
@@ -217,6 +231,8 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
     if (llvm::Error error = lowerToLinalg(module, options.inputPath))
       return error;
   }
+  if (llvm::Error error = permuteWeights(module, forward, *signature))
+    return error;
   auto weights = build->externalWeights
                      ? describeExternalWeights(*imported->archive, *signature)
                      : buildWeightsBlob(*imported->archive, *signature);

@@ -33,28 +33,28 @@ static uint64_t bytesNeeded(const archive::TensorView &view) {
 llvm::Expected<WeightsBlob> describeExternalWeights(const archive::Pt2Archive &archive,
                                                     const ModelSignature &signature) {
   WeightsBlob blob;
-  std::vector<const archive::TensorView *> views;
+  std::vector<archive::TensorView> views;
   if (llvm::Error error = detail::layOutWeights(archive, signature, blob, views))
     return std::move(error);
   ExternalWeights external;
   external.archiveName = llvm::sys::path::filename(archive.path()).str();
   llvm::StringMap<int32_t> entryIndex; // several views may share an entry
-  for (const archive::TensorView *view : views) {
+  for (const archive::TensorView &view : views) {
     ExternalSource source;
-    source.elementBytes = archive::elementSize(view->dtype);
-    source.sizes = view->sizes;
-    source.strides = view->strides;
-    source.storageOffset = view->storageOffset;
-    uint64_t needed = bytesNeeded(*view);
+    source.elementBytes = archive::elementSize(view.dtype);
+    source.sizes = view.sizes;
+    source.strides = view.strides;
+    source.storageOffset = view.storageOffset;
+    uint64_t needed = bytesNeeded(view);
     if (needed > 0) {
-      auto [it, inserted] = entryIndex.try_emplace(view->entryName, 0);
+      auto [it, inserted] = entryIndex.try_emplace(view.entryName, 0);
       if (inserted) {
         it->second = int32_t(external.entries.size());
         ExternalEntry entry;
-        entry.name = view->entryName;
+        entry.name = view.entryName;
         // The reader found this entry when it opened the archive.
         const archive::ZipEntry *zipEntry =
-            archive.zip().find((archive.rootPrefix() + view->entryName).str());
+            archive.zip().find((archive.rootPrefix() + view.entryName).str());
         if (zipEntry && zipEntry->uncompressedSize > 0) {
           entry.exact = true;
           entry.bytes = zipEntry->uncompressedSize;

@@ -160,4 +160,16 @@ llvm::Expected<ModelSignature> extractSignature(func::FuncOp forward) {
   return SignatureReader(forward).read();
 }
 
+void readWeightPermutations(mlir::func::FuncOp forward, ModelSignature &signature) {
+  for (SignatureWeight &weight : signature.weights) {
+    auto permutation = forward.getArgAttrOfType<mlir::DenseI64ArrayAttr>(
+        weight.argument, "pt2c.weight_permutation");
+    if (!permutation)
+      continue;
+    weight.permutation.assign(permutation.asArrayRef().begin(), permutation.asArrayRef().end());
+    auto type = mlir::cast<mlir::RankedTensorType>(forward.getArgumentTypes()[weight.argument]);
+    weight.shape = type.getShape().vec();
+  }
+}
+
 } // namespace pt2c

@@ -29,25 +29,25 @@ static void gather(const archive::TensorView &view, unsigned elementSize,
 llvm::Expected<WeightsBlob> buildWeightsBlob(const archive::Pt2Archive &archive,
                                              const ModelSignature &signature) {
   WeightsBlob blob;
-  std::vector<const archive::TensorView *> views;
+  std::vector<archive::TensorView> views;
   if (llvm::Error error = detail::layOutWeights(archive, signature, blob, views))
     return std::move(error);
-  for (const archive::TensorView *view : views)
-    if (view->dataMissing)
+  for (const archive::TensorView &view : views)
+    if (view.dataMissing)
       return llvm::createStringError(
-          archive.path() + ": weight '" + view->fqn +
+          archive.path() + ": weight '" + view.fqn +
           "' has no bytes in the archive (a graph-only export); embedding needs "
           "them: compile with --weights external and give the model the .pt2 "
           "that has them when it is created");
   blob.bytes.assign(blob.totalBytes, 0);
   for (auto [view, offset] : llvm::zip(views, blob.offsets)) {
-    unsigned elementSize = archive::elementSize(view->dtype);
+    unsigned elementSize = archive::elementSize(view.dtype);
     uint8_t *out = blob.bytes.data() + offset;
-    if (detail::isContiguous(*view))
-      std::memcpy(out, view->storage.data() + view->storageOffset * elementSize,
-                  view->nbytes());
+    if (detail::isContiguous(view))
+      std::memcpy(out, view.storage.data() + view.storageOffset * elementSize,
+                  view.nbytes());
     else
-      gather(*view, elementSize, out);
+      gather(view, elementSize, out);
   }
   return blob;
 }

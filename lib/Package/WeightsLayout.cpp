@@ -8,14 +8,25 @@ static constexpr uint64_t kAlignment = 64;
 
 llvm::Error layOutWeights(const archive::Pt2Archive &archive,
                           const ModelSignature &signature, WeightsBlob &blob,
-                          std::vector<const archive::TensorView *> &views) {
+                          std::vector<archive::TensorView> &views) {
   uint64_t total = 0;
   for (const SignatureWeight &weight : signature.weights) {
     const archive::TensorView *view = archive.findTensor(weight.fqn);
     if (!view)
       return llvm::createStringError(archive.path() + ": no weight '" + weight.fqn +
                                      "' in the archive");
-    views.push_back(view);
+    archive::TensorView permuted = *view;
+    if (!weight.permutation.empty()) {
+      if (weight.permutation.size() != view->sizes.size())
+        return llvm::createStringError(archive.path() + ": weight '" + weight.fqn +
+                                       "' has rank " + llvm::Twine(view->sizes.size()) +
+                                       ", its permutation another");
+      for (size_t d = 0; d < weight.permutation.size(); ++d) {
+        permuted.sizes[d] = view->sizes[size_t(weight.permutation[d])];
+        permuted.strides[d] = view->strides[size_t(weight.permutation[d])];
+      }
+    }
+    views.push_back(std::move(permuted));
     total = (total + kAlignment - 1) / kAlignment * kAlignment;
     blob.offsets.push_back(total);
     blob.sizes.push_back(view->nbytes());

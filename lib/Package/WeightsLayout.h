@@ -16,10 +16,12 @@
 namespace pt2c::detail {
 
 /// Fills `blob`'s offsets, sizes and totalBytes, and `views` with each
-/// weight's view, in signature order. Reads no payload byte.
+/// weight's view, in signature order, its dims in the weight's
+/// permutation (a permuted view of the same storage; gathering it row-major
+/// stores the weight transposed). Reads no payload byte.
 llvm::Error layOutWeights(const archive::Pt2Archive &archive,
                           const ModelSignature &signature, WeightsBlob &blob,
-                          std::vector<const archive::TensorView *> &views);
+                          std::vector<archive::TensorView> &views);
 
 /// Whether the view's elements are already row-major and contiguous.
 bool isContiguous(const archive::TensorView &view);

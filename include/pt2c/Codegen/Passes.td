@@ -109,6 +109,32 @@ def DistinctResults : Pass<"pt2c-distinct-results", "mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"];
 }
 
+def PermuteWeights : Pass<"pt2c-permute-weights", "mlir::func::FuncOp"> {
+  let summary = "Store a weight that is only read transposed in its transposed layout";
+  let description = [{
+    A linear layer reads its weight W [out, in] as Wᵀ: PrimToLinalg writes a
+    `linalg.transpose` of the weight argument, which would copy every
+    weight on every run. Weights are laid out once, when the library is
+    built (embedded) or the model is created (`--weights external`), by
+    gathering each weight's strided view of the archive row-major
+    (lib/Package/WeightsLayout.h): a permuted view costs nothing more there.
+    So for each weight argument (`pt2c.weight`) whose every use is a
+    `linalg.transpose` with one permutation, the argument takes the
+    transposed type, the transposes go, and the argument records
+    `pt2c.weight_permutation` (stored dim i is the archive's dim
+    permutation[i]), which the packager applies to the view.
+
+    ```mlir
+    func.func @forward(%w: tensor<16x8xf32> {pt2c.weight = "fc.weight"}, ...)
+      %t = linalg.transpose ins(%w : tensor<16x8xf32>) outs(%e : tensor<8x16xf32>) permutation = [1, 0]
+    // =>
+    func.func @forward(%w: tensor<8x16xf32> {pt2c.weight = "fc.weight",
+                                             pt2c.weight_permutation = array<i64: 1, 0>}, ...)
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def TileContractions : Pass<"pt2c-tile-contractions", "mlir::ModuleOp"> {
   let summary = "Register-tile and vectorize row-major f32 matmul/convolution contractions";
   let description = [{

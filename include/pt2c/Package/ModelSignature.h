@@ -57,6 +57,9 @@ struct SignatureWeight {
   std::string fqn;
   unsigned argument = 0;      // position among @forward's arguments
   std::vector<int64_t> shape; // static: weights never have symbolic sizes
+  /// The order the blob stores the archive's dims in (stored dim i is the
+  /// archive's dim permutation[i]; pt2c-permute-weights); empty: as stored.
+  std::vector<int64_t> permutation = {};
 };
 
 struct ModelSignature {
@@ -70,6 +73,11 @@ struct ModelSignature {
 /// a dynamic dim that is an expression rather than a symbol, a non-tensor
 /// input, or an output dim that depends on data.
 llvm::Expected<ModelSignature> extractSignature(mlir::func::FuncOp forward);
+
+/// Takes the `pt2c.weight_permutation` that pt2c-permute-weights left on
+/// weight arguments into `signature`'s weights (their permutation, and
+/// their shape as the code reads them).
+void readWeightPermutations(mlir::func::FuncOp forward, ModelSignature &signature);
 
 } // namespace pt2c
 

@@ -144,3 +144,41 @@ TEST_CASE("external weights: views sharing an entry, with strides and an offset"
   CHECK(external.sources[3].entry == 1);
   CHECK(external.sources[3].storageOffset == 0);
 }
+
+TEST_CASE("weights: a permuted weight is stored transposed, embedded or external",
+          "[package]") {
+  auto archive = open(fixturePath("mlp.pt2"));
+  ModelSignature plain = mlpSignature();
+  ModelSignature permuted = mlpSignature();
+  // fc2.weight [10, 128] stored as [128, 10] (pt2c-permute-weights).
+  permuted.weights[2].permutation = {1, 0};
+  permuted.weights[2].shape = {128, 10};
+  auto rowMajor = buildWeightsBlob(*archive, plain);
+  auto transposed = buildWeightsBlob(*archive, permuted);
+  REQUIRE(bool(rowMajor));
+  REQUIRE(bool(transposed));
+  CHECK(transposed->offsets == rowMajor->offsets); // same sizes, same layout
+  // Element (i, j) of the stored [128, 10] is element (j, i) of the archive's.
+  const float *before = reinterpret_cast<const float *>(rowMajor->bytes.data() +
+                                                        rowMajor->offsets[2]);
+  const float *after = reinterpret_cast<const float *>(transposed->bytes.data() +
+                                                       transposed->offsets[2]);
+  for (int i = 0; i < 128; ++i)
+    for (int j = 0; j < 10; ++j)
+      REQUIRE(after[i * 10 + j] == before[j * 128 + i]);
+  // The other weights are untouched.
+  CHECK(std::equal(rowMajor->bytes.begin(), rowMajor->bytes.begin() + 32832,
+                   transposed->bytes.begin()));
+  // External: the runtime gathers the same permuted view.
+  auto external = describeExternalWeights(*archive, permuted);
+  REQUIRE(bool(external));
+  REQUIRE(external->external);
+  const ExternalSource &source = external->external->sources[2];
+  CHECK(source.sizes == std::vector<int64_t>{128, 10});
+  CHECK(source.strides == std::vector<int64_t>{1, 128});
+  // A permutation of another rank is refused, naming the weight.
+  permuted.weights[1].permutation = {1, 0};
+  auto refused = buildWeightsBlob(*archive, permuted);
+  REQUIRE_FALSE(bool(refused));
+  CHECK(llvm::toString(refused.takeError()).find("fc2.bias") != std::string::npos);
+}
