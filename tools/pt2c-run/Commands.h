@@ -14,6 +14,7 @@ namespace pt2c::run {
 struct RunOptions {
   SessionOptions session;
   std::string expectPath;           ///< empty: just run and print the outputs
+  std::string saveOutputsPath;      ///< non-empty: write out0.. there (.npz)
   std::optional<double> atol, rtol; ///< unset: the dtype's default
   int concurrency = 1; ///< threads running the model at once after the first run
   int repeat = 1;      ///< runs per thread in that phase

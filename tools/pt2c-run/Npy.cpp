@@ -173,6 +173,14 @@ std::string supportedDescrs() {
 
 } // namespace
 
+const char *npyDescrOf(DLDataType dtype) {
+  for (const Descr &descr : kDescrs)
+    if (descr.dtype.code == dtype.code && descr.dtype.bits == dtype.bits &&
+        descr.dtype.lanes == dtype.lanes)
+      return descr.text;
+  return nullptr;
+}
+
 int64_t NpyArray::numElements() const {
   int64_t n = 1;
   for (int64_t d : shape)

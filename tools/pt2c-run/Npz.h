@@ -50,6 +50,9 @@ bool readNpz(const std::string &path, std::vector<NpyArray> &arrays,
 const NpyArray *findArray(const std::vector<NpyArray> &arrays,
                           const std::string &name);
 
+/// The .npy descr of a dtype ("<f4", "|b1"), or nullptr when NumPy has none.
+const char *npyDescrOf(DLDataType dtype);
+
 /// "float32", "int64", "bool", ... for messages.
 std::string dtypeName(DLDataType dtype);
 

@@ -2,6 +2,7 @@
 
 #include "Commands.h"
 #include "Compare.h"
+#include "NpzWriter.h"
 
 #include <cstdio>
 #include <iostream>
@@ -68,6 +69,25 @@ int checkExpectedKeys(const std::vector<NpyArray> &expected, size_t count,
   return kExitSuccess;
 }
 
+/// Writes the outputs as out0, out1, ... of an .npz (NpzWriter.h).
+int saveOutputs(const std::vector<DLTensor> &outputs, const std::string &path) {
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> members;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    std::string name = "out" + std::to_string(i), error;
+    members.push_back({name, {}});
+    if (!encodeNpy(outputs[i], members.back().second, error)) {
+      printError(path + ": " + name + " (" + dtypeName(outputs[i].dtype) + "): " + error);
+      return kExitBadInput;
+    }
+  }
+  std::string error;
+  if (!writeNpz(path, members, error)) {
+    printError(error);
+    return kExitBadInput;
+  }
+  return kExitSuccess;
+}
+
 } // namespace
 
 Tolerance toleranceFor(DLDataType dtype, const RunOptions &options) {
@@ -99,6 +119,11 @@ int runCommand(const RunOptions &options) {
   std::vector<DLTensor> outputs(session.numOutputs(), DLTensor{});
   if (int code = session.run(outputs))
     return code;
+  if (!options.saveOutputsPath.empty())
+    if (int code = saveOutputs(outputs, options.saveOutputsPath)) {
+      session.freeOutputs(outputs);
+      return code;
+    }
 
   size_t failed = 0;
   for (size_t i = 0; i < outputs.size(); ++i) {

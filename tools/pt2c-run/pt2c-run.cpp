@@ -1,6 +1,7 @@
 //===- pt2c-run.cpp - Run and time a compiled model through the C ABI -----===//
 //
 //   pt2c-run run MODEL.so --inputs X.npz [--expect Y.npz] [--atol A]
+//                [--save-outputs OUT.npz]
 //                [--rtol R] [--device cpu|cuda] [--threads N]
 //                [--concurrency C --repeat R] [--weights ARCHIVE.pt2]
 //                [--cuda-graphs on|off]
@@ -59,6 +60,9 @@ int main(int argc, char **argv) {
   addSessionOptions(*runApp, run.session);
   runApp->add_option("--expect", run.expectPath,
                      ".npz with out0, out1, ... (may be the --inputs file)");
+  runApp->add_option("--save-outputs", run.saveOutputsPath,
+                     "Write the outputs to this .npz as out0, out1, ... (bfloat16 as "
+                     "float32), readable by numpy.load and by --expect");
   CLI::Option *atolOption =
       runApp->add_option("--atol", atol, "Absolute tolerance (floats)")
           ->check(CLI::NonNegativeNumber);

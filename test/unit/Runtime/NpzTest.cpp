@@ -1,11 +1,15 @@
 //===- NpzTest.cpp - pt2c-run's .npz reader on fixtures and broken files --===//
 
 #include "Npz.h"
+#include "NpzWriter.h"
 #include "TestNpz.h"
 
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <filesystem>
+
+#include <unistd.h>
 
 using namespace pt2c::run;
 using namespace pt2c::test;
@@ -263,4 +267,53 @@ TEST_CASE("npz: broken npy members are refused with a message",
   longHeader[8] = char(0xff);
   longHeader[9] = char(0xff);
   CHECK_THAT(refuseNpy(longHeader), Contains("runs past the end of the data"));
+}
+
+TEST_CASE("npz writer: outputs written are read back alike", "[runtime][npz]") {
+  // float32 [2, 3], int64 [4], a bfloat16 scalar (written as float32), bool [1, 2].
+  std::vector<float> f32 = {1.5f, -2.0f, 0.25f, 3.0f, 1e-3f, -7.5f};
+  std::vector<int64_t> i64 = {1, -2, 1LL << 40, 0};
+  uint16_t bf16 = 0x3fc0; // 1.5
+  std::vector<uint8_t> flags = {1, 0};
+  int64_t s23[] = {2, 3}, s4[] = {4}, s12[] = {1, 2};
+  DLTensor tensors[4] = {};
+  tensors[0].data = f32.data(), tensors[0].ndim = 2, tensors[0].shape = s23;
+  tensors[0].dtype = {kDLFloat, 32, 1};
+  tensors[1].data = i64.data(), tensors[1].ndim = 1, tensors[1].shape = s4;
+  tensors[1].dtype = {kDLInt, 64, 1};
+  tensors[2].data = &bf16, tensors[2].ndim = 0, tensors[2].dtype = {kDLBfloat, 16, 1};
+  tensors[3].data = flags.data(), tensors[3].ndim = 2, tensors[3].shape = s12;
+  tensors[3].dtype = {6, 8, 1}; // bool (PT2C_DL_BOOL)
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> members;
+  std::string error;
+  for (int i = 0; i < 4; ++i) {
+    members.push_back({"out" + std::to_string(i), {}});
+    REQUIRE(encodeNpy(tensors[i], members.back().second, error));
+  }
+  std::string path = (std::filesystem::temp_directory_path() /
+                      ("pt2c-npz-writer-" + std::to_string(getpid()) + ".npz"))
+                         .string();
+  REQUIRE(writeNpz(path, members, error));
+  std::vector<NpyArray> arrays;
+  REQUIRE(readNpz(path, arrays, error));
+  REQUIRE(arrays.size() == 4);
+  CHECK(arrays[0].shape == std::vector<int64_t>{2, 3});
+  CHECK(std::memcmp(arrays[0].data.data(), f32.data(), 24) == 0);
+  CHECK(arrays[1].shape == std::vector<int64_t>{4});
+  CHECK(std::memcmp(arrays[1].data.data(), i64.data(), 32) == 0);
+  CHECK(arrays[2].shape.empty());
+  CHECK(arrays[2].dtype.code == kDLFloat);
+  float scalar;
+  std::memcpy(&scalar, arrays[2].data.data(), 4);
+  CHECK(scalar == 1.5f);
+  CHECK(arrays[3].dtype.code == 6);
+  CHECK(arrays[3].data == flags);
+  std::filesystem::remove(path);
+  // A dtype NumPy has no name for is refused by name, a bad path too.
+  DLTensor complex = tensors[0];
+  complex.dtype = {kDLComplex, 64, 1};
+  std::vector<uint8_t> bytes;
+  CHECK_FALSE(encodeNpy(complex, bytes, error));
+  CHECK_FALSE(writeNpz("/nonexistent-dir/x.npz", members, error));
+  CHECK_THAT(error, Contains("/nonexistent-dir/x.npz"));
 }
