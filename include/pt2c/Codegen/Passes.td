@@ -135,6 +135,19 @@ def PermuteWeights : Pass<"pt2c-permute-weights", "mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def ApproximateMath : Pass<"pt2c-approximate-math", "mlir::ModuleOp"> {
+  let summary = "erf and tanh as polynomials, so the loops around them vectorize";
+  let description = [{
+    The CPU pipeline lowers math ops without an LLVM intrinsic to libm
+    calls: `erff` for GELU, `tanhf` for GPT-2's GELU, one scalar call per
+    element, and a loop with a call in it is not vectorized. MLIR's
+    polynomial approximations (float32; Math/Transforms/Approximation)
+    write them as arithmetic instead, which LLVM vectorizes with the rest
+    of the loop. Runs after float16/bfloat16 math was extended to float32.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect"];
+}
+
 def TileContractions : Pass<"pt2c-tile-contractions", "mlir::ModuleOp"> {
   let summary = "Register-tile and vectorize row-major f32 matmul/convolution contractions";
   let description = [{

@@ -54,7 +54,9 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    i.e. FMAs of a broadcast lhs element with rhs vectors.
   // 6. The LLVM dialect; allocations call the runtime's scratch cache
   //    (runtime/src/Scratch.h) through MLIR's generic allocation functions.
-  //    math ops without an LLVM intrinsic (erf, ...) call libm, which every model .so may use; the LLVM conversion goes first
+  //    erf and tanh become polynomials first (pt2c-approximate-math), so
+  //    their loops vectorize; other math ops without an LLVM intrinsic call
+  //    libm, which every model .so may use; the LLVM conversion goes first
   //    so libm only gets what has no intrinsic (libm has no rsqrtf).
   std::string parallelize =
       llvm::formatv("pt2c-parallelize{{min-work={0}},", options.minParallelWork).str();
@@ -79,6 +81,7 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
               // them and LLVM would call compiler-rt helpers that no model links.
               "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},"
               "math-extend-to-supported-types{target-type=f32},"
+              "pt2c-approximate-math,"
               "arith-expand{include-bf16},"
               "convert-vector-to-llvm{vector-contract-lowering=outerproduct}");
   addHostToLLVMPasses(pm, HostCalls::OpenMP);
