@@ -12,6 +12,8 @@
 
 #include "pt2c/Archive/ZipReader.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/FileSystem.h"
@@ -284,6 +286,17 @@ private:
 
 namespace {
 
+/// zlib's CRC-32 of `size` bytes, in chunks its uInt can count.
+uint32_t crcOf(const char *data, size_t size) {
+  uLong crc = crc32(0L, Z_NULL, 0);
+  for (size_t done = 0; done < size;) {
+    size_t n = std::min<size_t>(size - done, 1u << 30);
+    crc = crc32(crc, reinterpret_cast<const Bytef *>(data + done), uInt(n));
+    done += n;
+  }
+  return uint32_t(crc);
+}
+
 llvm::Error entryError(const ZipReader &zip, const ZipEntry &entry,
                        const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -445,16 +458,22 @@ llvm::Expected<std::string> ZipReader::readText(const ZipEntry &entry,
   }
   // The local header's CRC is 0 in torch's files (data descriptors); the
   // central directory's is the real one.
-  uLong crc = crc32(0L, Z_NULL, 0);
-  for (size_t done = 0; done < out.size();) {
-    size_t n = std::min<size_t>(out.size() - done, 1u << 30);
-    crc =
-        crc32(crc, reinterpret_cast<const Bytef *>(out.data() + done), uInt(n));
-    done += n;
-  }
-  if (uint32_t(crc) != entry.crc32)
+  if (crcOf(out.data(), out.size()) != entry.crc32)
     return entryError(*this, entry, "CRC-32 mismatch: the data is corrupt");
   return std::move(out);
+}
+
+llvm::Error ZipReader::verifyStoredCrc(const ZipEntry &entry) const {
+  llvm::Expected<llvm::ArrayRef<uint8_t>> data = storedData(entry);
+  if (!data)
+    return data.takeError();
+  uint32_t computed = crcOf(reinterpret_cast<const char *>(data->data()), data->size());
+  if (computed != entry.crc32)
+    return entryError(*this, entry,
+                      "CRC-32 mismatch (the directory says " +
+                          llvm::utohexstr(entry.crc32) + ", the bytes give " +
+                          llvm::utohexstr(computed) + "): the data is corrupt");
+  return llvm::Error::success();
 }
 
 } // namespace pt2c::archive

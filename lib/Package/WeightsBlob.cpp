@@ -2,6 +2,8 @@
 
 #include "WeightsLayout.h"
 
+#include "llvm/ADT/StringSet.h"
+
 #include <cstring>
 
 namespace pt2c {
@@ -39,6 +41,21 @@ llvm::Expected<WeightsBlob> buildWeightsBlob(const archive::Pt2Archive &archive,
           "' has no bytes in the archive (a graph-only export); embedding needs "
           "them: compile with --weights external and give the model the .pt2 "
           "that has them when it is created");
+  // The archive's CRC-32 of every entry a weight reads, as the runtime
+  // checks them for --weights external: a flipped byte is refused here
+  // rather than compiled into the library.
+  llvm::StringSet<> verified;
+  for (const archive::TensorView &view : views) {
+    if (view.storage.empty() || !verified.insert(view.entryName).second)
+      continue;
+    const archive::ZipEntry *entry =
+        archive.zip().find((archive.rootPrefix() + view.entryName).str());
+    if (!entry)
+      continue; // not a zip entry of its own (the reader checked the view)
+    if (llvm::Error error = archive.zip().verifyStoredCrc(*entry))
+      return llvm::createStringError("weight '" + view.fqn +
+                                     "': " + llvm::toString(std::move(error)));
+  }
   blob.bytes.assign(blob.totalBytes, 0);
   for (auto [view, offset] : llvm::zip(views, blob.offsets)) {
     unsigned elementSize = archive::elementSize(view.dtype);

@@ -48,6 +48,10 @@ public:
   const ZipEntry *find(llvm::StringRef name) const;
   /// Bytes of a STORED entry, in place (no copy).
   llvm::Expected<llvm::ArrayRef<uint8_t>> storedData(const ZipEntry &entry) const;
+  /// Checks a STORED entry's bytes against its central-directory CRC-32
+  /// (storedData does not: weights are used in place and may be large);
+  /// the error names the file and the entry.
+  llvm::Error verifyStoredCrc(const ZipEntry &entry) const;
   /// Contents of any entry: in place when STORED, inflated into a new
   /// buffer when DEFLATE. `maxBytes` guards against zip bombs.
   llvm::Expected<std::string> readText(const ZipEntry &entry,

@@ -10,6 +10,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include <unistd.h>
+
 using namespace pt2c;
 using namespace pt2c::test;
 
@@ -181,4 +187,28 @@ TEST_CASE("weights: a permuted weight is stored transposed, embedded or external
   auto refused = buildWeightsBlob(*archive, permuted);
   REQUIRE_FALSE(bool(refused));
   CHECK(llvm::toString(refused.takeError()).find("fc2.bias") != std::string::npos);
+}
+
+TEST_CASE("weights: a corrupt weight payload is refused when embedding", "[package]") {
+  // mlp.pt2 with one byte of fc2.bias flipped, everything else intact.
+  std::string original = fixturePath("mlp.pt2");
+  uint64_t offset = open(original)->findTensor("fc2.bias")->storageFileOffset;
+  std::ifstream in(original, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  REQUIRE(offset + 4 < bytes.size());
+  bytes[offset + 3] = char(bytes[offset + 3] ^ 0x10);
+  std::string path = (std::filesystem::temp_directory_path() /
+                      ("pt2c-corrupt-weight-" + std::to_string(getpid()) + ".pt2"))
+                         .string();
+  std::ofstream(path, std::ios::binary) << bytes;
+  auto archive = open(path);
+  auto embedded = buildWeightsBlob(*archive, mlpSignature());
+  REQUIRE_FALSE(bool(embedded));
+  std::string message = llvm::toString(embedded.takeError());
+  CHECK(message.find("fc2.bias") != std::string::npos);
+  CHECK(message.find("CRC-32 mismatch") != std::string::npos);
+  CHECK(message.find(path) != std::string::npos);
+  // External weights read no payload here; the runtime checks at load time.
+  CHECK(bool(describeExternalWeights(*archive, mlpSignature())));
+  std::filesystem::remove(path);
 }
