@@ -17,6 +17,8 @@
 #include "pt2c/Driver/Inspect.h"
 #include "pt2c/OpRegistry/OpRegistry.h"
 
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
@@ -44,6 +46,35 @@ struct Arguments {
   bool inspectJson = false;
   bool inspectCoverage = false;
 };
+
+/// `-o -`: the library goes to standard output. The linker writes files, so
+/// it is linked into a temporary file first, then copied out and removed.
+int compileToStandardOutput(const pt2c::CompileOptions &options) {
+  llvm::SmallString<128> path;
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("pt2c-model", "so", path)) {
+    llvm::errs() << "pt2c: error: cannot create a temporary file for -o -: " << ec.message()
+                 << "\n";
+    return pt2c::kExitInternal;
+  }
+  llvm::scope_exit removeTemporary([&] { llvm::sys::fs::remove(path); });
+  if (llvm::Error error = pt2c::compileToLibrary(options, path.str().str()))
+    return pt2c::reportError(std::move(error));
+  auto library = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                             /*RequiresNullTerminator=*/false);
+  if (!library) {
+    llvm::errs() << "pt2c: error: " << path << ": " << library.getError().message() << "\n";
+    return pt2c::kExitInternal;
+  }
+  llvm::outs().SetUnbuffered();
+  llvm::outs() << (*library)->getBuffer();
+  llvm::outs().flush();
+  if (llvm::outs().has_error()) {
+    llvm::outs().clear_error();
+    llvm::errs() << "pt2c: error: writing the library to standard output failed\n";
+    return pt2c::kExitBadInput;
+  }
+  return pt2c::kExitSuccess;
+}
 
 int runInspect(const Arguments &args) {
   auto registry = pt2c::OpRegistry::createBuiltin();
@@ -90,6 +121,8 @@ int runCompile(const Arguments &args) {
                       "to print a stage\n";
       return pt2c::kExitBadInput;
     }
+    if (args.output == "-")
+      return compileToStandardOutput(options);
     if (llvm::Error error = pt2c::compileToLibrary(options, args.output))
       return pt2c::reportError(std::move(error));
     return pt2c::kExitSuccess;
