@@ -15,6 +15,7 @@
 #include "CudaLibraries.h"
 #include "CudaState.h"
 #include "Cudnn.h"
+#include "PlanCache.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -22,14 +23,11 @@
 
 #define PT2CRT_HIDDEN __attribute__((visibility("hidden")))
 
-#define MAX_PLANS 64
-
 enum { KEY_FIELDS = 25 };
 
 /* The algorithms a plan may use, the heuristic's order kept: the first
  * one cuDNN accepts at run time is used from then on. */
 typedef struct pt2crt_conv_plan {
-  int64_t key[KEY_FIELDS];
   int usable; /* 0: no algorithm fits or runs; declined */
   cudnnTensorDescriptor_t x, y;
   cudnnFilterDescriptor_t filter;
@@ -45,8 +43,7 @@ struct pt2crt_conv_state {
   int broken; /* cudnnCreate failed: every call declines */
   CUdeviceptr workspace; /* the context's (CudaLibraries.h) */
   size_t workspace_bytes;
-  pt2crt_conv_plan plans[MAX_PLANS];
-  size_t n_plans, next_replaced;
+  pt2crt_plan_cache plans; /* pt2crt_conv_plan, by the key below */
 };
 
 static void destroy_plan(const pt2crt_cudnn *dnn, pt2crt_conv_plan *plan) {
@@ -61,11 +58,14 @@ static void destroy_plan(const pt2crt_cudnn *dnn, pt2crt_conv_plan *plan) {
   memset(plan, 0, sizeof *plan);
 }
 
+static void release_plan(const void *library, void *plan) {
+  destroy_plan((const pt2crt_cudnn *)library, (pt2crt_conv_plan *)plan);
+}
+
 void pt2crt_conv_state_destroy(struct pt2crt_conv_state *state) {
   if (!state)
     return;
-  for (size_t i = 0; i < state->n_plans; ++i)
-    destroy_plan(state->dnn, &state->plans[i]);
+  pt2crt_plan_cache_destroy(&state->plans);
   if (state->handle)
     state->dnn->cudnnDestroy(state->handle);
   free(state);
@@ -79,6 +79,11 @@ static struct pt2crt_conv_state *state_for(pt2crt_cuda_run *run, const pt2crt_cu
     if (!state)
       return NULL;
     state->dnn = dnn;
+    if (!pt2crt_plan_cache_init(&state->plans, KEY_FIELDS, sizeof(pt2crt_conv_plan),
+                                release_plan, dnn)) {
+      free(state);
+      return NULL;
+    }
     if (dnn->cudnnCreate(&state->handle) != PT2CRT_CUDNN_STATUS_SUCCESS) {
       state->handle = NULL;
       state->broken = 1;
@@ -126,8 +131,6 @@ static int math_allowed(int64_t type, int math) {
 static int make_plan(struct pt2crt_conv_state *state, const int64_t *key,
                      pt2crt_conv_plan *plan) {
   const pt2crt_cudnn *dnn = state->dnn;
-  memset(plan, 0, sizeof *plan);
-  memcpy(plan->key, key, sizeof plan->key);
 #define K(i) ((int)key[i])
   if (dnn->cudnnCreateTensorDescriptor(&plan->x) != 0) {
     plan->x = NULL;
@@ -196,15 +199,12 @@ static int make_plan(struct pt2crt_conv_state *state, const int64_t *key,
 
 /* The plan for `key`, made when new; NULL when none can be made. */
 static pt2crt_conv_plan *plan_for(struct pt2crt_conv_state *state, const int64_t *key) {
-  for (size_t i = 0; i < state->n_plans; ++i)
-    if (memcmp(state->plans[i].key, key, sizeof state->plans[i].key) == 0)
-      return &state->plans[i];
-  size_t slot = state->n_plans < MAX_PLANS ? state->n_plans++
-                                           : state->next_replaced++ % MAX_PLANS;
-  pt2crt_conv_plan *plan = &state->plans[slot];
-  destroy_plan(state->dnn, plan);
+  pt2crt_conv_plan *plan = pt2crt_plan_cache_find(&state->plans, key);
+  if (plan)
+    return plan;
+  plan = pt2crt_plan_cache_add(&state->plans, key);
   if (!make_plan(state, key, plan)) {
-    destroy_plan(state->dnn, plan); /* an empty key never matches (groups >= 1) */
+    pt2crt_plan_cache_discard(&state->plans, plan);
     return NULL;
   }
   return plan;

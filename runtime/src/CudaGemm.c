@@ -13,6 +13,7 @@
 #include "CublasLt.h"
 #include "CudaLibraries.h"
 #include "CudaState.h"
+#include "PlanCache.h"
 #include "GemmLayout.h"
 
 #include <stdlib.h>
@@ -20,12 +21,9 @@
 
 #define PT2CRT_HIDDEN __attribute__((visibility("hidden")))
 
-#define MAX_PLANS 64
-
 enum { KEY_FIELDS = 19 };
 
 typedef struct pt2crt_gemm_plan {
-  int64_t key[KEY_FIELDS];
   int usable; /* 0: the heuristic found no algorithm; declined */
   cublasLtMatmulDesc_t desc;
   cublasLtMatrixLayout_t p, q, d;
@@ -38,8 +36,7 @@ struct pt2crt_gemm_state {
   int broken; /* cublasLtCreate failed: every call declines */
   CUdeviceptr workspace; /* the context's (CudaLibraries.h) */
   size_t workspace_bytes;
-  pt2crt_gemm_plan plans[MAX_PLANS];
-  size_t n_plans, next_replaced;
+  pt2crt_plan_cache plans; /* pt2crt_gemm_plan, by the key in pt2crt_cuda_gemm */
 };
 
 /* The largest power of two dividing `address`, at most 256 (what the
@@ -63,11 +60,14 @@ static void destroy_plan(const pt2crt_cublaslt *lt, pt2crt_gemm_plan *plan) {
   memset(plan, 0, sizeof *plan);
 }
 
+static void release_plan(const void *library, void *plan) {
+  destroy_plan((const pt2crt_cublaslt *)library, (pt2crt_gemm_plan *)plan);
+}
+
 void pt2crt_gemm_state_destroy(struct pt2crt_gemm_state *state) {
   if (!state)
     return;
-  for (size_t i = 0; i < state->n_plans; ++i)
-    destroy_plan(state->lt, &state->plans[i]);
+  pt2crt_plan_cache_destroy(&state->plans);
   if (state->handle)
     state->lt->cublasLtDestroy(state->handle);
   free(state);
@@ -82,6 +82,11 @@ static struct pt2crt_gemm_state *state_for(pt2crt_cuda_run *run,
     if (!state)
       return NULL;
     state->lt = lt;
+    if (!pt2crt_plan_cache_init(&state->plans, KEY_FIELDS, sizeof(pt2crt_gemm_plan),
+                                release_plan, lt)) {
+      free(state);
+      return NULL;
+    }
     if (lt->cublasLtCreate(&state->handle) != PT2CRT_CUBLAS_STATUS_SUCCESS) {
       state->handle = NULL;
       state->broken = 1;
@@ -103,17 +108,15 @@ static int set_batch(const pt2crt_cublaslt *lt, cublasLtMatrixLayout_t layout,
              sizeof stride) == PT2CRT_CUBLAS_STATUS_SUCCESS;
 }
 
-/* Fills `plan` for the problem `key` stands for: its descriptors, and the
+/* Fills the zeroed `plan` for a problem: its descriptors, and the
  * algorithm the heuristic picks (none: plan->usable stays 0). Returns 0
  * when a descriptor cannot be made. */
-static int make_plan(struct pt2crt_gemm_state *state, const int64_t *key,
-                     int input_type, int32_t batch, const pt2crt_stored_matrix *p,
+static int make_plan(struct pt2crt_gemm_state *state, int input_type, int32_t batch,
+                     const pt2crt_stored_matrix *p,
                      const pt2crt_stored_matrix *q, const pt2crt_stored_matrix *d,
                      const int64_t batch_strides[3], const int64_t alignments[3],
                      uint32_t epilogue, int64_t bias, pt2crt_gemm_plan *plan) {
   const pt2crt_cublaslt *lt = state->lt;
-  memset(plan, 0, sizeof *plan);
-  memcpy(plan->key, key, sizeof plan->key);
   if (lt->cublasLtMatmulDescCreate(&plan->desc, PT2CRT_CUBLAS_COMPUTE_32F,
                                    PT2CRT_CUDA_R_32F) != PT2CRT_CUBLAS_STATUS_SUCCESS) {
     plan->desc = NULL;
@@ -174,25 +177,21 @@ static int make_plan(struct pt2crt_gemm_state *state, const int64_t *key,
   return 1;
 }
 
-/* The plan for `key`, made when new; NULL when none can be made. */
+/* The plan for `key`, made when new; NULL when none can be made. The
+ * other arguments are what the key's fields were computed from. */
 static pt2crt_gemm_plan *plan_for(struct pt2crt_gemm_state *state, const int64_t *key,
                                   int input_type, int32_t batch, const pt2crt_stored_matrix *p,
                                   const pt2crt_stored_matrix *q, const pt2crt_stored_matrix *d,
                                   const int64_t batch_strides[3],
                                   const int64_t alignments[3], uint32_t epilogue,
                                   int64_t bias) {
-  for (size_t i = 0; i < state->n_plans; ++i)
-    if (memcmp(state->plans[i].key, key, sizeof state->plans[i].key) == 0)
-      return &state->plans[i];
-  /* Full (a model with very many shapes): replace round-robin. */
-  size_t slot = state->n_plans < MAX_PLANS ? state->n_plans++
-                                           : state->next_replaced++ % MAX_PLANS;
-  pt2crt_gemm_plan *plan = &state->plans[slot];
-  destroy_plan(state->lt, plan);
-  if (!make_plan(state, key, input_type, batch, p, q, d, batch_strides, alignments,
-                 epilogue, bias, plan)) {
-    destroy_plan(state->lt, plan);
-    /* An empty key never matches a real one (batch is at least 1). */
+  pt2crt_gemm_plan *plan = pt2crt_plan_cache_find(&state->plans, key);
+  if (plan)
+    return plan;
+  plan = pt2crt_plan_cache_add(&state->plans, key);
+  if (!make_plan(state, input_type, batch, p, q, d, batch_strides, alignments, epilogue,
+                 bias, plan)) {
+    pt2crt_plan_cache_discard(&state->plans, plan);
     return NULL;
   }
   return plan;
