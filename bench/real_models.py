@@ -91,17 +91,17 @@ def build_model(model):
         module = getattr(torchvision.models, model)(weights=None)
     elif model == "bert_base":
         from transformers import BertConfig, BertModel
-        module = HuggingFaceOutput(BertModel(BertConfig(vocab_size=30522)), "last_hidden_state")
+        module = huggingface_output(BertModel(BertConfig(vocab_size=30522)), "last_hidden_state")
     elif model == "gpt2":
         from transformers import GPT2Config, GPT2LMHeadModel
-        module = HuggingFaceOutput(
+        module = huggingface_output(
             GPT2LMHeadModel(GPT2Config(vocab_size=50257, use_cache=False)), "logits")
     elif model == "llama":
         from transformers import LlamaConfig, LlamaForCausalLM
         config = LlamaConfig(vocab_size=32000, hidden_size=512, intermediate_size=1408,
                              num_hidden_layers=4, num_attention_heads=8, num_key_value_heads=4,
                              use_cache=False)
-        module = HuggingFaceOutput(LlamaForCausalLM(config), "logits")
+        module = huggingface_output(LlamaForCausalLM(config), "logits")
     else:
         raise ValueError(f"unknown model {model}")
     module.eval()
@@ -117,29 +117,23 @@ def build_model(model):
     return module
 
 
-class HuggingFaceOutput:
-    pass  # replaced below once torch is imported (keeps `table` torch-free)
-
-
-def _define_wrapper():
+def huggingface_output(inner, field):
+    """`inner` returning only its output's `field`, a plain tensor (what
+    torch.export and the C ABI take). Defined here so that `table` needs no
+    torch."""
     import torch.nn as nn
 
-    class Wrapper(nn.Module):
-        """Returns one plain tensor field of a Hugging Face model's output."""
-
-        def __init__(self, inner, field):
+    class HuggingFaceOutput(nn.Module):
+        def __init__(self):
             super().__init__()
             self.inner = inner
-            self.field = field
 
         def forward(self, input_ids, attention_mask=None):
             if attention_mask is None:
-                return getattr(self.inner(input_ids=input_ids), self.field)
-            return getattr(self.inner(input_ids=input_ids, attention_mask=attention_mask),
-                           self.field)
+                return getattr(self.inner(input_ids=input_ids), field)
+            return getattr(self.inner(input_ids=input_ids, attention_mask=attention_mask), field)
 
-    global HuggingFaceOutput
-    HuggingFaceOutput = Wrapper
+    return HuggingFaceOutput()
 
 
 def make_inputs(model, batch, dtype):
@@ -190,10 +184,10 @@ def write_graph_only(full, graph_only):
             target.writestr(info.filename, b"" if emptied else source.read(info.filename))
 
 
-def export_row(name, work):
-    """Writes WORK/NAME.pt2 (full) and WORK/graph/NAME.pt2 (graph only)."""
+def export_row(name, work, module, inputs):
+    """Writes WORK/NAME.pt2 (full) and WORK/graph/NAME.pt2 (graph only) of
+    the row's module (on the CPU, as row_model_and_inputs builds it)."""
     import torch
-    module, inputs = row_model_and_inputs(name)
     path = os.path.join(work, name + ".pt2")
     program = torch.export.export(module, inputs, strict=False)
     torch.export.save(program, path)
@@ -202,11 +196,10 @@ def export_row(name, work):
 
 
 def command_export(args):
-    _define_wrapper()
     os.makedirs(os.path.join(args.work, "graph"), exist_ok=True)
     for name in args.only or ALL_ROWS:
         start = time.time()
-        path = export_row(name, args.work)
+        path = export_row(name, args.work, *row_model_and_inputs(name))
         print(f"exported {name}: {os.path.getsize(path) / 2**20:.1f} MiB, "
               f"graph-only {os.path.getsize(os.path.join(args.work, 'graph', name + '.pt2')) / 2**20:.2f} MiB, "
               f"{time.time() - start:.1f} s", flush=True)
@@ -251,33 +244,30 @@ def command_compile(args):
 # ---------------------------------------------------------------- running pt2c
 
 
-def run_pt2c(command):
+def pt2c_number(command, pattern):
+    """The number `pattern` captures in what pt2c-run `command` prints, or
+    NaN (printing the output) when it failed."""
     result = subprocess.run(command, capture_output=True, text=True)
-    return result.returncode, result.stdout + result.stderr
-
-
-def pt2c_median_ms(runner, library, inputs, weights, device, runs, warmup, extra):
-    code, text = run_pt2c([runner, "bench", library, "--device", device, "--inputs", inputs,
-                           "--weights", weights, "--runs", str(runs), "--warmup", str(warmup)]
-                          + extra)
-    match = re.search(r"median ([0-9.]+) ms", text)
-    if code == 0 and match:
+    text = result.stdout + result.stderr
+    match = re.search(pattern, text)
+    if result.returncode == 0 and match:
         return float(match.group(1))
     print(text, flush=True)
     return float("nan")
+
+
+def pt2c_median_ms(runner, library, inputs, weights, device, runs, warmup, extra):
+    return pt2c_number([runner, "bench", library, "--device", device, "--inputs", inputs,
+                        "--weights", weights, "--runs", str(runs), "--warmup", str(warmup)]
+                       + extra, r"median ([0-9.]+) ms")
 
 
 def pt2c_max_error(runner, library, inputs, expect, weights, device, extra):
     """pt2c's largest absolute error against EXPECT's out0 (NaN when it
     did not run)."""
-    code, text = run_pt2c([runner, "run", library, "--device", device, "--inputs", inputs,
-                           "--expect", expect, "--weights", weights, "--atol", "1e30", "--rtol", "0"]
-                          + extra)
-    match = re.search(r"max_abs_err ([0-9.e+-]+|nan|inf)", text)
-    if code == 0 and match:
-        return float(match.group(1))
-    print(text, flush=True)
-    return float("nan")
+    return pt2c_number([runner, "run", library, "--device", device, "--inputs", inputs,
+                        "--expect", expect, "--weights", weights, "--atol", "1e30", "--rtol", "0"]
+                       + extra, r"max_abs_err ([0-9.e+-]+|nan|inf)")
 
 
 def save_npz(path, inputs, outputs=()):
@@ -351,7 +341,7 @@ def gpu_row(name, args, device_name):
     import torch
     model, _, dtype = parse_row(name)
     module, inputs = row_model_and_inputs(name)
-    export_row(name, args.work)  # the full archive: the weights pt2c reads
+    export_row(name, args.work, module, inputs)  # the full archive: pt2c's weights
     weights = os.path.join(args.work, name + ".pt2")
     library = os.path.join(args.libs, name + ".so")
     record = {"row": name, "gpu": device_name}
@@ -398,7 +388,6 @@ def gpu_row(name, args, device_name):
 
 def command_gpu(args):
     import torch
-    _define_wrapper()
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.backends.cudnn.allow_tf32 = False
     device_name = torch.cuda.get_device_name()
@@ -456,7 +445,7 @@ def cpu_median_ms(function, inputs, runs, warmup=3):
 def cpu_row(name, args, cpu_name):
     import torch
     module, inputs = row_model_and_inputs(name)
-    export_row(name, args.work)
+    export_row(name, args.work, module, inputs)
     weights = os.path.join(args.work, name + ".pt2")
     library = os.path.join(args.libs, name + ".so")
     record = {"row": name, "cpu": cpu_name}
@@ -492,7 +481,6 @@ def cpu_row(name, args, cpu_name):
 
 
 def command_cpu(args):
-    _define_wrapper()
     lscpu = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
     model = re.search(r"Model name:\s*(.*)", lscpu)
     cpu_name = model.group(1).strip() if model else "unknown CPU"

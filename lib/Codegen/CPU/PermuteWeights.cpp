@@ -40,8 +40,6 @@ struct PermuteWeightsPass : impl::PermuteWeightsBase<PermuteWeightsPass> {
     if (function.isDeclaration())
       return;
     Block &entry = function.getBody().front();
-    SmallVector<Type> argumentTypes(function.getArgumentTypes());
-    bool changed = false;
     for (BlockArgument argument : entry.getArguments()) {
       unsigned index = argument.getArgNumber();
       auto type = dyn_cast<RankedTensorType>(argument.getType());
@@ -56,7 +54,6 @@ struct PermuteWeightsPass : impl::PermuteWeightsBase<PermuteWeightsPass> {
         shape.push_back(type.getDimSize(dim));
       auto permuted = RankedTensorType::get(shape, type.getElementType());
       argument.setType(permuted);
-      argumentTypes[index] = permuted;
       for (Operation *user : llvm::make_early_inc_range(argument.getUsers())) {
         auto transpose = cast<linalg::TransposeOp>(user);
         transpose.getResult()[0].replaceAllUsesWith(argument);
@@ -64,11 +61,10 @@ struct PermuteWeightsPass : impl::PermuteWeightsBase<PermuteWeightsPass> {
       }
       function.setArgAttr(index, "pt2c.weight_permutation",
                           DenseI64ArrayAttr::get(&getContext(), *permutation));
-      changed = true;
     }
-    if (changed)
-      function.setType(FunctionType::get(&getContext(), argumentTypes,
-                                         function.getResultTypes()));
+    // The signature follows the (possibly retyped) arguments.
+    function.setType(FunctionType::get(&getContext(), entry.getArgumentTypes(),
+                                       function.getResultTypes()));
   }
 };
 
