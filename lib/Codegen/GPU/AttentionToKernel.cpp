@@ -23,6 +23,7 @@
 
 #include "pt2c/Codegen/GPU/Passes.h"
 
+#include "BoundedAffine.h"
 #include "FlashAttention.h"
 #include "FlashAttentionCall.h"
 #include "LibraryCall.h"
@@ -251,29 +252,28 @@ std::optional<AffineMap> expansionMap(ArrayRef<ReassociationIndices> groups,
   return AffineMap::get(result.getRank(), 0, results, context);
 }
 
+/// Any reshape between static shapes (splitting, merging or regrouping
+/// dims: the row-major reinterpretation, BoundedAffine.h), or one that
+/// splits dims with dynamic sizes.
 std::optional<AffineMap> reshapeMap(Operation *op) {
+  if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::ReshapeOp>(op))
+    return std::nullopt;
+  auto source = cast<RankedTensorType>(op->getOperand(0).getType());
+  auto result = cast<RankedTensorType>(op->getResult(0).getType());
+  if (source.hasStaticShape() && result.hasStaticShape())
+    return rowMajorReshapeMap(source.getShape(), result.getShape(), op->getContext());
   if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op))
     return expansionMap(expand.getReassociationIndices(), expand.getResultType(),
                         op->getContext());
-  auto reshape = dyn_cast<tensor::ReshapeOp>(op);
-  if (!reshape)
-    return std::nullopt;
-  auto source = cast<RankedTensorType>(reshape.getSource().getType());
-  auto result = cast<RankedTensorType>(reshape.getType());
-  if (!source.hasStaticShape() || !result.hasStaticShape() || source.getRank() > result.getRank())
-    return std::nullopt;
-  std::optional<SmallVector<ReassociationIndices>> groups =
-      getReassociationIndicesForReshape(source, result);
-  if (!groups)
-    return std::nullopt;
-  return expansionMap(*groups, result, op->getContext());
+  return std::nullopt;
 }
 
 /// Reads through transposes, broadcast or widening copies, slices and
-/// reshapes that split dims: the tensor actually holding the values, and
-/// the map from `map`'s domain to it.
-AttentionOperand traceOperand(Value value, AffineMap map) {
+/// reshapes: the tensor actually holding the values, and the map from
+/// `map`'s domain (of sizes `domain`) to it, simplified with those sizes.
+AttentionOperand traceOperand(Value value, AffineMap map, ArrayRef<int64_t> domain) {
   while (true) {
+    map = simplifyWithinBounds(map, domain);
     if (Operation *op = value.getDefiningOp()) {
       if (auto slice = dyn_cast<tensor::ExtractSliceOp>(op))
         if (std::optional<AffineMap> sliced = sliceMap(slice)) {
@@ -311,7 +311,7 @@ AttentionOperand traceOperand(Value value, AffineMap map) {
     map = generic.getIndexingMapsArray()[0].compose(map);
     value = generic.getDpsInputs()[0];
   }
-  return {value, map};
+  return {value, simplifyWithinBounds(map, domain)};
 }
 
 /// What the pass found: the operands as tensors, and the kernel's sizes.
@@ -382,8 +382,12 @@ std::optional<Attention> matchAttention(linalg::GenericOp pv) {
     return std::nullopt;
 
   // Masks, last applied first, down to the scale and the first matmul.
+  // Each operand's map starts from the kernel's index space: the batch
+  // dims, then (row, column) of its own matrix.
   Attention attention;
   unsigned rank = resultType.getRank();
+  auto scoresType = cast<RankedTensorType>(scores.getType());
+  ArrayRef<int64_t> maskDomain = scoresType.getShape(); // (batch..., L, S)
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, pv.getContext());
   SmallVector<AttentionMask> masks;
   std::optional<double> scale;
@@ -394,14 +398,15 @@ std::optional<Attention> matchAttention(linalg::GenericOp pv) {
       if (!keep || !isSplat(inputOf(select.getFalseValue()),
                             -std::numeric_limits<double>::infinity()))
         return std::nullopt;
-      AttentionOperand operand = traceOperand(keep, identity);
+      AttentionOperand operand = traceOperand(keep, identity, maskDomain);
       if (isCausal(operand, rank))
         attention.kernel.causal = true;
       else
         masks.push_back({operand, /*additive=*/false});
       current = inputOf(select.getTrueValue());
     } else if (auto add = elementwiseBody<arith::AddFOp>(current, 2)) {
-      masks.push_back({traceOperand(inputOf(add.getRhs()), identity), /*additive=*/true});
+      masks.push_back(
+          {traceOperand(inputOf(add.getRhs()), identity, maskDomain), /*additive=*/true});
       current = inputOf(add.getLhs());
     } else if (auto multiply = elementwiseBody<arith::MulFOp>(current, 2)) {
       scale = splat(inputOf(multiply.getRhs()));
@@ -422,10 +427,6 @@ std::optional<Attention> matchAttention(linalg::GenericOp pv) {
   attention.output = pv;
   attention.kernel.scale = *scale;
   attention.kernel.masks.assign(masks.rbegin(), masks.rend());
-  attention.kernel.query = traceOperand(first->lhs(), first->operandMap(0, first->m, first->k));
-  attention.kernel.key = traceOperand(first->rhs(), first->operandMap(1, first->n, first->k));
-  attention.kernel.value = traceOperand(second->rhs(), second->operandMap(1, second->k, second->n));
-  auto scoresType = cast<RankedTensorType>(current.getType());
   attention.kernel.queries = resultType.getDimSize(rank - 2);
   attention.kernel.keys = scoresType.getDimSize(rank - 1);
   attention.kernel.valueDim = resultType.getDimSize(rank - 1);
@@ -433,6 +434,19 @@ std::optional<Attention> matchAttention(linalg::GenericOp pv) {
   for (int64_t size : {attention.kernel.queries, attention.kernel.keys, attention.kernel.headDim, attention.kernel.valueDim})
     if (ShapedType::isDynamic(size) || size < 1)
       return std::nullopt;
+  auto domain = [&](int64_t rows, int64_t columns) {
+    SmallVector<int64_t> sizes(resultType.getShape().drop_back(2));
+    sizes.append({rows, columns});
+    return sizes;
+  };
+  const AttentionKernel &k = attention.kernel;
+  attention.kernel.query = traceOperand(first->lhs(), first->operandMap(0, first->m, first->k),
+                                        domain(k.queries, k.headDim));
+  attention.kernel.key = traceOperand(first->rhs(), first->operandMap(1, first->n, first->k),
+                                      domain(k.keys, k.headDim));
+  attention.kernel.value = traceOperand(second->rhs(),
+                                        second->operandMap(1, second->k, second->n),
+                                        domain(k.keys, k.valueDim));
   if (!kernel::flashAttentionSupports(attention.kernel.headDim, attention.kernel.valueDim))
     return std::nullopt;
   return attention;
@@ -446,15 +460,23 @@ void replaceWithKernelCall(const Attention &attention, unsigned number,
   Location loc = pv.getLoc();
   rewriter.setInsertionPoint(pv);
   auto resultType = cast<RankedTensorType>(pv.getResult(0).getType());
-  // A transpose that is the result's only use is written by the kernel
-  // directly: the buffer takes its layout.
+  // The result's only use rounding it to a narrower float (16-bit
+  // attention computes in float32), then a transpose that is the only use
+  // of that, are done by the kernel as it writes: the buffer takes their
+  // type and layout.
   Operation *replaced = pv;
+  Operation *rounding = nullptr;
+  Operation *user = pv->hasOneUse() ? *pv->getUsers().begin() : nullptr;
+  if (user && user->getNumResults() == 1)
+    if (auto trunc = elementwiseBody<arith::TruncFOp>(user->getResult(0), 1);
+        trunc && inputOf(trunc.getIn()) == pv.getResult(0))
+      replaced = rounding = user;
   auto transpose = dyn_cast<linalg::TransposeOp>(
-      pv->hasOneUse() ? *pv->getUsers().begin() : nullptr);
+      replaced->hasOneUse() ? *replaced->getUsers().begin() : nullptr);
   AffineMap outputMap = AffineMap::getMultiDimIdentityMap(resultType.getRank(),
                                                           rewriter.getContext());
   SmallVector<int64_t> permutation = llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank()));
-  if (transpose && transpose.getInput() == pv.getResult(0)) {
+  if (transpose && transpose.getInput() == replaced->getResult(0)) {
     replaced = transpose;
     permutation = llvm::to_vector(transpose.getPermutation());
     outputMap = AffineMap::getPermutationMap(
@@ -485,6 +507,8 @@ void replaceWithKernelCall(const Attention &attention, unsigned number,
   Value result = bufferization::ToTensorOp::create(rewriter, loc, outputType, output,
                                                    /*restrict=*/true, /*writable=*/true);
   rewriter.replaceOp(replaced, result);
+  if (rounding && rounding != replaced)
+    rewriter.eraseOp(rounding);
   if (replaced != pv)
     rewriter.eraseOp(pv);
 }

@@ -33,6 +33,19 @@ CUDAToolkit findCUDAToolkit() {
   return {};
 }
 
+/// sm_NN or sm_NNa -> NN; 0 for anything else.
+static unsigned archNumber(llvm::StringRef arch) {
+  unsigned number = 0;
+  if (!arch.consume_front("sm_"))
+    return 0;
+  arch.consume_back("a");
+  return arch.getAsInteger(10, number) ? 0 : number;
+}
+
+bool allArchsHaveMma(const std::vector<std::string> &archs) {
+  return llvm::all_of(archs, [](const std::string &arch) { return archNumber(arch) >= 80; });
+}
+
 llvm::Expected<std::vector<std::string>> parseCUDAArchs(llvm::StringRef list) {
   std::vector<std::string> archs;
   llvm::SmallVector<llvm::StringRef> parts;
@@ -40,11 +53,7 @@ llvm::Expected<std::vector<std::string>> parseCUDAArchs(llvm::StringRef list) {
   for (llvm::StringRef part : parts) {
     part = part.trim();
     // sm_NN, or sm_NNa for an architecture-specific target (sm_90a).
-    llvm::StringRef digits = part;
-    bool named = digits.consume_front("sm_");
-    digits.consume_back("a");
-    unsigned number = 0;
-    if (!named || digits.getAsInteger(10, number) || number < 50)
+    if (archNumber(part) < 50)
       return llvm::createStringError("--cuda-arch: '" + part +
                                      "' is not an architecture like sm_80 or sm_90a");
     archs.push_back(part.str());

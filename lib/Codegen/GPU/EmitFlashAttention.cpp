@@ -1,8 +1,9 @@
 //===- EmitFlashAttention.cpp - The pt2c-emit-flash-attention pass --------===//
 //
 // Replaces each call standing for a flash-attention kernel
-// (FlashAttentionCall.h) by the kernel (FlashAttention.h), and drops the
-// bodiless functions they called.
+// (FlashAttentionCall.h) by the kernel (FlashAttention.h): on tensor cores
+// where they are allowed and the operands are 16-bit, float32 on CUDA
+// cores otherwise; drops the bodiless functions they called.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,8 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -28,6 +31,8 @@ namespace {
 using namespace mlir;
 
 struct EmitFlashAttentionPass : impl::EmitFlashAttentionBase<EmitFlashAttentionPass> {
+  using EmitFlashAttentionBase::EmitFlashAttentionBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<func::CallOp> calls;
@@ -44,7 +49,15 @@ struct EmitFlashAttentionPass : impl::EmitFlashAttentionBase<EmitFlashAttentionP
         call.emitOpError("malformed flash-attention call");
         return signalPassFailure();
       }
-      kernel::emitFlashAttention(b, call.getLoc(), *attention);
+      // Buffers cast to the call's any-layout types are read through the
+      // casts: static strides make cheaper indexing.
+      for (kernel::AttentionOperand *operand : attention->operands())
+        if (auto cast = operand->buffer.getDefiningOp<memref::CastOp>())
+          operand->buffer = cast.getSource();
+      if (tensorCores && kernel::flashAttentionMmaSupports(*attention))
+        kernel::emitFlashAttentionMma(b, call.getLoc(), *attention);
+      else
+        kernel::emitFlashAttention(b, call.getLoc(), *attention);
       callees.insert(call.getCalleeAttr().getAttr());
       call.erase();
     }

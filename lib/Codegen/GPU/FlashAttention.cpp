@@ -1,13 +1,7 @@
 //===- FlashAttention.cpp - One kernel for softmax(q·kᵀ·scale + masks)·v --===//
 
-#include "FlashAttention.h"
+#include "AttentionEmitter.h"
 #include "KernelBody.h"
-
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <limits>
 
@@ -17,7 +11,7 @@ using namespace mlir;
 
 namespace {
 
-constexpr int64_t kWarp = 32;
+constexpr int64_t kWarp = kWarpSize;
 constexpr int64_t kWarps = 4; ///< per block
 /// Query rows a warp carries at once. 8 (more reuse of each staged key)
 /// measured slower than 4 on the H100: fewer blocks in flight, more
@@ -29,59 +23,6 @@ constexpr int64_t kMaxHeadDim = 128;
 // head dims stay within the 48 KiB a kernel may take without opting in.
 static_assert((kWarps * kRowsPerWarp * kMaxHeadDim + kTile * (kMaxHeadDim + 1) +
                kTile * kMaxHeadDim) * 4 <= 48 * 1024);
-
-/// Small helpers over one builder and location.
-class Emitter {
-public:
-  Emitter(OpBuilder &b, Location loc) : b(b), loc(loc) {}
-
-  Value index(int64_t value) { return arith::ConstantIndexOp::create(b, loc, value); }
-  Value f32(double value) {
-    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(float(value)));
-  }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
-  Value div(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
-  Value rem(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
-  Value min(Value x, Value y) { return arith::MinUIOp::create(b, loc, x, y); }
-  Value less(Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
-  }
-  Value select(Value c, Value x, Value y) { return arith::SelectOp::create(b, loc, c, x, y); }
-  Value fma(Value x, Value y, Value acc) { return math::FmaOp::create(b, loc, x, y, acc); }
-
-  /// The operand's element at the kernel's indices, as f32.
-  Value load(const AttentionOperand &operand, ArrayRef<Value> indices) {
-    Value value = memref::LoadOp::create(b, loc, operand.buffer,
-                                         indicesAt(b, loc, operand.map, indices));
-    if (isa<FloatType>(value.getType()) && !value.getType().isF32())
-      value = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
-    return value;
-  }
-
-  /// Every lane of the warp gets the warp's maximum (or sum) of `value`.
-  Value warpReduce(Value value, bool maximum) {
-    for (int32_t offset = kWarp / 2; offset > 0; offset /= 2) {
-      Value other = gpu::ShuffleOp::create(b, loc, value, offset, int32_t(kWarp),
-                                           gpu::ShuffleMode::XOR)
-                        .getShuffleResult();
-      value = maximum ? Value(arith::MaximumFOp::create(b, loc, value, other))
-                      : Value(arith::AddFOp::create(b, loc, value, other));
-    }
-    return value;
-  }
-
-  /// for (i = start; i < end; i += step) body(i), with no carried values.
-  void loop(Value start, Value end, Value step, function_ref<void(Value)> body) {
-    auto forOp = scf::ForOp::create(b, loc, start, end, step);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(forOp.getBody());
-    body(forOp.getInductionVar());
-  }
-
-  OpBuilder &b;
-  Location loc;
-};
 
 /// The shape of one block's work.
 struct Layout {
@@ -103,9 +44,7 @@ void emitFlashAttention(OpBuilder &b, Location loc, const AttentionKernel &k) {
   const int64_t R = kRowsPerWarp;
   int64_t rowBlocks = (k.queries + layout.rowsPerBlock - 1) / layout.rowsPerBlock;
 
-  Value batches = e.index(1);
-  for (Value size : k.batchSizes)
-    batches = e.mul(batches, size);
+  Value batches = batchCount(e, k);
   Value one = e.index(1);
   auto launch = gpu::LaunchOp::create(b, loc, e.mul(batches, e.index(rowBlocks)), one, one,
                                       e.index(layout.threads), one, one);
@@ -134,20 +73,8 @@ void emitFlashAttention(OpBuilder &b, Location loc, const AttentionKernel &k) {
   // trail behind everything else.
   if (k.causal)
     rowBlock = arith::SubIOp::create(b, loc, e.index(rowBlocks - 1), rowBlock);
-  Value batch = e.div(block, e.index(rowBlocks));
-  // The batch indices, innermost fastest.
-  SmallVector<Value> indices(k.batchSizes.size() + 2);
-  for (int64_t d = int64_t(k.batchSizes.size()) - 1; d >= 0; --d) {
-    indices[d] = d > 0 ? e.rem(batch, k.batchSizes[d]) : batch;
-    if (d > 0)
-      batch = e.div(batch, k.batchSizes[d]);
-  }
-  auto at = [&](Value row, Value column) {
-    SmallVector<Value> point = indices;
-    point[point.size() - 2] = row;
-    point[point.size() - 1] = column;
-    return point;
-  };
+  SmallVector<Value> indices = batchIndices(e, k, e.div(block, e.index(rowBlocks)));
+  auto at = [&](Value row, Value column) { return atPoint(indices, row, column); };
   Value firstRow = e.mul(rowBlock, e.index(layout.rowsPerBlock));
   Value lastQuery = e.index(k.queries - 1), lastKey = e.index(k.keys - 1);
   Value threads = e.index(layout.threads), zeroIndex = e.index(0);
@@ -232,14 +159,14 @@ void emitFlashAttention(OpBuilder &b, Location loc, const AttentionKernel &k) {
       // Online softmax: exponentials are taken against the running maximum
       // (0 while every score so far is -inf, so no -inf - -inf appears).
       Value previous = carried[r];
-      Value maximum = arith::MaximumFOp::create(b, loc, previous, e.warpReduce(score, true));
+      Value maximum = arith::MaximumFOp::create(b, loc, previous, e.butterfly(score, true));
       Value noneYet =
           arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, maximum, negInf);
       Value pivot = e.select(noneYet, zero, maximum);
       Value p = math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, score, pivot));
       Value rescale =
           math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, previous, pivot));
-      Value sum = e.fma(carried[R + r], rescale, e.warpReduce(p, false));
+      Value sum = e.fma(carried[R + r], rescale, e.butterfly(p, false));
       maxima.push_back(maximum);
       sums.push_back(sum);
       probabilities.push_back(p);
@@ -296,6 +223,9 @@ void emitFlashAttention(OpBuilder &b, Location loc, const AttentionKernel &k) {
       b.setInsertionPointToStart(columnExists.thenBlock());
       Value result = arith::DivFOp::create(
           b, loc, tiles.getResult(2 * R + r * layout.valueChunks + c), sum);
+      Type outputElement = cast<MemRefType>(k.output.buffer.getType()).getElementType();
+      if (!outputElement.isF32())
+        result = arith::TruncFOp::create(b, loc, outputElement, result);
       memref::StoreOp::create(b, loc, result, k.output.buffer,
                               indicesAt(b, loc, k.output.map, at(row, column)));
     }

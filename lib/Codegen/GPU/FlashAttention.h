@@ -8,11 +8,13 @@
 // exponentials and a running output, rescaled when the maximum grows
 // (online softmax). The scores never reach device memory.
 //
-// This emitter is float32 on CUDA cores (no tensor cores: TF32 would break
-// float32's tolerance): one warp per query row at a time, each lane owning
-// one key of the tile for the scores and value columns lane, lane + 32, ...
-// for the output. Rows of a fully masked row divide 0 by 0 (NaN), as the
-// written-out softmax does.
+// Two emitters: float32 on CUDA cores (FlashAttention.cpp; no tensor
+// cores: TF32 would break float32's tolerance), one warp per query row at
+// a time, each lane owning one key of the tile for the scores and value
+// columns lane, lane + 32, ... for the output; and float16/bfloat16 on
+// tensor cores (FlashAttentionMma.cpp, mma.sync, sm_80 and later). Rows of
+// a fully masked row divide 0 by 0 (NaN) in both, as the written-out
+// softmax does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,8 +53,18 @@ struct AttentionKernel {
   /// Keys past the row masked (is_causal): key tiles past a block's last
   /// row are not visited.
   bool causal = false;
-  /// f32, written at (batch..., l, ev) through `map` (a transpose of the
-  /// result, taken over from its consumer).
+  /// Every buffer the kernel reads or writes: q, k, v, the masks', the
+  /// output.
+  llvm::SmallVector<AttentionOperand *> operands() {
+    llvm::SmallVector<AttentionOperand *> all = {&query, &key, &value};
+    for (AttentionMask &mask : masks)
+      all.push_back(&mask.operand);
+    all.push_back(&output);
+    return all;
+  }
+  /// Written at (batch..., l, ev) through `map` (a transpose of the
+  /// result, taken over from its consumer); f32, or a narrower float the
+  /// result is rounded to as it is stored (a rounding taken over too).
   AttentionOperand output;
 };
 
@@ -60,8 +72,17 @@ struct AttentionKernel {
 /// a tile of keys and values at these widths).
 bool flashAttentionSupports(int64_t headDim, int64_t valueDim);
 
-/// Emits the gpu.launch at the builder's insertion point.
+/// Emits the float32 gpu.launch at the builder's insertion point.
 void emitFlashAttention(mlir::OpBuilder &b, mlir::Location loc, const AttentionKernel &kernel);
+
+/// Whether the tensor-core kernel takes this attention: query, key and
+/// value all float16 or all bfloat16, head dims up to 128.
+bool flashAttentionMmaSupports(const AttentionKernel &kernel);
+
+/// Emits the tensor-core gpu.launch (sm_80 and later) at the builder's
+/// insertion point.
+void emitFlashAttentionMma(mlir::OpBuilder &b, mlir::Location loc,
+                           const AttentionKernel &kernel);
 
 } // namespace pt2c::kernel
 

@@ -20,14 +20,15 @@ void registerGPUCodegen() {
     mlir::PassPipelineRegistration<>(
         "pt2c-gpu-kernels",
         "pt2c's GPU lowering up to outlined kernels (library calls, flash attention, "
-        "one gpu.launch per remaining op, kernels in one gpu.module), default block size",
+        "one gpu.launch per remaining op, kernels in one gpu.module), default options "
+        "(sm_80 and sm_90: tensor cores)",
         [](mlir::OpPassManager &pm) {
-          addGPUKernelFormationPasses(pm, GPUCodegenOptions().blockSize);
+          addGPUKernelFormationPasses(pm, GPUCodegenOptions());
         });
   });
 }
 
-void addGPUKernelFormationPasses(mlir::OpPassManager &pm, int64_t blockSize) {
+void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &options) {
   // Steps 0-2 of addGPULoweringPasses: up to outlined kernels.
   addPassList(pm, "GPU fusion",
               "pt2c-convolution-to-library,pt2c-attention-to-kernel,canonicalize,"
@@ -37,8 +38,11 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, int64_t blockSize) {
   addModuleBufferizationPasses(pm);
   addPassList(pm, "GPU kernels",
               "func.func(pt2c-host-shape-buffers),buffer-deallocation-pipeline,canonicalize,cse,"
-              "pt2c-gemm-to-library,pt2c-emit-flash-attention," +
-                  llvm::formatv("func.func(pt2c-map-to-gpu{{block-size={0}}),", blockSize).str() +
+              "pt2c-gemm-to-library," +
+                  llvm::formatv("pt2c-emit-flash-attention{{tensor-cores={0}},"
+                                "func.func(pt2c-map-to-gpu{{block-size={1}}),",
+                                allArchsHaveMma(options.archs), options.blockSize)
+                      .str() +
                   "func.func(gpu-launch-sink-index-computations),gpu-kernel-outlining,"
                   "pt2c-merge-gpu-modules");
 }
@@ -59,7 +63,8 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   // 2. Matmul-shaped ops call the runtime's cuBLASLt gemm, keeping the op
   //    for when it declines (pt2c-gemm-to-library); attention's stand-in
   //    calls become the flash-attention kernel (pt2c-emit-flash-attention,
-  //    after deallocations: they refuse its barriers). Every linalg op
+  //    after deallocations: they refuse its barriers), on tensor cores for
+  //    16-bit operands when every target is sm_80 or later. Every linalg op
   //    becomes one gpu.launch (pt2c-map-to-gpu), then
   //    kernels are outlined into a gpu.module with their captured memrefs
   //    as parameters.
@@ -69,7 +74,7 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   //    through mgpu* calls.
   // 4. PTX per architecture, assembled to cubins by ptxas when present,
   //    packed into one kernel bundle per module.
-  addGPUKernelFormationPasses(pm, options.blockSize);
+  addGPUKernelFormationPasses(pm, options);
   std::string targets;
   for (const std::string &arch : options.archs)
     targets += llvm::formatv("nvvm-attach-target{{chip={0} features=+ptx80 O=3},", arch).str();

@@ -46,6 +46,10 @@ struct GPUCodegenOptions {
 /// "sm_80,sm_90" -> {"sm_80", "sm_90"}; an error names a bad entry.
 llvm::Expected<std::vector<std::string>> parseCUDAArchs(llvm::StringRef list);
 
+/// Whether every architecture has the mma.sync tensor-core products with
+/// float16/bfloat16 operands the generated kernels use (sm_80 and later).
+bool allArchsHaveMma(const std::vector<std::string> &archs);
+
 /// Registers pt2c's GPU passes (the dialects and translations come with
 /// registerCPUCodegen, which the driver calls anyway). Call once.
 void registerGPUCodegen();
@@ -57,7 +61,7 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
 /// The first part of addGPULoweringPasses: linalg on tensors to host code
 /// whose ops are library calls and gpu.launch_func of kernels outlined into
 /// one gpu.module (before NVVM). Registered as `pt2c-gpu-kernels`.
-void addGPUKernelFormationPasses(mlir::OpPassManager &pm, int64_t blockSize);
+void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &options);
 
 } // namespace pt2c
 

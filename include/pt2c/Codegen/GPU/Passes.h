@@ -26,6 +26,12 @@ class GPUDialect;
 namespace mlir::linalg {
 class LinalgDialect;
 } // namespace mlir::linalg
+namespace mlir::LLVM {
+class LLVMDialect;
+} // namespace mlir::LLVM
+namespace mlir::NVVM {
+class NVVMDialect;
+} // namespace mlir::NVVM
 namespace mlir::math {
 class MathDialect;
 } // namespace mlir::math

@@ -159,16 +159,25 @@ def EmitFlashAttention : Pass<"pt2c-emit-flash-attention", "mlir::ModuleOp"> {
   let summary = "Replace flash-attention calls on buffers by the kernel";
   let description = [{
     Each call carrying a `pt2c.flash_attention` dictionary (made by
-    pt2c-attention-to-kernel) becomes one `gpu.launch`: blocks of 4 warps
-    take 16 query rows of one batch point, stage keys and values through
-    shared memory 32 at a time, and keep per row a running maximum, sum and
-    output (online softmax); float32 on CUDA cores. Runs after buffer
-    deallocation (which refuses the kernel's barriers), before
-    pt2c-map-to-gpu. The bodiless functions called are erased.
+    pt2c-attention-to-kernel) becomes one `gpu.launch` that keeps per query
+    row a running maximum, sum and output (online softmax). float32: blocks
+    of 4 warps take 16 query rows of one batch point and stage keys and
+    values through shared memory 32 at a time, on CUDA cores. With
+    `tensor-cores` (every target sm_80 or later), float16/bfloat16 query,
+    key and value: blocks of 4 warps take 64 rows, stage 64 keys at a time,
+    and both products are `nvvm.mma.sync` m16n8k16 with float32
+    accumulators. Runs after buffer deallocation (which refuses the
+    kernels' barriers), before pt2c-map-to-gpu. The bodiless functions
+    called are erased.
   }];
+  let options = [
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"false",
+           "16-bit attention on tensor cores (mma.sync: every target sm_80 or later)">,
+  ];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
-                           "::mlir::memref::MemRefDialect", "::mlir::affine::AffineDialect"];
+                           "::mlir::memref::MemRefDialect", "::mlir::affine::AffineDialect",
+                           "::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect"];
 }
 
 def HostShapeBuffers : Pass<"pt2c-host-shape-buffers", "mlir::func::FuncOp"> {
