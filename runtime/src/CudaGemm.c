@@ -5,8 +5,9 @@
  * contiguous dimension) is declined and pt2c's own kernel runs instead.
  *
  * Float32 runs with CUBLAS_COMPUTE_32F, i.e. without TF32, so results stay
- * within float32's error of a plain sum; f16/bf16 inputs accumulate and
- * write float32, as pt2c's CPU code does.
+ * within float32's error of a plain sum; f16/bf16 inputs accumulate in
+ * float32 and write float32, as pt2c's CPU code does, or their own type
+ * when the compiler fused the rounding (PT2CRT_GEMM_NARROW_OUTPUT).
  *===----------------------------------------------------------------------===*/
 
 #include "CudaGemm.h"
@@ -111,7 +112,8 @@ static int set_batch(const pt2crt_cublaslt *lt, cublasLtMatrixLayout_t layout,
 /* Fills the zeroed `plan` for a problem: its descriptors, and the
  * algorithm the heuristic picks (none: plan->usable stays 0). Returns 0
  * when a descriptor cannot be made. */
-static int make_plan(struct pt2crt_gemm_state *state, int input_type, int32_t batch,
+static int make_plan(struct pt2crt_gemm_state *state, int input_type, int output_type,
+                     int32_t batch,
                      const pt2crt_stored_matrix *p,
                      const pt2crt_stored_matrix *q, const pt2crt_stored_matrix *d,
                      const int64_t batch_strides[3], const int64_t alignments[3],
@@ -139,7 +141,7 @@ static int make_plan(struct pt2crt_gemm_state *state, int input_type, int32_t ba
   const pt2crt_stored_matrix *matrices[3] = {p, q, d};
   cublasLtMatrixLayout_t *layouts[3] = {&plan->p, &plan->q, &plan->d};
   for (int i = 0; i < 3 && ok; ++i) {
-    int type = i < 2 ? input_type : PT2CRT_CUDA_R_32F;
+    int type = i < 2 ? input_type : output_type;
     ok = lt->cublasLtMatrixLayoutCreate(layouts[i], type, matrices[i]->rows,
                                         matrices[i]->cols, matrices[i]->ld) == 0;
     if (!ok)
@@ -180,7 +182,8 @@ static int make_plan(struct pt2crt_gemm_state *state, int input_type, int32_t ba
 /* The plan for `key`, made when new; NULL when none can be made. The
  * other arguments are what the key's fields were computed from. */
 static pt2crt_gemm_plan *plan_for(struct pt2crt_gemm_state *state, const int64_t *key,
-                                  int input_type, int32_t batch, const pt2crt_stored_matrix *p,
+                                  int input_type, int output_type, int32_t batch,
+                                  const pt2crt_stored_matrix *p,
                                   const pt2crt_stored_matrix *q, const pt2crt_stored_matrix *d,
                                   const int64_t batch_strides[3],
                                   const int64_t alignments[3], uint32_t epilogue,
@@ -189,8 +192,8 @@ static pt2crt_gemm_plan *plan_for(struct pt2crt_gemm_state *state, const int64_t
   if (plan)
     return plan;
   plan = pt2crt_plan_cache_add(&state->plans, key);
-  if (!make_plan(state, input_type, batch, p, q, d, batch_strides, alignments, epilogue,
-                 bias, plan)) {
+  if (!make_plan(state, input_type, output_type, batch, p, q, d, batch_strides, alignments,
+                 epilogue, bias, plan)) {
     pt2crt_plan_cache_discard(&state->plans, plan);
     return NULL;
   }
@@ -214,11 +217,15 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
   if (!run || run->error_code != PT2C_OK)
     return PT2CRT_GEMM_DONE;
   int overwrite = (epilogue & PT2CRT_GEMM_OVERWRITE) != 0;
+  int narrow = (epilogue & PT2CRT_GEMM_NARROW_OUTPUT) != 0;
   epilogue &= PT2CRT_GEMM_EPILOGUE_KIND;
+  /* A narrow C is all or nothing, and only ever overwritten. */
+  if (narrow && (!overwrite || type == 0))
+    return PT2CRT_GEMM_DECLINED;
   /* Nothing to compute, or nothing to add to C: the caller's epilogue
    * still runs. An empty sum that must overwrite C is the caller's fill. */
   if (outer0 <= 0 || outer1 <= 0 || m <= 0 || n <= 0)
-    return PT2CRT_GEMM_DONE;
+    return narrow ? PT2CRT_GEMM_DONE_WITH_EPILOGUE : PT2CRT_GEMM_DONE;
   if (k <= 0)
     return overwrite ? PT2CRT_GEMM_DECLINED : PT2CRT_GEMM_DONE;
   static const int input_types[] = {PT2CRT_CUDA_R_32F, PT2CRT_CUDA_R_16F,
@@ -251,16 +258,20 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
     return PT2CRT_GEMM_DECLINED;
   const pt2crt_stored_matrix *p = &layout.p, *q = &layout.q, *d = &layout.d;
   /* cuBLASLt adds the bias along D's rows: C's columns when D is Cᵀ, which
-   * it is for a row-major C. float32 bias, float-aligned. */
+   * it is for a row-major C. The bias has C's type and is aligned to it. */
+  int64_t element = type == 0 ? 4 : 2;          /* A's and B's */
+  int64_t c_element = narrow ? element : 4;      /* C's and the bias's */
   uint32_t lt_epilogue = 0;
-  if (layout.swapped && bias != 0 && bias % 4 == 0)
+  if (layout.swapped && bias != 0 && bias % c_element == 0)
     lt_epilogue = epilogue == PT2CRT_GEMM_BIAS        ? PT2CRT_CUBLASLT_EPILOGUE_BIAS
                   : epilogue == PT2CRT_GEMM_RELU_BIAS ? PT2CRT_CUBLASLT_EPILOGUE_RELU_BIAS
                                                       : 0;
+  if (narrow && epilogue != PT2CRT_GEMM_NO_EPILOGUE && !lt_epilogue)
+    return PT2CRT_GEMM_DECLINED;
   struct pt2crt_gemm_state *state = state_for(run, lt);
   if (!state)
     return PT2CRT_GEMM_DECLINED;
-  int64_t element = type == 0 ? 4 : 2; /* A's and B's; C is float32 */
+  int output_type = narrow ? input_types[type] : PT2CRT_CUDA_R_32F;
   int64_t p_batch = layout.swapped ? batch.b : batch.a;
   int64_t q_batch = layout.swapped ? batch.a : batch.b;
   int64_t c_batch = batch.c;
@@ -270,23 +281,26 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
   int64_t p_address = layout.swapped ? b : a, q_address = layout.swapped ? a : b;
   int64_t p_step = (layout.swapped ? loop.b : loop.a) * element;
   int64_t q_step = (layout.swapped ? loop.a : loop.b) * element;
-  int64_t c_step = loop.c * 4;
+  int64_t c_step = loop.c * c_element;
   /* The alignment every call of the loop keeps. */
   int64_t alignments[3] = {alignment_of(p_address | p_step), alignment_of(q_address | q_step),
                            alignment_of(c | c_step)};
   /* Everything the plan depends on. */
-  int64_t key[KEY_FIELDS] = {type,    batch.size, k,       p->op,   p->ld,   p->rows,
+  int64_t key[KEY_FIELDS] = {type | narrow << 8, batch.size, k,       p->op,   p->ld,   p->rows,
                              p->cols, q->op,      q->ld,   d->ld,   d->rows, d->cols,
                              p_batch, q_batch,    c_batch, alignments[0] | alignments[1] << 16,
                              alignments[2], lt_epilogue, lt_epilogue ? alignment_of(bias) : 0};
-  pt2crt_gemm_plan *plan = plan_for(state, key, input_types[type], (int32_t)batch.size, p,
-                                    q, d, batch_strides, alignments, lt_epilogue, bias);
+  pt2crt_gemm_plan *plan = plan_for(state, key, input_types[type], output_type,
+                                    (int32_t)batch.size, p, q, d, batch_strides, alignments,
+                                    lt_epilogue, bias);
   if (lt_epilogue && (!plan || !plan->usable)) {
+    if (narrow)
+      return PT2CRT_GEMM_DECLINED; /* all or nothing */
     /* No algorithm with that epilogue: the product alone, epilogue after. */
     lt_epilogue = 0;
     key[KEY_FIELDS - 2] = key[KEY_FIELDS - 1] = 0;
-    plan = plan_for(state, key, input_types[type], (int32_t)batch.size, p, q, d,
-                    batch_strides, alignments, 0, 0);
+    plan = plan_for(state, key, input_types[type], output_type, (int32_t)batch.size, p, q,
+                    d, batch_strides, alignments, 0, 0);
   }
   if (!plan || !plan->usable)
     return PT2CRT_GEMM_DECLINED;
@@ -311,5 +325,5 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
       break;
     }
   }
-  return lt_epilogue ? PT2CRT_GEMM_DONE_WITH_EPILOGUE : PT2CRT_GEMM_DONE;
+  return lt_epilogue || narrow ? PT2CRT_GEMM_DONE_WITH_EPILOGUE : PT2CRT_GEMM_DONE;
 }

@@ -35,6 +35,11 @@ struct pt2crt_gemm_state; /* NULL until the context's first matmul */
  * PT2CRT_GEMM_OVERWRITE says C's values are not read: C = A·B (the
  * compiler passes it where C was just zero-filled, and moves the fill to
  * its fallback); with k = 0 that call declines, since C must be zeroed.
+ * With it, PT2CRT_GEMM_NARROW_OUTPUT says C (and the bias) have A's
+ * 16-bit type: the float32 sum plus the epilogue is rounded to it once,
+ * and the call does all of it or declines (the compiler passes it where
+ * the op after the matmul only rounds its float32 result, maybe after
+ * adding a bias, so the float32 result never reaches memory).
  *
  * Returns PT2CRT_GEMM_DONE_WITH_EPILOGUE when the epilogue was done too,
  * PT2CRT_GEMM_DONE when the product was (the caller does the epilogue;

@@ -9,7 +9,10 @@
 //
 // A linear layer's bias (and a ReLU after it) in the op right after the
 // matmul is offered to the call as a cuBLASLt epilogue; that op then runs
-// only when the call did not do it.
+// only when the call did not do it. With 16-bit operands the op right after
+// usually rounds the float32 result to their type (maybe adding a bias):
+// the call is then asked to write the rounded result itself, so the
+// float32 one never reaches memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +30,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include <optional>
 
@@ -49,7 +53,7 @@ constexpr int64_t kDeclined = PT2CRT_GEMM_DECLINED,
                   kDoneWithEpilogue = PT2CRT_GEMM_DONE_WITH_EPILOGUE;
 constexpr int64_t kNoEpilogue = PT2CRT_GEMM_NO_EPILOGUE, kBias = PT2CRT_GEMM_BIAS,
                   kReluBias = PT2CRT_GEMM_RELU_BIAS;
-constexpr int64_t kOverwrite = PT2CRT_GEMM_OVERWRITE;
+constexpr int64_t kOverwrite = PT2CRT_GEMM_OVERWRITE, kNarrowOutput = PT2CRT_GEMM_NARROW_OUTPUT;
 
 /// The runtime's code for the element types: A and B alike, C f32.
 std::optional<int64_t> typeCode(Type a, Type b, Type c) {
@@ -138,11 +142,14 @@ OperandView viewOf(OpBuilder &b, Location loc, Value memref, AffineMap map) {
 }
 
 /// An op after the matmul that the call may do as its epilogue:
-/// C[.., j] = C[.., j] + bias[j], optionally then max(., 0), in place.
+/// C[.., j] = C[.., j] + bias[j], optionally then max(., 0), in place; or
+/// D = round(C) or round(C) + bias[j] with D and the bias of the operands'
+/// 16-bit type (`output` is D; null for the in-place form).
 struct Epilogue {
   linalg::GenericOp op;
   Value bias;
   int64_t kind = kNoEpilogue;
+  Value output;
 };
 
 bool isZero(Value value) {
@@ -211,20 +218,187 @@ std::optional<Epilogue> matchEpilogue(linalg::GenericOp gemm, const GemmLoops &l
   return epilogue;
 }
 
-/// The zero fill of `gemm`'s output right before it (nothing with memory
-/// effects in between), or null. The call then overwrites C (beta 0)
-/// instead of adding to zeros it would first read, and the fill moves
-/// behind the answer, for the fallback.
+/// Whether `value`, within `body`, is C rounded to 16 bits: truncf(c).
+bool isRounded(Value value, BlockArgument c) {
+  auto trunc = value.getDefiningOp<arith::TruncFOp>();
+  return trunc && trunc.getIn() == c;
+}
+
+/// Whether the buffer `c` (an allocation) holds nothing anyone reads
+/// after `op`: the next op of `op`'s block that touches it is a zero...
+/// any fill (which overwrites it all) or its deallocation, or none does.
+/// Bufferization reuses one buffer for the same matmul of every layer, so
+/// later uses are normal; they must overwrite before they read.
+bool isDeadAfter(Value c, Operation *op) {
+  if (!c.getDefiningOp<memref::AllocOp>())
+    return false;
+  Block *block = op->getBlock();
+  llvm::SmallPtrSet<Operation *, 8> touching;
+  for (Operation *user : c.getUsers()) {
+    Operation *inBlock = block->findAncestorOpInBlock(*user);
+    if (!inBlock)
+      return false; // used outside the block: cannot tell
+    touching.insert(inBlock);
+  }
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
+    if (!touching.contains(next))
+      continue;
+    if (auto fill = dyn_cast<linalg::FillOp>(next))
+      return fill.getOutputs()[0] == c;
+    auto dealloc = dyn_cast<memref::DeallocOp>(next);
+    return dealloc && dealloc.getMemref() == c;
+  }
+  return true;
+}
+
+/// The narrowing epilogue after `gemm` (see Epilogue): D = round(C),
+/// round(C) + bias[j] (in 16 bits) or round(C + bias[j]) (in float32),
+/// with C read and D written at the same points. Only when C is
+/// zero-filled by `zeroFill` before and dead after the op: the call leaves
+/// C unwritten.
+std::optional<Epilogue> matchNarrowingEpilogue(linalg::GenericOp gemm, const GemmLoops &loops,
+                                               linalg::FillOp zeroFill, Operation *next) {
+  auto op = dyn_cast_or_null<linalg::GenericOp>(next);
+  if (!zeroFill || !op || loops.n == -1 || !op.hasPureBufferSemantics() ||
+      op.getNumDpsInits() != 1 || op.getNumDpsInputs() < 1 || op.getNumDpsInputs() > 2 ||
+      op.getNumReductionLoops() != 0)
+    return std::nullopt;
+  Value c = gemm.getDpsInitOperand(0)->get();
+  Type narrowType = getElementTypeOrSelf(gemm.getDpsInputOperand(0)->get().getType());
+  OpOperand *output = op.getDpsInitOperand(0);
+  auto outputType = dyn_cast<MemRefType>(output->get().getType());
+  auto cType = cast<MemRefType>(c.getType());
+  if (!outputType || outputType.getElementType() != narrowType ||
+      outputType.getShape() != cType.getShape())
+    return std::nullopt;
+  if (!isDeadAfter(c, op))
+    return std::nullopt;
+  AffineMap outputMap = op.getMatchingIndexingMap(output);
+  AffineMap cMap = gemm.getMatchingIndexingMap(gemm.getDpsInitOperand(0));
+  std::optional<unsigned> column =
+      cMap.getResultPosition(getAffineDimExpr(loops.n, gemm.getContext()));
+  if (!column || !outputMap.isPermutation())
+    return std::nullopt;
+  AffineExpr columnLoop = outputMap.getResult(*column);
+  Epilogue epilogue{op, Value(), kNoEpilogue, output->get()};
+  BlockArgument cValue, biasValue;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (input->get() == c && map == outputMap && !cValue) {
+      cValue = op.getMatchingBlockArgument(input);
+      continue;
+    }
+    auto type = dyn_cast<MemRefType>(input->get().getType());
+    if (!type || type.getRank() != 1 || type.getElementType() != narrowType ||
+        !type.isLastDimUnitStride() || map.getNumResults() != 1 ||
+        map.getResult(0) != columnLoop)
+      return std::nullopt;
+    epilogue.bias = input->get();
+    biasValue = op.getMatchingBlockArgument(input);
+  }
+  if (!cValue)
+    return std::nullopt;
+  Block &body = op.getRegion().front();
+  Value result = cast<linalg::YieldOp>(body.getTerminator()).getOperand(0);
+  size_t ops = size_t(llvm::range_size(body.without_terminator()));
+  if (!biasValue)
+    return isRounded(result, cValue) && ops == 1 ? std::optional<Epilogue>(epilogue)
+                                                 : std::nullopt;
+  epilogue.kind = kBias;
+  auto isSumOf = [](Value sum, function_ref<bool(Value)> one, function_ref<bool(Value)> other) {
+    auto add = sum.getDefiningOp<arith::AddFOp>();
+    return add && ((one(add.getLhs()) && other(add.getRhs())) ||
+                   (other(add.getLhs()) && one(add.getRhs())));
+  };
+  auto isC = [&](Value v) { return v == cValue; };
+  auto isBias = [&](Value v) { return v == biasValue; };
+  auto isWidenedBias = [&](Value v) {
+    auto ext = v.getDefiningOp<arith::ExtFOp>();
+    return ext && ext.getIn() == biasValue;
+  };
+  // round(C) + bias, in 16 bits.
+  if (ops == 2 && isSumOf(result, [&](Value v) { return isRounded(v, cValue); }, isBias))
+    return epilogue;
+  // round(C + widen(bias)), in float32.
+  auto trunc = result.getDefiningOp<arith::TruncFOp>();
+  if (ops == 3 && trunc && isSumOf(trunc.getIn(), isC, isWidenedBias))
+    return epilogue;
+  return std::nullopt;
+}
+
+/// The first op after `gemm` that is neither an allocation nor free of
+/// memory effects (constants, index arithmetic): the op the epilogue
+/// matchers look at.
+Operation *nextWithEffects(linalg::GenericOp gemm) {
+  Operation *op = gemm->getNextNode();
+  while (op && (isa<memref::AllocOp>(op) || isMemoryEffectFree(op)))
+    op = op->getNextNode();
+  return op;
+}
+
+/// The zero fill of `gemm`'s output before it, or null: the last op of
+/// the block before the gemm that touches C, when it is a zero fill and
+/// nothing with memory effects lies between it and the gemm, or when C is
+/// an allocation without views (nothing else can reach it) — the fill then moves right
+/// before the gemm. (Bufferization leaves one zero-filled allocation
+/// that the last of several matmuls takes over, filled at the first.) The
+/// call then overwrites C (beta 0) instead of adding to zeros it would
+/// first read, and the fill moves behind the answer, for the fallback.
 linalg::FillOp zeroFillOfOutput(linalg::GenericOp gemm) {
   Value c = gemm.getDpsInitOperand(0)->get();
+  // Reached through no other value: no view of it exists.
+  bool privateBuffer = c.getDefiningOp<memref::AllocOp>() &&
+                       llvm::none_of(c.getUsers(), [](Operation *user) {
+                         return isa<ViewLikeOpInterface>(user);
+                       });
   for (Operation *op = gemm->getPrevNode(); op; op = op->getPrevNode()) {
-    if (auto fill = dyn_cast<linalg::FillOp>(op))
-      return fill.getOutputs()[0] == c && isZero(fill.getInputs()[0]) ? fill
-                                                                       : linalg::FillOp();
-    if (!isMemoryEffectFree(op))
+    bool touches = llvm::is_contained(op->getOperands(), c) ||
+                   (op->getNumRegions() > 0 &&
+                    op->walk([&](Operation *inner) {
+                        return llvm::is_contained(inner->getOperands(), c)
+                                   ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+                      }).wasInterrupted());
+    if (auto fill = dyn_cast<linalg::FillOp>(op); fill && touches) {
+      if (fill.getOutputs()[0] != c || !isZero(fill.getInputs()[0]))
+        return {};
+      if (fill->getNextNode() != gemm.getOperation())
+        fill->moveBefore(gemm);
+      return fill;
+    }
+    if (touches || (!privateBuffer && !isMemoryEffectFree(op)))
       return {};
   }
   return {};
+}
+
+/// A buffer for the call to write instead of C (or a narrowing epilogue's
+/// D), `written`, whose rows are not 16-byte aligned: its rows padded to
+/// 16 bytes; null when `written` does not need or take one. cuBLASLt picks
+/// its slowest kernels (one element at a time) for a misaligned C: gpt2's
+/// vocabulary projection into rows of 50257 took 1.06 of 3.3 ms. Only for
+/// a row-major C the call overwrites, without outer loops, and of some
+/// size (the copy back costs a pass over C).
+Value paddedOutput(OpBuilder &b, Location loc, linalg::GenericOp gemm, const GemmLoops &loops,
+                   Value written) {
+  auto type = dyn_cast<MemRefType>(written.getType());
+  AffineMap cMap = gemm.getMatchingIndexingMap(gemm.getDpsInitOperand(0));
+  if (!type || type.getRank() != 2 || !type.hasStaticShape() || !type.getLayout().isIdentity() ||
+      !loops.outer.empty() || loops.m == -1 || loops.n == -1 ||
+      cMap.getResult(0) != b.getAffineDimExpr(loops.m) ||
+      cMap.getResult(1) != b.getAffineDimExpr(loops.n))
+    return {};
+  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+  int64_t rows = type.getDimSize(0), columns = type.getDimSize(1);
+  constexpr int64_t kAlignment = 16, kMinimumElements = 1 << 16;
+  if (elementBytes <= 0 || kAlignment % elementBytes != 0 ||
+      (columns * elementBytes) % kAlignment == 0 || rows * columns < kMinimumElements)
+    return {};
+  int64_t perRow = kAlignment / elementBytes;
+  int64_t paddedColumns = (columns + perRow - 1) / perRow * perRow;
+  return memref::AllocOp::create(
+      b, loc, MemRefType::get({rows, paddedColumns}, type.getElementType()),
+      b.getI64IntegerAttr(64));
 }
 
 /// Puts the call before `generic` and the generic behind its answer; the
@@ -244,9 +418,35 @@ void callLibrary(linalg::GenericOp generic, const GemmLoops &loops, int64_t type
                               getValueOrCreateConstantIndexOp(rewriter, loc,
                                                               ranges[loop].size));
   };
+  Operation *next = nextWithEffects(generic);
+  std::optional<Epilogue> epilogue = matchEpilogue(generic, loops, next);
+  if (!epilogue) {
+    epilogue = matchNarrowingEpilogue(generic, loops, zeroFill, next);
+    // D is often allocated between the two; the call writes it, so it is
+    // allocated before (its sizes are known there, or it is not taken).
+    if (epilogue) {
+      Operation *allocation = epilogue->output.getDefiningOp();
+      bool after = allocation && allocation->getBlock() == generic->getBlock() &&
+                   generic->isBeforeInBlock(allocation);
+      if (after && (!isa<memref::AllocOp>(allocation) ||
+                    llvm::any_of(allocation->getOperands(), [&](Value size) {
+                      Operation *def = size.getDefiningOp();
+                      return def && def->getBlock() == generic->getBlock() &&
+                             !def->isBeforeInBlock(generic);
+                    })))
+        epilogue.reset();
+      else if (after)
+        allocation->moveBefore(generic);
+    }
+  }
   SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  // A narrowing epilogue's D stands in for C: same shape, read and written
+  // at the same points.
+  Value written = epilogue && epilogue->output ? epilogue->output : generic.getDpsInits()[0];
+  Value padded = zeroFill ? paddedOutput(rewriter, loc, generic, loops, written) : Value();
   SmallVector<OperandView> views = llvm::map_to_vector(llvm::seq<unsigned>(0, 3), [&](unsigned i) {
-    return viewOf(rewriter, loc, generic->getOperand(i), maps[i]);
+    return viewOf(rewriter, loc, i < 2 ? generic->getOperand(i) : padded ? padded : written,
+                  maps[i]);
   });
   Value zero64 = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(), 0);
   auto stride = [&](unsigned operand, int64_t loop) {
@@ -265,13 +465,15 @@ void callLibrary(linalg::GenericOp generic, const GemmLoops &loops, int64_t type
     int64_t loop = i < loops.outer.size() ? loops.outer[i] : -1;
     arguments.append({size(loop), stride(0, loop), stride(1, loop), stride(2, loop)});
   }
-  std::optional<Epilogue> epilogue = matchEpilogue(generic, loops, generic->getNextNode());
   int64_t flags = zeroFill ? kOverwrite : 0;
+  if (epilogue && epilogue->output)
+    flags |= kNarrowOutput;
   if (epilogue) {
     AffineMap identity = AffineMap::getMultiDimIdentityMap(1, rewriter.getContext());
-    arguments.append({viewOf(rewriter, loc, epilogue->bias, identity).address,
-                      arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(),
-                                                   epilogue->kind | flags)});
+    Value bias = epilogue->bias ? viewOf(rewriter, loc, epilogue->bias, identity).address
+                                : zero64;
+    arguments.append({bias, arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(),
+                                                         epilogue->kind | flags)});
   } else {
     arguments.append(
         {zero64, arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(), flags)});
@@ -282,13 +484,26 @@ void callLibrary(linalg::GenericOp generic, const GemmLoops &loops, int64_t type
     return arith::CmpIOp::create(rewriter, loc, predicate, call.getResult(0), value);
   };
   auto fallback = scf::IfOp::create(rewriter, loc, answerIs(arith::CmpIPredicate::eq, kDeclined),
-                                    /*withElseRegion=*/false);
+                                    /*withElseRegion=*/padded != nullptr);
   generic->moveBefore(fallback.thenBlock()->getTerminator());
   if (zeroFill)
     zeroFill->moveBefore(generic);
+  if (padded) {
+    // Done: the rows come out of the padded buffer.
+    rewriter.setInsertionPoint(fallback.elseBlock()->getTerminator());
+    auto type = cast<MemRefType>(written.getType());
+    SmallVector<OpFoldResult> zeros(2, rewriter.getIndexAttr(0)), ones(2, rewriter.getIndexAttr(1));
+    SmallVector<OpFoldResult> sizes = {rewriter.getIndexAttr(type.getDimSize(0)),
+                                       rewriter.getIndexAttr(type.getDimSize(1))};
+    Value rows = memref::SubViewOp::create(rewriter, loc, padded, zeros, sizes, ones);
+    memref::CopyOp::create(rewriter, loc, rows, written);
+    rewriter.setInsertionPointAfter(fallback);
+    memref::DeallocOp::create(rewriter, loc, padded);
+  }
   if (!epilogue)
     return;
-  rewriter.setInsertionPointAfter(fallback);
+  // At the epilogue's place: what it reads may be defined after the matmul.
+  rewriter.setInsertionPoint(epilogue->op);
   auto undone = scf::IfOp::create(rewriter, loc,
                                   answerIs(arith::CmpIPredicate::ne, kDoneWithEpilogue),
                                   /*withElseRegion=*/false);

@@ -17,8 +17,8 @@
 #define PT2C_LIBRARY_CALLS_H
 
 /* Element types of the operands (`type`, the first argument of both): A
- * and B of a matmul (C is float32), or x, the filter and y of a
- * convolution. */
+ * and B of a matmul (C is float32 unless PT2CRT_GEMM_NARROW_OUTPUT), or x,
+ * the filter and y of a convolution. */
 enum {
   PT2CRT_TYPE_FLOAT32 = 0,
   PT2CRT_TYPE_FLOAT16 = 1,
@@ -39,6 +39,11 @@ enum {
   PT2CRT_GEMM_RELU_BIAS = 2,    /* then C = max(C, 0) */
   PT2CRT_GEMM_EPILOGUE_KIND = 15, /* the bits of the kind */
   PT2CRT_GEMM_OVERWRITE = 16,   /* flag: C is not read, C = A·B (beta 0) */
+  /* flag, with OVERWRITE: C has A's and B's 16-bit type, and so has the
+   * bias; the float32 sum (plus the epilogue) is rounded to it once. The
+   * call then does everything or nothing: it answers
+   * PT2CRT_GEMM_DONE_WITH_EPILOGUE or PT2CRT_GEMM_DECLINED. */
+  PT2CRT_GEMM_NARROW_OUTPUT = 32,
 };
 
 /* pt2crt_cuda_conv: its argument count and its answers. */

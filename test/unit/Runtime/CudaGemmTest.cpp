@@ -307,3 +307,49 @@ TEST_CASE("cuda gemm: float16 operands with outer loops that do not merge",
   for (size_t i = 0; i < want.size(); ++i)
     CHECK(p.c.data[i] == Approx(want[i]).epsilon(1e-5));
 }
+
+TEST_CASE("cuda gemm: NARROW_OUTPUT writes A's 16-bit type, bias and all, or declines",
+          "[runtime][gemm]") {
+  // A float16 linear layer whose float32 result the compiler would round
+  // to float16 right after adding the bias: the call writes the float16
+  // result itself, rounding once (the values are multiples of 1/4 that
+  // float16 holds exactly, so the rounding is exact too).
+  Problem p{3, 5, 4, 2, 1, {{}, 4, 1, 12, 0}, {{}, 1, 4, 0, 0}, {{}, 5, 1, 15, 0}};
+  fill(p.a.data, 24, 0.0f);
+  fill(p.b.data, 20, -0.5f);
+  p.c.data.assign(30, 0.0f);
+  std::vector<float> bias;
+  fill(bias, 5, -0.75f);
+  std::vector<float> want = reference(p);
+  for (size_t i = 0; i < want.size(); ++i)
+    want[i] += bias[i % 5];
+  std::vector<uint16_t> a = toHalves(p.a.data), b = toHalves(p.b.data),
+                        bias16 = toHalves(bias), c(30, 0x7e00 /* NaN: never read */);
+  auto address = [](const std::vector<uint16_t> &v) {
+    return int64_t(reinterpret_cast<uintptr_t>(v.data()));
+  };
+  auto call = [&](int64_t biasAddress, int64_t epilogue) {
+    return pt2crt_cuda_gemm(1, p.m, p.n, p.k, address(a), p.a.rows, p.a.cols, address(b),
+                            p.b.rows, p.b.cols, address(c), p.c.rows, p.c.cols, p.count0,
+                            p.a.outer0, p.b.outer0, p.c.outer0, p.count1, p.a.outer1,
+                            p.b.outer1, p.c.outer1, biasAddress, epilogue);
+  };
+  FakeRun fake;
+  long before = fakeMatmuls();
+  const int64_t narrow = PT2CRT_GEMM_OVERWRITE | PT2CRT_GEMM_NARROW_OUTPUT;
+  REQUIRE(call(address(bias16), PT2CRT_GEMM_BIAS | narrow) == PT2CRT_GEMM_DONE_WITH_EPILOGUE);
+  CHECK(fakeMatmuls() - before == 1);
+  for (size_t i = 0; i < want.size(); ++i)
+    CHECK(c[i] == toHalf(want[i]));
+  // Without a bias: the rounded product alone, still done in full.
+  REQUIRE(call(0, narrow) == PT2CRT_GEMM_DONE_WITH_EPILOGUE);
+  std::vector<float> product = reference(p);
+  for (size_t i = 0; i < product.size(); ++i)
+    CHECK(c[i] == toHalf(product[i]));
+  // All or nothing: a bias cuBLASLt cannot take (misaligned), a C that is
+  // read (no OVERWRITE), or float32 operands are declined, never half done.
+  before = fakeMatmuls();
+  CHECK(call(address(bias16) + 1, PT2CRT_GEMM_BIAS | narrow) == PT2CRT_GEMM_DECLINED);
+  CHECK(call(0, PT2CRT_GEMM_NARROW_OUTPUT) == PT2CRT_GEMM_DECLINED);
+  CHECK(fakeMatmuls() == before);
+}

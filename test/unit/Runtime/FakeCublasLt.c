@@ -3,7 +3,7 @@
  * Opened through PT2C_CUBLASLT. Implements the entry points the runtime
  * uses (runtime/src/CublasLt.h) with a plain column-major
  * D = alpha·op(A)·op(B) + beta·C (float32 or float16 A and B, float32 C
- * and D) on host memory (the fake driver's "device
+ * and D, or float16 ones with float16 A and B) on host memory (the fake driver's "device
  * memory" is host memory), honouring transposes, leading dimensions and
  * strided batches as cuBLASLt documents them, and the BIAS and RELU_BIAS
  * epilogues (a bias per row of D). Counts its matmuls for the tests
@@ -23,7 +23,7 @@ enum { EPILOGUE = 7, BIAS_POINTER = 8, EPILOGUE_BIAS = 4, EPILOGUE_RELU_BIAS = 6
 typedef struct desc {
   int32_t trans[2];
   uint32_t epilogue; /* 0 (default), EPILOGUE_BIAS or EPILOGUE_RELU_BIAS */
-  const float *bias; /* one per row of D */
+  const void *bias; /* one per row of D, of D's type */
 } desc;
 typedef struct layout {
   int type;
@@ -130,8 +130,8 @@ EXPORT int cublasLtMatmulAlgoGetHeuristic(void *handle, desc *d, layout *a, layo
   (void)handle, (void)d, (void)c, (void)dd, (void)preference;
   *found = 0;
   if (requested < 1 || (a->type != R_32F && a->type != R_16F) || b->type != a->type ||
-      c->type != R_32F)
-    return NOT_SUPPORTED; /* float32 or float16 inputs, float32 results */
+      (c->type != R_32F && c->type != a->type))
+    return NOT_SUPPORTED; /* float32 or float16 inputs, float32 or their type out */
   memset(results, 0, sizeof *results);
   *found = 1;
   return SUCCESS;
@@ -148,6 +148,30 @@ static float from_half(uint16_t h) {
   return (h & 0x8000) ? -magnitude : magnitude;
 }
 
+/* The float16 nearest `value` (ties away from zero: the tests' values are
+ * exact in float16 or halfway at most), for normal numbers and zero. */
+static uint16_t to_half(float value) {
+  uint16_t sign = value < 0.0f ? 0x8000 : 0;
+  float magnitude = value < 0.0f ? -value : value;
+  if (magnitude == 0.0f)
+    return sign;
+  int exponent = 15;
+  while (magnitude >= 2.0f) {
+    magnitude /= 2.0f;
+    ++exponent;
+  }
+  while (magnitude < 1.0f) {
+    magnitude *= 2.0f;
+    --exponent;
+  }
+  uint32_t fraction = (uint32_t)((magnitude - 1.0f) * 1024.0f + 0.5f);
+  if (fraction == 1024) {
+    fraction = 0;
+    ++exponent;
+  }
+  return (uint16_t)(sign | exponent << 10 | fraction);
+}
+
 /* Element (r, k) of op(M) for a column-major M whose batch starts at
  * element `offset`. */
 static float at(const void *m, const layout *l, int64_t offset, int32_t trans, uint64_t r,
@@ -158,7 +182,7 @@ static float at(const void *m, const layout *l, int64_t offset, int32_t trans, u
 
 EXPORT int cublasLtMatmul(void *handle, desc *d, const float *alpha, const void *a,
                           layout *la, const void *b, layout *lb, const float *beta,
-                          const float *c, layout *lc, float *out, layout *ld,
+                          const void *c, layout *lc, void *out, layout *ld,
                           const void *algorithm, void *workspace, size_t workspace_bytes,
                           void *stream) {
   (void)handle, (void)algorithm, (void)workspace, (void)workspace_bytes, (void)stream;
@@ -166,22 +190,28 @@ EXPORT int cublasLtMatmul(void *handle, desc *d, const float *alpha, const void 
     return NOT_SUPPORTED; /* the runtime only ever accumulates in place */
   uint64_t rows = ld->rows, cols = ld->cols;
   uint64_t depth = d->trans[0] ? la->rows : la->cols;
+  int narrow = ld->type == R_16F; /* D and the bias float16 */
   for (int32_t batch = 0; batch < ld->batch; ++batch) {
-    float *pd = out + batch * ld->stride;
+    int64_t first = batch * ld->stride;
     for (uint64_t i = 0; i < rows; ++i)
       for (uint64_t j = 0; j < cols; ++j) {
         double sum = 0;
         for (uint64_t k = 0; k < depth; ++k)
           sum += (double)at(a, la, batch * la->stride, d->trans[0], i, k) *
                  at(b, lb, batch * lb->stride, d->trans[1], k, j);
-        float *target = &pd[i + j * (uint64_t)ld->ld];
+        int64_t target = first + (int64_t)(i + j * (uint64_t)ld->ld);
         /* As cuBLASLt: with beta 0, C is not read (it may hold NaN). */
-        float value = (float)(*alpha * sum + (*beta == 0.0f ? 0.0 : *beta * *target));
+        float value = (float)(*alpha * sum +
+                              (*beta == 0.0f ? 0.0 : *beta * at(out, ld, target, 0, 0, 0)));
         if (d->epilogue == EPILOGUE_BIAS || d->epilogue == EPILOGUE_RELU_BIAS)
-          value += d->bias[i]; /* the same vector for every batch */
+          value += narrow ? from_half(((const uint16_t *)d->bias)[i])
+                          : ((const float *)d->bias)[i]; /* the same for every batch */
         if (d->epilogue == EPILOGUE_RELU_BIAS && value < 0.0f)
           value = 0.0f;
-        *target = value;
+        if (narrow)
+          ((uint16_t *)out)[target] = to_half(value);
+        else
+          ((float *)out)[target] = value;
       }
   }
   ++matmuls;

@@ -311,3 +311,159 @@ func.func @zero_filled_outputs(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c1: m
   }
   return
 }
+
+// -----
+
+// bfloat16 linear layers: the op after each matmul rounds its float32
+// result to bfloat16 and adds the bias (in bfloat16, or in float32 before
+// rounding). The call writes the rounded result D itself: kind 49 (BIAS |
+// OVERWRITE | NARROW_OUTPUT, bias and D of bfloat16), D's allocation moves
+// before it, and the fill, the matmul and the rounding op run only when it
+// declines. The second matmul's float32 buffer was zero-filled early (as
+// bufferization leaves the last user of a shared zero buffer): with
+// nothing touching it in between, the fill moves down to the matmul. A
+// matmul whose float32 result is read again later keeps it (kind 16).
+// CHECK-LABEL: func.func @narrow_outputs
+// CHECK-DAG: %[[C16:.+]] = arith.constant 16 : i64
+// CHECK-DAG: %[[C49:.+]] = arith.constant 49 : i64
+// CHECK-DAG: %[[C2:.+]] = arith.constant 2 : i32
+// CHECK: %[[EARLY:.+]] = memref.alloc() : memref<4x16xf32>
+// CHECK: %[[C:.+]] = memref.alloc() : memref<4x16xf32>
+// CHECK: %[[D1:.+]] = memref.alloc() : memref<4x16xbf16>
+// CHECK: %[[A1:.+]] = call @pt2crt_cuda_gemm({{.*}}, %[[C49]])
+// CHECK: scf.if
+// CHECK-NEXT: linalg.fill {{.*}} outs(%[[C]] : memref<4x16xf32>)
+// CHECK-NEXT: linalg.generic
+// CHECK: %[[UNDONE1:.+]] = arith.cmpi ne, %[[A1]], %[[C2]] : i32
+// CHECK: scf.if %[[UNDONE1]]
+// CHECK-NEXT: linalg.generic {{.*}} ins(%[[C]], %arg2 : memref<4x16xf32>, memref<16xbf16>) outs(%[[D1]] : memref<4x16xbf16>)
+// CHECK: %[[D2:.+]] = memref.alloc() : memref<4x16xbf16>
+// CHECK: call @pt2crt_cuda_gemm({{.*}}, %[[C49]])
+// CHECK: scf.if
+// CHECK-NEXT: linalg.fill {{.*}} outs(%[[EARLY]] : memref<4x16xf32>)
+// CHECK-NEXT: linalg.generic
+// CHECK: scf.if
+// CHECK-NEXT: linalg.generic {{.*}} outs(%[[D2]] : memref<4x16xbf16>)
+// CHECK: call @pt2crt_cuda_gemm({{.*}}, %[[C16]])
+// CHECK: return
+#na = affine_map<(m, n, k) -> (m, k)>
+#nb = affine_map<(m, n, k) -> (n, k)>
+#nc = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+#col = affine_map<(m, n) -> (n)>
+func.func @narrow_outputs(%x: memref<4x8xbf16>, %w: memref<16x8xbf16>, %bias: memref<16xbf16>,
+                          %kept: memref<4x16xf32>) -> (memref<4x16xbf16>, memref<4x16xbf16>) {
+  %zero = arith.constant 0.0 : f32
+  %early = memref.alloc() : memref<4x16xf32>
+  linalg.fill ins(%zero : f32) outs(%early : memref<4x16xf32>)
+  %c = memref.alloc() : memref<4x16xf32>
+  linalg.fill ins(%zero : f32) outs(%c : memref<4x16xf32>)
+  linalg.generic {indexing_maps = [#na, #nb, #nc], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<4x8xbf16>, memref<16x8xbf16>) outs(%c : memref<4x16xf32>) {
+  ^bb0(%a: bf16, %b: bf16, %acc: f32):
+    %ae = arith.extf %a : bf16 to f32
+    %be = arith.extf %b : bf16 to f32
+    %p = arith.mulf %ae, %be : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  %d1 = memref.alloc() : memref<4x16xbf16>
+  linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%c, %bias : memref<4x16xf32>, memref<16xbf16>) outs(%d1 : memref<4x16xbf16>) {
+  ^bb0(%v: f32, %b: bf16, %o: bf16):
+    %r = arith.truncf %v : f32 to bf16
+    %s = arith.addf %r, %b : bf16
+    linalg.yield %s : bf16
+  }
+  memref.dealloc %c : memref<4x16xf32>
+  linalg.generic {indexing_maps = [#na, #nb, #nc], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<4x8xbf16>, memref<16x8xbf16>) outs(%early : memref<4x16xf32>) {
+  ^bb0(%a: bf16, %b: bf16, %acc: f32):
+    %ae = arith.extf %a : bf16 to f32
+    %be = arith.extf %b : bf16 to f32
+    %p = arith.mulf %ae, %be : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  %d2 = memref.alloc() : memref<4x16xbf16>
+  linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%early, %bias : memref<4x16xf32>, memref<16xbf16>) outs(%d2 : memref<4x16xbf16>) {
+  ^bb0(%v: f32, %b: bf16, %o: bf16):
+    %be = arith.extf %b : bf16 to f32
+    %s = arith.addf %v, %be : f32
+    %r = arith.truncf %s : f32 to bf16
+    linalg.yield %r : bf16
+  }
+  memref.dealloc %early : memref<4x16xf32>
+  // Rounded, but the float32 result is read again afterwards.
+  %c3 = memref.alloc() : memref<4x16xf32>
+  linalg.fill ins(%zero : f32) outs(%c3 : memref<4x16xf32>)
+  linalg.generic {indexing_maps = [#na, #nb, #nc], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<4x8xbf16>, memref<16x8xbf16>) outs(%c3 : memref<4x16xf32>) {
+  ^bb0(%a: bf16, %b: bf16, %acc: f32):
+    %ae = arith.extf %a : bf16 to f32
+    %be = arith.extf %b : bf16 to f32
+    %p = arith.mulf %ae, %be : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  %d3 = memref.alloc() : memref<4x16xbf16>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%c3 : memref<4x16xf32>) outs(%d3 : memref<4x16xbf16>) {
+  ^bb0(%v: f32, %o: bf16):
+    %r = arith.truncf %v : f32 to bf16
+    linalg.yield %r : bf16
+  }
+  memref.copy %c3, %kept : memref<4x16xf32> to memref<4x16xf32>
+  memref.dealloc %c3 : memref<4x16xf32>
+  return %d1, %d2 : memref<4x16xbf16>, memref<4x16xbf16>
+}
+
+// -----
+
+// A vocabulary projection whose rows (50257 bfloat16) are not 16-byte
+// aligned: cuBLASLt would take its one-element-at-a-time kernels. The call
+// writes a buffer with rows padded to 50264 instead, and when it did the
+// work the rows are copied out; the padded buffer is freed after.
+// CHECK-LABEL: func.func @unaligned_rows
+// CHECK-DAG: %[[C49:.+]] = arith.constant 49 : i64
+// CHECK-DAG: %[[C50264:.+]] = arith.constant 50264 : i64
+// CHECK: %[[D:.+]] = memref.alloc() : memref<4x50257xbf16>
+// CHECK: %[[P:.+]] = memref.alloc() {alignment = 64 : i64} : memref<4x50264xbf16>
+// CHECK: call @pt2crt_cuda_gemm({{.*}}, %[[C50264]], %{{.+}}, {{.*}}, %[[C49]])
+// CHECK: scf.if
+// CHECK: linalg.generic
+// CHECK: } else {
+// CHECK: %[[ROWS:.+]] = memref.subview %[[P]][0, 0] [4, 50257] [1, 1]
+// CHECK: memref.copy %[[ROWS]], %[[D]]
+// CHECK: memref.dealloc %[[P]]
+#ua = affine_map<(m, n, k) -> (m, k)>
+#ub = affine_map<(m, n, k) -> (n, k)>
+#uc = affine_map<(m, n, k) -> (m, n)>
+#uid = affine_map<(m, n) -> (m, n)>
+#ucol = affine_map<(m, n) -> (n)>
+func.func @unaligned_rows(%x: memref<4x8xbf16>, %w: memref<50257x8xbf16>, %bias: memref<50257xbf16>)
+    -> memref<4x50257xbf16> {
+  %zero = arith.constant 0.0 : f32
+  %c = memref.alloc() : memref<4x50257xf32>
+  linalg.fill ins(%zero : f32) outs(%c : memref<4x50257xf32>)
+  linalg.generic {indexing_maps = [#ua, #ub, #uc], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<4x8xbf16>, memref<50257x8xbf16>) outs(%c : memref<4x50257xf32>) {
+  ^bb0(%a: bf16, %b: bf16, %acc: f32):
+    %ae = arith.extf %a : bf16 to f32
+    %be = arith.extf %b : bf16 to f32
+    %p = arith.mulf %ae, %be : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  %d = memref.alloc() : memref<4x50257xbf16>
+  linalg.generic {indexing_maps = [#uid, #ucol, #uid], iterator_types = ["parallel", "parallel"]}
+      ins(%c, %bias : memref<4x50257xf32>, memref<50257xbf16>) outs(%d : memref<4x50257xbf16>) {
+  ^bb0(%v: f32, %b: bf16, %o: bf16):
+    %r = arith.truncf %v : f32 to bf16
+    %s = arith.addf %r, %b : bf16
+    linalg.yield %s : bf16
+  }
+  memref.dealloc %c : memref<4x50257xf32>
+  return %d : memref<4x50257xbf16>
+}
