@@ -182,4 +182,50 @@ AffineMap rowMajorReshapeMap(ArrayRef<int64_t> sourceShape, ArrayRef<int64_t> re
   return AffineMap::get(resultShape.size(), 0, results, context);
 }
 
+std::optional<LinearForm> linearForm(AffineExpr expr, unsigned numDims) {
+  LinearForm form;
+  form.coefficients.assign(numDims, 0);
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+    form.constant = constant.getValue();
+    return form;
+  }
+  if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+    if (dim.getPosition() >= numDims)
+      return std::nullopt;
+    form.coefficients[dim.getPosition()] = 1;
+    return form;
+  }
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return std::nullopt;
+  std::optional<LinearForm> lhs = linearForm(binary.getLHS(), numDims);
+  std::optional<LinearForm> rhs = linearForm(binary.getRHS(), numDims);
+  if (!lhs || !rhs)
+    return std::nullopt;
+  auto isConstant = [](const LinearForm &f) {
+    return llvm::all_of(f.coefficients, [](int64_t c) { return c == 0; });
+  };
+  auto scaled = [](LinearForm f, int64_t factor) {
+    for (int64_t &c : f.coefficients)
+      c *= factor;
+    f.constant *= factor;
+    return f;
+  };
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    for (unsigned d = 0; d < numDims; ++d)
+      lhs->coefficients[d] += rhs->coefficients[d];
+    lhs->constant += rhs->constant;
+    return lhs;
+  case AffineExprKind::Mul:
+    if (isConstant(*rhs))
+      return scaled(*lhs, rhs->constant);
+    if (isConstant(*lhs))
+      return scaled(*rhs, lhs->constant);
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
 } // namespace pt2c

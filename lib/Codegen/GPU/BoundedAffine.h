@@ -14,6 +14,8 @@
 
 #include "mlir/IR/AffineMap.h"
 
+#include <optional>
+
 namespace pt2c {
 
 /// `map` with each floordiv and mod by a positive constant removed where
@@ -29,6 +31,17 @@ mlir::AffineMap simplifyWithinBounds(mlir::AffineMap map, llvm::ArrayRef<int64_t
 mlir::AffineMap rowMajorReshapeMap(llvm::ArrayRef<int64_t> sourceShape,
                                    llvm::ArrayRef<int64_t> resultShape,
                                    mlir::MLIRContext *context);
+
+/// An affine expression that is linear in the dims:
+/// sum of coefficients[d] * d_d, plus constant.
+struct LinearForm {
+  llvm::SmallVector<int64_t> coefficients;
+  int64_t constant = 0;
+};
+
+/// `expr` as a LinearForm over `numDims` dims; nullopt when it holds a
+/// floordiv, mod, ceildiv, symbol or a product of dims.
+std::optional<LinearForm> linearForm(mlir::AffineExpr expr, unsigned numDims);
 
 } // namespace pt2c
 

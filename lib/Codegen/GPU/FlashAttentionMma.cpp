@@ -28,14 +28,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "AttentionEmitter.h"
+#include "BoundedAffine.h"
 #include "KernelBody.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include <array>
 #include <limits>
-#include <tuple>
 
 namespace pt2c::kernel {
 
@@ -120,6 +122,53 @@ public:
   }
 
   Type element;
+};
+
+constexpr int64_t kVector = 8; ///< 16-bit elements per 16-byte global load
+
+/// Whether the operand's rows can be read 8 columns (16 bytes) at a time:
+/// its buffer a row-major allocation (64-byte aligned; seen through views
+/// that keep its start) whose last dim and every index but the column's
+/// step are multiples of 8 elements, and the column (the kernel's last
+/// dim) only advancing the buffer's last index, by 1. Anything else (a
+/// caller's tensor of unknown alignment, a transposed read) stays on
+/// 2-byte loads.
+bool readsAlignedVectors(const AttentionOperand &operand, int64_t columns) {
+  auto type = dyn_cast<MemRefType>(operand.buffer.getType());
+  if (columns % kVector != 0 || !type || !type.getLayout().isIdentity() ||
+      !type.hasStaticShape() || type.getElementTypeBitWidth() != 16 ||
+      type.getShape().back() % kVector != 0)
+    return false;
+  Value base = operand.buffer;
+  while (!base.getDefiningOp<memref::AllocOp>()) {
+    Operation *view = base.getDefiningOp();
+    if (!isa_and_nonnull<memref::ReshapeOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
+                         memref::CastOp>(view))
+      return false;
+    base = view->getOperand(0);
+  }
+  unsigned dims = operand.map.getNumDims(), column = dims - 1;
+  for (auto [position, result] : llvm::enumerate(operand.map.getResults())) {
+    std::optional<LinearForm> form = linearForm(result, dims);
+    if (!form)
+      return false;
+    bool last = position + 1 == operand.map.getNumResults();
+    if (!last && form->coefficients[column] != 0)
+      return false;
+    if (last) {
+      if (form->coefficients[column] != 1 || form->constant % kVector != 0)
+        return false;
+      for (unsigned d = 0; d < column; ++d)
+        if (form->coefficients[d] % kVector != 0)
+          return false;
+    }
+  }
+  return true;
+}
+
+/// A value to put in a shared tile: a word, or a vector of words.
+struct TileStore {
+  Value value, tile, row, column;
 };
 
 } // namespace
@@ -226,46 +275,116 @@ void emitFlashAttentionMma(OpBuilder &b, Location loc, const AttentionKernel &k)
     Value keyCount = e.index(k.keys);
     // Everyone is done with the previous tile.
     gpu::BarrierOp::create(b, loc);
-    // Stages `count` words (a multiple of the block's threads), word i from
-    // word(i) -> (value, tile, row, column): every thread first issues all
-    // its global loads, then stores, so the loads' latencies overlap
-    // instead of adding up one loop trip at a time.
-    auto stage = [&](int64_t count,
-                     function_ref<std::tuple<Value, Value, Value, Value>(Value)> word) {
-      SmallVector<std::tuple<Value, Value, Value, Value>> words;
-      for (int64_t first = 0; first < count; first += threads)
-        words.push_back(word(e.add(thread, e.index(first))));
-      for (auto [value, tile, row, col] : words)
-        memref::StoreOp::create(b, loc, value, tile, ValueRange{row, col});
+    // Stages `count` pieces, piece i's stores from piece(i): every thread
+    // first issues all its global loads, then stores, so the loads'
+    // latencies overlap instead of adding up one piece at a time. A last
+    // round with fewer pieces than threads is guarded.
+    auto stage = [&](int64_t count, function_ref<SmallVector<TileStore>(Value)> piece) {
+      auto store = [&](const TileStore &s) {
+        ValueRange at{s.row, s.column};
+        if (isa<VectorType>(s.value.getType()))
+          vector::StoreOp::create(b, loc, s.value, s.tile, at);
+        else
+          memref::StoreOp::create(b, loc, s.value, s.tile, at);
+      };
+      SmallVector<TileStore> stores;
+      int64_t first = 0;
+      for (; first + threads <= count; first += threads)
+        stores.append(piece(e.add(thread, e.index(first))));
+      for (const TileStore &s : stores)
+        store(s);
+      if (first < count) {
+        Value i = e.add(thread, e.index(first));
+        auto guard = scf::IfOp::create(b, loc, e.less(i, e.index(count)), false);
+        OpBuilder::InsertionGuard inGuard(b);
+        b.setInsertionPointToStart(guard.thenBlock());
+        for (const TileStore &s : piece(i))
+          store(s);
+      }
     };
-    // Keys: word (j, c) holds key j's head columns 2c and 2c + 1.
-    stage(kKeyTile * headDim / 2, [&](Value i) {
-      Value j = e.div(i, e.index(headDim / 2)), c = e.rem(i, e.index(headDim / 2));
-      Value key = e.add(tileStart, j);
-      Value keyValid = e.less(key, keyCount), readKey = e.min(key, lastKey);
-      Value halves[2];
-      for (int64_t h = 0; h < 2; ++h) {
-        auto [read, valid] = column(e.add(e.mul(c, e.index(2)), e.index(h)), k.headDim, headDim);
-        halves[h] =
-            e.loadBits(k.key, at(readKey, read), valid ? e.both(valid, keyValid) : keyValid);
-      }
-      return std::make_tuple(e.pack(halves[0], halves[1]), keyTile, j, c);
-    });
-    // Values transposed: word (n, p) holds value column n of keys 2p and
-    // 2p + 1 (neighbouring threads read neighbouring columns of a key).
-    stage(valueDim * kKeyTile / 2, [&](Value i) {
-      Value n = e.rem(i, e.index(valueDim)), p = e.div(i, e.index(valueDim));
-      auto [read, columnValid] = column(n, k.valueDim, valueDim);
-      Value halves[2];
-      for (int64_t h = 0; h < 2; ++h) {
-        Value key = e.add(tileStart, e.add(e.mul(p, e.index(2)), e.index(h)));
-        Value valid = e.less(key, keyCount);
-        if (columnValid)
-          valid = e.both(valid, columnValid);
-        halves[h] = e.loadBits(k.value, at(e.min(key, lastKey), read), valid);
-      }
-      return std::make_tuple(e.pack(halves[0], halves[1]), valueTile, n, p);
-    });
+    // 8 columns of one row of `operand` as one 16-byte load, the whole
+    // vector zero where `valid` is false; as 8 i16.
+    auto loadVector = [&](const AttentionOperand &operand, Value row, Value firstColumn,
+                          int64_t size, Value valid) {
+      Value read = e.min(firstColumn, e.index(size - kVector));
+      Type element = cast<MemRefType>(operand.buffer.getType()).getElementType();
+      auto vectorType = VectorType::get({kVector}, element);
+      Value loaded = vector::LoadOp::create(b, loc, vectorType, operand.buffer,
+                                            indicesAt(b, loc, operand.map, at(row, read)),
+                                            /*nontemporal=*/false, llvm::MaybeAlign(16));
+      auto halves = VectorType::get({kVector}, b.getI16Type());
+      Value bits = vector::BitCastOp::create(b, loc, halves, loaded);
+      Value zeros = arith::ConstantOp::create(b, loc, DenseElementsAttr::get(halves, int16_t(0)));
+      return e.select(valid, bits, zeros);
+    };
+    if (readsAlignedVectors(k.key, k.headDim)) {
+      // Keys, 8 head columns of one key at a time: 4 words (j, 4v..4v+3).
+      stage(kKeyTile * headDim / kVector, [&](Value i) -> SmallVector<TileStore> {
+        Value j = e.div(i, e.index(headDim / kVector)), v = e.rem(i, e.index(headDim / kVector));
+        Value key = e.add(tileStart, j), firstColumn = e.mul(v, e.index(kVector));
+        Value valid = e.both(e.less(key, keyCount), e.less(firstColumn, e.index(k.headDim)));
+        Value bits = loadVector(k.key, e.min(key, lastKey), firstColumn, k.headDim, valid);
+        Value words =
+            vector::BitCastOp::create(b, loc, VectorType::get({kVector / 2}, b.getI32Type()), bits);
+        return {{words, keyTile, j, e.mul(v, e.index(kVector / 2))}};
+      });
+    } else {
+      // Keys: word (j, c) holds key j's head columns 2c and 2c + 1.
+      stage(kKeyTile * headDim / 2, [&](Value i) -> SmallVector<TileStore> {
+        Value j = e.div(i, e.index(headDim / 2)), c = e.rem(i, e.index(headDim / 2));
+        Value key = e.add(tileStart, j);
+        Value keyValid = e.less(key, keyCount), readKey = e.min(key, lastKey);
+        Value halves[2];
+        for (int64_t h = 0; h < 2; ++h) {
+          auto [read, valid] =
+              column(e.add(e.mul(c, e.index(2)), e.index(h)), k.headDim, headDim);
+          halves[h] =
+              e.loadBits(k.key, at(readKey, read), valid ? e.both(valid, keyValid) : keyValid);
+        }
+        return {{e.pack(halves[0], halves[1]), keyTile, j, c}};
+      });
+    }
+    if (readsAlignedVectors(k.value, k.valueDim)) {
+      // Values transposed, 8 columns of keys 2p and 2p + 1 at a time: the
+      // words (8g + c, p), neighbouring threads taking neighbouring p.
+      stage(kKeyTile / 2 * (valueDim / kVector), [&](Value i) -> SmallVector<TileStore> {
+        Value p = e.rem(i, e.index(kKeyTile / 2)), g = e.div(i, e.index(kKeyTile / 2));
+        Value firstColumn = e.mul(g, e.index(kVector));
+        Value columnValid = e.less(firstColumn, e.index(k.valueDim));
+        Value bits[2];
+        for (int64_t h = 0; h < 2; ++h) {
+          Value key = e.add(tileStart, e.add(e.mul(p, e.index(2)), e.index(h)));
+          bits[h] = loadVector(k.value, e.min(key, lastKey), firstColumn, k.valueDim,
+                               e.both(e.less(key, keyCount), columnValid));
+        }
+        SmallVector<TileStore> stores;
+        for (int64_t c = 0; c < kVector; ++c) {
+          auto word = [&](Value v) {
+            Value half = vector::ExtractOp::create(b, loc, v, c);
+            return arith::ExtUIOp::create(b, loc, b.getI32Type(), half).getResult();
+          };
+          stores.push_back({e.pack(word(bits[0]), word(bits[1])), valueTile,
+                            e.add(firstColumn, e.index(c)), p});
+        }
+        return stores;
+      });
+    } else {
+      // Values transposed: word (n, p) holds value column n of keys 2p and
+      // 2p + 1 (neighbouring threads read neighbouring columns of a key).
+      stage(valueDim * kKeyTile / 2, [&](Value i) -> SmallVector<TileStore> {
+        Value n = e.rem(i, e.index(valueDim)), p = e.div(i, e.index(valueDim));
+        auto [read, columnValid] = column(n, k.valueDim, valueDim);
+        Value halves[2];
+        for (int64_t h = 0; h < 2; ++h) {
+          Value key = e.add(tileStart, e.add(e.mul(p, e.index(2)), e.index(h)));
+          Value valid = e.less(key, keyCount);
+          if (columnValid)
+            valid = e.both(valid, columnValid);
+          halves[h] = e.loadBits(k.value, at(e.min(key, lastKey), read), valid);
+        }
+        return {{e.pack(halves[0], halves[1]), valueTile, n, p}};
+      });
+    }
     gpu::BarrierOp::create(b, loc);
 
     // B fragment words of `tile` for fragment column `n0` + g and the k

@@ -30,13 +30,31 @@ ParallelSpace parallelSpace(OpBuilder &b, Location loc, linalg::GenericOp generi
 
 void delinearize(OpBuilder &b, Location loc, const ParallelSpace &space, Value id,
                  SmallVectorImpl<Value> &loopIndices) {
-  Value rest = id;
+  // With static counts whose product fits in 31 bits (every point id does),
+  // the divisions run on i32: a 64-bit division by a constant is a
+  // multiply-high the GPU emulates in many instructions, and in
+  // elementwise kernels the index arithmetic is most of the work.
+  bool narrow = true;
+  int64_t total = 1;
+  for (Value count : space.counts) {
+    std::optional<int64_t> size = getConstantIntValue(count);
+    narrow = narrow && size && *size > 0 && (total *= *size) < (int64_t(1) << 31);
+  }
+  Type i32 = b.getI32Type();
+  auto count = [&](int64_t k) -> Value {
+    if (!narrow)
+      return space.counts[k];
+    return arith::ConstantIntOp::create(b, loc, i32, *getConstantIntValue(space.counts[k]));
+  };
+  Value rest = narrow ? arith::IndexCastUIOp::create(b, loc, i32, id).getResult() : id;
   for (int64_t k = int64_t(space.dims.size()) - 1; k >= 0; --k) {
     Value index = rest;
     if (k > 0) {
-      index = arith::RemUIOp::create(b, loc, rest, space.counts[k]);
-      rest = arith::DivUIOp::create(b, loc, rest, space.counts[k]);
+      index = arith::RemUIOp::create(b, loc, rest, count(k));
+      rest = arith::DivUIOp::create(b, loc, rest, count(k));
     }
+    if (narrow)
+      index = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), index);
     loopIndices[space.dims[k]] = index;
   }
 }

@@ -29,7 +29,7 @@ ParallelSpace parallelSpace(mlir::OpBuilder &b, mlir::Location loc,
 
 /// Sets loopIndices[space.dims[k]] from the linear point `id`, the
 /// innermost parallel loop varying fastest (neighbouring ids touch
-/// neighbouring elements).
+/// neighbouring elements); in 32 bits when the space is static and fits.
 void delinearize(mlir::OpBuilder &b, mlir::Location loc, const ParallelSpace &space,
                  mlir::Value id, llvm::SmallVectorImpl<mlir::Value> &loopIndices);
 

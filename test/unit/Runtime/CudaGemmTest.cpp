@@ -353,3 +353,27 @@ TEST_CASE("cuda gemm: NARROW_OUTPUT writes A's 16-bit type, bias and all, or dec
   CHECK(call(0, PT2CRT_GEMM_NARROW_OUTPUT) == PT2CRT_GEMM_DECLINED);
   CHECK(fakeMatmuls() == before);
 }
+
+TEST_CASE("cuda gemm: rows that are not a multiple of 16 bytes go as an aligned bulk and a rest",
+          "[runtime][gemm]") {
+  // C = x·Wᵀ with 4099 output columns (float32: 3 past a multiple of 4),
+  // overwritten: two cuBLASLt calls (the 3 columns, then 4096), and the
+  // result is the whole product.
+  const int64_t n = 4099;
+  Problem p{2, n, 3, 1, 1, {{}, 3, 1}, {{}, 1, 3}, {{}, n, 1}};
+  fill(p.a.data, 6, 0.0f);
+  fill(p.b.data, size_t(n) * 3, 0.5f);
+  p.c.data.assign(size_t(2 * n), 0.0f);
+  std::vector<float> want = reference(p);
+  p.c.data.assign(size_t(2 * n), 7.0f); // not read
+  FakeRun fake;
+  long before = fakeMatmuls();
+  REQUIRE(fake.gemm(p, 0, PT2CRT_GEMM_OVERWRITE) == PT2CRT_GEMM_DONE);
+  CHECK(fakeMatmuls() - before == 2);
+  for (size_t i = 0; i < want.size(); ++i)
+    CHECK(p.c.data[i] == Approx(want[i]).epsilon(1e-5));
+  // Accumulating into C, the product stays one call.
+  before = fakeMatmuls();
+  REQUIRE(fake.gemm(p) == PT2CRT_GEMM_DONE);
+  CHECK(fakeMatmuls() - before == 1);
+}

@@ -41,6 +41,9 @@ class MemRefDialect;
 namespace mlir::scf {
 class SCFDialect;
 } // namespace mlir::scf
+namespace mlir::vector {
+class VectorDialect;
+} // namespace mlir::vector
 namespace mlir::tensor {
 class TensorDialect;
 } // namespace mlir::tensor

@@ -177,7 +177,8 @@ def EmitFlashAttention : Pass<"pt2c-emit-flash-attention", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::affine::AffineDialect",
-                           "::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect"];
+                           "::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def HostShapeBuffers : Pass<"pt2c-host-shape-buffers", "mlir::func::FuncOp"> {
