@@ -59,3 +59,29 @@ func.func @f32(%q: memref<2x64x16xf32>, %k: memref<2x64x16xf32>, %v: memref<2x64
   return
 }
 func.func private @pt2c_flash_attention_1(memref<2x64x16xf32>, memref<2x64x16xf32>, memref<2x64x16xf32>, memref<2x64x16xf32>)
+
+// q, k and v read in place from one packed projection the function
+// allocated ([L x batch, 3 x heads x E], rows of 96 elements): keys and
+// values are staged 8 columns (16 bytes) per load, keys stored as 4 words
+// at once; the queries' fragments stay 2-byte loads. (One key tile: the
+// tile loop folds away.)
+// CHECK-LABEL: func.func @packed
+// CHECK: %[[QKV:.+]] = memref.alloc() : memref<40x96xbf16>
+// CHECK: gpu.launch
+// CHECK: memref.load %[[QKV]]
+// CHECK: vector.load %[[QKV]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<40x96xbf16>, vector<8xbf16>
+// CHECK: vector.store %{{.+}}, %{{.+}}[%{{.+}}, %{{.+}}] : memref<64x12xi32, #gpu.address_space<workgroup>>, vector<4xi32>
+// CHECK: vector.load %[[QKV]]
+// CHECK: nvvm.mma.sync
+#q = affine_map<(b, h, l, e) -> (l * 2 + b, h * 16 + e)>
+#k = affine_map<(b, h, l, e) -> (l * 2 + b, h * 16 + e + 32)>
+#v = affine_map<(b, h, l, e) -> (l * 2 + b, h * 16 + e + 64)>
+#o = affine_map<(b, h, l, e) -> (b, h, l, e)>
+func.func @packed(%o: memref<2x2x20x16xbf16>) {
+  %qkv = memref.alloc() : memref<40x96xbf16>
+  call @pt2c_flash_attention_2(%qkv, %qkv, %qkv, %o) {pt2c.flash_attention = {additive = array<i1>, causal = false, head_dim = 16 : i64, keys = 20 : i64, maps = [#q, #k, #v, #o], queries = 20 : i64, scale = 0.25 : f64, value_dim = 16 : i64}}
+      : (memref<40x96xbf16>, memref<40x96xbf16>, memref<40x96xbf16>, memref<2x2x20x16xbf16>) -> ()
+  memref.dealloc %qkv : memref<40x96xbf16>
+  return
+}
+func.func private @pt2c_flash_attention_2(memref<40x96xbf16>, memref<40x96xbf16>, memref<40x96xbf16>, memref<2x2x20x16xbf16>)
