@@ -42,6 +42,15 @@ def FuseElementwise : Pass<"pt2c-fuse-elementwise", "mlir::ModuleOp"> {
     applies to them: a linear layer's weight transpose becomes the
     matmul's indexing map (cuBLASLt reads the weight transposed) instead of
     a copy of the weight made on every run.
+
+    With `recompute-cheap-producers` (the GPU pipeline), a producer with
+    several users is fused into each that can take it when recomputing it
+    is cheap and reads no more memory than reading its result would: an
+    elementwise op of a few adds, multiplies, compares, selects and casts
+    whose full-size inputs are no wider than its result (a widening cast,
+    x - mean). A 16-bit layer norm then reads its bfloat16 input in each of
+    its three kernels instead of writing and re-reading a float32 copy and
+    a float32 centred copy (five kernels).
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
                            "::mlir::affine::AffineDialect"];
@@ -55,7 +64,10 @@ def FuseElementwise : Pass<"pt2c-fuse-elementwise", "mlir::ModuleOp"> {
            "Write linalg.reduce as linalg.generic first, so producers fuse into it">,
     Option<"generalizeTransposes", "generalize-transposes", "bool", /*default=*/"false",
            "Write linalg.transpose ops as generics before fusing, so they fuse into "
-           "their consumers' indexing maps (the GPU pipeline)">
+           "their consumers' indexing maps (the GPU pipeline)">,
+    Option<"recomputeCheapProducers", "recompute-cheap-producers", "bool", /*default=*/"false",
+           "Fuse a cheap elementwise producer with several users into each of them when it "
+           "reads no more memory than its result (the GPU pipeline)">
   ];
 }
 

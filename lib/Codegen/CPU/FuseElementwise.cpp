@@ -8,6 +8,7 @@
 #include "pt2c/Codegen/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -29,11 +30,13 @@ bool hasReductionLoops(Operation *op) {
 }
 
 /// A generic whose inputs are all read elementwise or broadcast: cheap to
-/// recompute wherever its consumer's loops visit an element again.
-bool readsElementwise(Operation *op) {
+/// recompute wherever its consumer's loops visit an element again. With
+/// `sizeOneDims`, a broadcast may also read a size-1 dim at 0 (a row
+/// statistic kept as [rows, 1]).
+bool readsElementwise(Operation *op, bool sizeOneDims = false) {
   auto generic = dyn_cast<linalg::GenericOp>(op);
   return generic && llvm::all_of(generic.getDpsInputOperands(), [&](OpOperand *input) {
-           return generic.getMatchingIndexingMap(input).isProjectedPermutation();
+           return generic.getMatchingIndexingMap(input).isProjectedPermutation(sizeOneDims);
          });
 }
 
@@ -63,13 +66,51 @@ bool readOncePerOutput(OpOperand *fused) {
   return true;
 }
 
+/// Whether recomputing `producer` in each of its users costs little: an
+/// all-parallel generic of at most a few cheap arithmetic ops whose inputs,
+/// read at the same points as its result (broadcast ones aside, which are
+/// small), are no wider than its result. Reading them instead of its
+/// result then moves no more memory.
+bool isCheapToRecompute(Operation *producer) {
+  auto generic = dyn_cast<linalg::GenericOp>(producer);
+  if (!generic || generic.getNumDpsInits() != 1 || generic.getNumReductionLoops() != 0 ||
+      !readsElementwise(generic, /*sizeOneDims=*/true))
+    return false;
+  constexpr size_t kMaxOps = 4;
+  Block &body = generic.getRegion().front();
+  if (body.getOperations().size() > kMaxOps + 1)
+    return false;
+  for (Operation &op : body.without_terminator())
+    if (!isa<arith::ExtFOp, arith::TruncFOp, arith::AddFOp, arith::SubFOp, arith::MulFOp,
+             arith::NegFOp, arith::SelectOp, arith::CmpFOp, arith::MaximumFOp,
+             arith::MinimumFOp, arith::ConstantOp>(op))
+      return false;
+  unsigned resultBits = getElementTypeOrSelf(generic.getResult(0).getType()).getIntOrFloatBitWidth();
+  unsigned loops = generic.getNumLoops();
+  unsigned inputBits = 0;
+  for (OpOperand *input : generic.getDpsInputOperands()) {
+    AffineMap map = generic.getMatchingIndexingMap(input);
+    if (!llvm::all_of(llvm::seq<unsigned>(0, loops),
+                      [&](unsigned d) { return map.isFunctionOfDim(d); }))
+      continue; // broadcast: a row or a column, read from cache
+    Type element = getElementTypeOrSelf(input->get().getType());
+    if (!element.isIntOrFloat())
+      return false;
+    inputBits += element.getIntOrFloatBitWidth();
+  }
+  return inputBits <= resultBits;
+}
+
 /// The control function of every fusion and reshape-propagation pattern:
 /// `fused` is the consumer's operand the producer would be folded through.
-bool shouldFuse(OpOperand *fused, bool broadcastIntoContractions) {
+bool shouldFuse(OpOperand *fused, bool broadcastIntoContractions, bool recomputeCheap) {
   Operation *producer = fused->get().getDefiningOp();
   Operation *consumer = fused->getOwner();
-  // A second user would compute the producer twice.
-  if (!producer || !producer->hasOneUse())
+  // A second user would compute the producer twice: only worth it when
+  // that is cheap (isCheapToRecompute) and allowed.
+  if (!producer ||
+      !(producer->hasOneUse() ||
+        (recomputeCheap && isCheapToRecompute(producer) && readOncePerOutput(fused))))
     return false;
   bool producerIsReshape = isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(producer);
   bool consumerIsReshape = isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(consumer);
@@ -82,7 +123,7 @@ bool shouldFuse(OpOperand *fused, bool broadcastIntoContractions) {
   // recomputed for every output channel; elementwise producers are hoisted
   // out of the inner loop by LLVM.
   if (hasReductionLoops(consumer) && !producerIsReshape)
-    return readsElementwise(producer) &&
+    return readsElementwise(producer, /*sizeOneDims=*/recomputeCheap) &&
            (broadcastIntoContractions || movesDataOnly(producer) ||
             readOncePerOutput(fused));
   return true;
@@ -108,9 +149,9 @@ public:
       (void)linalg::generalizeNamedOp(rewriter, op);
     }
     RewritePatternSet patterns(context);
-    bool broadcast = broadcastIntoContractions;
-    linalg::ControlFusionFn shouldFuse = [broadcast](OpOperand *fused) {
-      return pt2c::shouldFuse(fused, broadcast);
+    bool broadcast = broadcastIntoContractions, recompute = recomputeCheapProducers;
+    linalg::ControlFusionFn shouldFuse = [broadcast, recompute](OpOperand *fused) {
+      return pt2c::shouldFuse(fused, broadcast, recompute);
     };
     linalg::populateElementwiseOpsFusionPatterns(patterns, shouldFuse);
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, shouldFuse);

@@ -33,7 +33,8 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOption
   addPassList(pm, "GPU fusion",
               "pt2c-convolution-to-library,pt2c-attention-to-kernel,canonicalize,"
               "pt2c-fuse-elementwise{broadcast-into-contractions=false "
-              "generalize-reductions=true generalize-transposes=true},"
+              "generalize-reductions=true generalize-transposes=true "
+              "recompute-cheap-producers=true},"
               "func.func(pt2c-distinct-results)");
   addModuleBufferizationPasses(pm);
   addPassList(pm, "GPU kernels",
