@@ -32,6 +32,22 @@ SmallVector<Value> batchIndices(Emitter &e, const AttentionKernel &kernel, Value
   return indices;
 }
 
+BlockPosition blockPosition(Emitter &e, gpu::LaunchOp launch, const AttentionKernel &kernel,
+                            int64_t rowsPerBlock) {
+  int64_t rowBlocks = (kernel.queries + rowsPerBlock - 1) / rowsPerBlock;
+  BlockPosition position;
+  position.thread = launch.getThreadIds().x;
+  position.lane = e.rem(position.thread, e.index(kWarpSize));
+  position.warp = e.div(position.thread, e.index(kWarpSize));
+  Value block = launch.getBlockIds().x;
+  Value rowBlock = e.rem(block, e.index(rowBlocks));
+  if (kernel.causal)
+    rowBlock = arith::SubIOp::create(e.b, e.loc, e.index(rowBlocks - 1), rowBlock);
+  position.indices = batchIndices(e, kernel, e.div(block, e.index(rowBlocks)));
+  position.firstRow = e.mul(rowBlock, e.index(rowsPerBlock));
+  return position;
+}
+
 SmallVector<Value> atPoint(ArrayRef<Value> indices, Value row, Value column) {
   SmallVector<Value> point(indices);
   point[point.size() - 2] = row;

@@ -80,6 +80,18 @@ public:
   mlir::Location loc;
 };
 
+/// Where a thread of a flash-attention block stands: its lane and warp,
+/// its block's first query row and the batch indices of the block's batch
+/// point. Blocks are numbered (batch point, row block); with is_causal the
+/// row blocks run last first: the last rows see the most keys, and started
+/// first they do not trail behind everything else.
+struct BlockPosition {
+  mlir::Value thread, lane, warp, firstRow;
+  llvm::SmallVector<mlir::Value> indices; ///< batch indices, then (row, column) slots
+};
+BlockPosition blockPosition(Emitter &e, mlir::gpu::LaunchOp launch, const AttentionKernel &kernel,
+                            int64_t rowsPerBlock);
+
 /// The number of batch points (1 without batch dims).
 mlir::Value batchCount(Emitter &e, const AttentionKernel &kernel);
 

@@ -64,18 +64,10 @@ void emitFlashAttention(OpBuilder &b, Location loc, const AttentionKernel &k) {
   b.setInsertionPointToEnd(&launch.getBody().front());
   b.setInsertionPoint(gpu::TerminatorOp::create(b, loc));
 
-  Value thread = launch.getThreadIds().x;
-  Value lane = e.rem(thread, e.index(kWarp));
-  Value warp = e.div(thread, e.index(kWarp));
-  Value block = launch.getBlockIds().x;
-  Value rowBlock = e.rem(block, e.index(rowBlocks));
-  // Causal: the last rows see the most keys; started first, they do not
-  // trail behind everything else.
-  if (k.causal)
-    rowBlock = arith::SubIOp::create(b, loc, e.index(rowBlocks - 1), rowBlock);
-  SmallVector<Value> indices = batchIndices(e, k, e.div(block, e.index(rowBlocks)));
-  auto at = [&](Value row, Value column) { return atPoint(indices, row, column); };
-  Value firstRow = e.mul(rowBlock, e.index(layout.rowsPerBlock));
+  BlockPosition position = blockPosition(e, launch, k, layout.rowsPerBlock);
+  Value thread = position.thread, lane = position.lane, warp = position.warp;
+  Value firstRow = position.firstRow;
+  auto at = [&](Value row, Value column) { return atPoint(position.indices, row, column); };
   Value lastQuery = e.index(k.queries - 1), lastKey = e.index(k.keys - 1);
   Value threads = e.index(layout.threads), zeroIndex = e.index(0);
 

@@ -208,21 +208,12 @@ void emitFlashAttentionMma(OpBuilder &b, Location loc, const AttentionKernel &k)
   b.setInsertionPointToEnd(&launch.getBody().front());
   b.setInsertionPoint(gpu::TerminatorOp::create(b, loc));
 
-  Value thread = launch.getThreadIds().x;
-  Value lane = e.rem(thread, e.index(kWarpSize));
-  Value warp = e.div(thread, e.index(kWarpSize));
-  Value group = e.div(lane, e.index(4));  // g: the fragment row
-  Value inGroup = e.rem(lane, e.index(4)); // t: the fragment column pair
-  Value block = launch.getBlockIds().x;
-  Value rowBlock = e.rem(block, e.index(rowBlocks));
-  // Causal: the last rows see the most keys; started first, they do not
-  // trail behind everything else.
-  if (k.causal)
-    rowBlock = arith::SubIOp::create(b, loc, e.index(rowBlocks - 1), rowBlock);
-  SmallVector<Value> indices = batchIndices(e, k, e.div(block, e.index(rowBlocks)));
-  auto at = [&](Value row, Value column) { return atPoint(indices, row, column); };
+  BlockPosition position = blockPosition(e, launch, k, kRowsPerBlock);
+  Value thread = position.thread, warp = position.warp, firstRow = position.firstRow;
+  Value group = e.div(position.lane, e.index(4));  // g: the fragment row
+  Value inGroup = e.rem(position.lane, e.index(4)); // t: the fragment column pair
+  auto at = [&](Value row, Value column) { return atPoint(position.indices, row, column); };
 
-  Value firstRow = e.mul(rowBlock, e.index(kRowsPerBlock));
   Value warpRow = e.add(firstRow, e.mul(warp, e.index(kRowsPerWarp)));
   // This lane's two rows (g and g + 8 of the warp's 16), and where they are
   // read (rows past L repeat the last: computed, never stored).

@@ -152,6 +152,18 @@ struct Epilogue {
   Value output;
 };
 
+/// The matmul's column loop (C's columns, n) as a loop of the op after
+/// it, which writes C's points through `outputMap` (a permutation).
+std::optional<AffineExpr> columnLoopOf(linalg::GenericOp gemm, const GemmLoops &loops,
+                                       AffineMap outputMap) {
+  AffineMap cMap = gemm.getMatchingIndexingMap(gemm.getDpsInitOperand(0));
+  std::optional<unsigned> column =
+      cMap.getResultPosition(getAffineDimExpr(loops.n, gemm.getContext()));
+  if (!column || !outputMap.isPermutation())
+    return std::nullopt;
+  return outputMap.getResult(*column);
+}
+
 bool isZero(Value value) {
   auto constant = value.getDefiningOp<arith::ConstantOp>();
   auto attr = constant ? dyn_cast<FloatAttr>(constant.getValue()) : FloatAttr();
@@ -169,13 +181,9 @@ std::optional<Epilogue> matchEpilogue(linalg::GenericOp gemm, const GemmLoops &l
   if (output->get() != c)
     return std::nullopt;
   AffineMap outputMap = op.getMatchingIndexingMap(output);
-  // C's column loop in the matmul, as a loop of this op.
-  AffineMap cMap = gemm.getMatchingIndexingMap(gemm.getDpsInitOperand(0));
-  std::optional<unsigned> column =
-      cMap.getResultPosition(getAffineDimExpr(loops.n, gemm.getContext()));
-  if (!column || !outputMap.isPermutation())
+  std::optional<AffineExpr> columnLoop = columnLoopOf(gemm, loops, outputMap);
+  if (!columnLoop)
     return std::nullopt;
-  AffineExpr columnLoop = outputMap.getResult(*column);
   Epilogue epilogue{op, Value(), kNoEpilogue};
   BlockArgument cValue, biasValue;
   for (OpOperand *input : op.getDpsInputOperands()) {
@@ -187,7 +195,7 @@ std::optional<Epilogue> matchEpilogue(linalg::GenericOp gemm, const GemmLoops &l
     auto type = dyn_cast<MemRefType>(input->get().getType());
     if (!type || type.getRank() != 1 || !type.getElementType().isF32() ||
         !type.isLastDimUnitStride() || map.getNumResults() != 1 ||
-        map.getResult(0) != columnLoop)
+        map.getResult(0) != *columnLoop)
       return std::nullopt;
     epilogue.bias = input->get();
     biasValue = op.getMatchingBlockArgument(input);
@@ -274,12 +282,9 @@ std::optional<Epilogue> matchNarrowingEpilogue(linalg::GenericOp gemm, const Gem
   if (!isDeadAfter(c, op))
     return std::nullopt;
   AffineMap outputMap = op.getMatchingIndexingMap(output);
-  AffineMap cMap = gemm.getMatchingIndexingMap(gemm.getDpsInitOperand(0));
-  std::optional<unsigned> column =
-      cMap.getResultPosition(getAffineDimExpr(loops.n, gemm.getContext()));
-  if (!column || !outputMap.isPermutation())
+  std::optional<AffineExpr> columnLoop = columnLoopOf(gemm, loops, outputMap);
+  if (!columnLoop)
     return std::nullopt;
-  AffineExpr columnLoop = outputMap.getResult(*column);
   Epilogue epilogue{op, Value(), kNoEpilogue, output->get()};
   BlockArgument cValue, biasValue;
   for (OpOperand *input : op.getDpsInputOperands()) {
@@ -291,7 +296,7 @@ std::optional<Epilogue> matchNarrowingEpilogue(linalg::GenericOp gemm, const Gem
     auto type = dyn_cast<MemRefType>(input->get().getType());
     if (!type || type.getRank() != 1 || type.getElementType() != narrowType ||
         !type.isLastDimUnitStride() || map.getNumResults() != 1 ||
-        map.getResult(0) != columnLoop)
+        map.getResult(0) != *columnLoop)
       return std::nullopt;
     epilogue.bias = input->get();
     biasValue = op.getMatchingBlockArgument(input);

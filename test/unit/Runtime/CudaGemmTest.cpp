@@ -83,6 +83,17 @@ void checkGemm(Problem p, long calls) {
     CHECK(p.c.data[i] == Approx(want[i]).epsilon(1e-5));
 }
 
+/// A linear layer C = x·Wᵀ over two batches sharing W and the bias
+/// (filled into `bias`), C zero.
+Problem linearLayer(std::vector<float> &bias) {
+  Problem p{3, 5, 4, 2, 1, {{}, 4, 1, 12, 0}, {{}, 1, 4, 0, 0}, {{}, 5, 1, 15, 0}};
+  fill(p.a.data, 24, 0.0f);
+  fill(p.b.data, 20, -0.5f);
+  p.c.data.assign(30, 0.0f);
+  fill(bias, 5, -0.75f);
+  return p;
+}
+
 } // namespace
 
 TEST_CASE("gemm layout: row-major, transposed and column-major operands", "[runtime][gemm]") {
@@ -213,12 +224,8 @@ TEST_CASE("cuda gemm: bias and ReLU epilogues", "[runtime][gemm]") {
   // the bias: the reference adds bias[j] and clamps at 0 after the product.
   for (int64_t epilogue : {PT2CRT_GEMM_BIAS, PT2CRT_GEMM_RELU_BIAS}) {
     INFO("epilogue " << epilogue);
-    Problem p{3, 5, 4, 2, 1, {{}, 4, 1, 12, 0}, {{}, 1, 4, 0, 0}, {{}, 5, 1, 15, 0}};
-    fill(p.a.data, 24, 0.0f);
-    fill(p.b.data, 20, -0.5f);
-    p.c.data.assign(30, 0.0f);
     std::vector<float> bias;
-    fill(bias, 5, -0.75f);
+    Problem p = linearLayer(bias);
     std::vector<float> want = reference(p);
     for (size_t i = 0; i < want.size(); ++i) {
       want[i] += bias[i % 5];
@@ -314,12 +321,8 @@ TEST_CASE("cuda gemm: NARROW_OUTPUT writes A's 16-bit type, bias and all, or dec
   // to float16 right after adding the bias: the call writes the float16
   // result itself, rounding once (the values are multiples of 1/4 that
   // float16 holds exactly, so the rounding is exact too).
-  Problem p{3, 5, 4, 2, 1, {{}, 4, 1, 12, 0}, {{}, 1, 4, 0, 0}, {{}, 5, 1, 15, 0}};
-  fill(p.a.data, 24, 0.0f);
-  fill(p.b.data, 20, -0.5f);
-  p.c.data.assign(30, 0.0f);
   std::vector<float> bias;
-  fill(bias, 5, -0.75f);
+  Problem p = linearLayer(bias);
   std::vector<float> want = reference(p);
   for (size_t i = 0; i < want.size(); ++i)
     want[i] += bias[i % 5];
