@@ -417,6 +417,8 @@ llvm::Expected<Node> parseNode(const Value &value, const JsonPath &path,
   };
   if (llvm::Error err = reader->readString("target", node.target))
     return std::move(err);
+  if (node.target.empty())
+    return pathError(path.field("target"), "empty: a node must name the operator it calls");
   if (llvm::Error err =
           readArrayField(*reader, "inputs", node.inputs, parseInput))
     return std::move(err);
@@ -465,11 +467,15 @@ llvm::Expected<TensorMeta> parseTensorMeta(const Value &value,
   if (!reader)
     return reader.takeError();
   TensorMeta meta;
-  if (const Value *dtype = reader->get("dtype")) {
-    JsonPath at = path.field("dtype");
-    if (llvm::Error err = assign(meta.dtype, parseScalarType(*dtype, at)))
-      return std::move(err);
-  }
+  // Every tensor's dtype and sizes are what the rest of pt2c types it by:
+  // torch always writes them, and an entry without them is refused here
+  // (it used to crash the importer and the decompositions further on).
+  for (llvm::StringRef key : {"dtype", "sizes"})
+    if (!reader->get(key))
+      return pathError(path, "missing the required field '" + key.str() + "'");
+  if (llvm::Error err = assign(meta.dtype, parseScalarType(*reader->get("dtype"),
+                                                          path.field("dtype"))))
+    return std::move(err);
   if (llvm::Error err =
           readArrayField(*reader, "sizes", meta.sizes, parseSymInt))
     return std::move(err);

@@ -200,6 +200,24 @@ TEST_CASE("type errors name the path", "[json]") {
                              "unknown ScalarType 99"));
 }
 
+TEST_CASE("a tensor's dtype and sizes and a node's target are required", "[json]") {
+  // Each used to pass the reader and crash later: an entry without dtype
+  // segfaulted the importer, one without sizes aborted a decomposition,
+  // and an empty target reached MLIR's verifier (exit 3).
+  for (const char *key : {"dtype", "sizes"}) {
+    INFO(key);
+    llvm::json::Value v = program();
+    graphOf(v).getObject("tensor_values")->getObject("x")->erase(key);
+    CHECK(parseError(v) == std::string("$.graph_module.graph.tensor_values.x: missing the "
+                                       "required field '") +
+                               key + "'");
+  }
+  llvm::json::Value v = program();
+  node0(v)["target"] = "";
+  CHECK(parseError(v) ==
+        "$.graph_module.graph.nodes[0].target: empty: a node must name the operator it calls");
+}
+
 TEST_CASE("unknown keys are ignored and missing keys take defaults", "[json]") {
   llvm::json::Value v = program();
   obj(v)["some_future_field"] = llvm::json::Object{{"x", 1}};
@@ -437,7 +455,7 @@ TEST_CASE("payload configs keep the order of the text", "[json]") {
   CHECK_THAT(llvm::toString(bad.takeError()),
              Catch::Contains("$.config.w.path_name: expected a string"));
   auto badKey = parsePayloadConfig(
-      R"({"config": {"fc.w": {"tensor_meta": {"sizes": [{"as_bogus": 1}]}}}})");
+      R"({"config": {"fc.w": {"tensor_meta": {"dtype": 7, "sizes": [{"as_bogus": 1}]}}}})");
   REQUIRE_FALSE(bool(badKey));
   CHECK_THAT(llvm::toString(badKey.takeError()),
              Catch::Contains("$.config[\"fc.w\"].tensor_meta.sizes[0]: unknown "
