@@ -31,14 +31,30 @@ LogicalResult linear(aten::CallOp call, const CallArgs &args, PatternRewriter &r
                                              "batch dim, and a static 2-d weight");
   if (!args.isNone("bias") && !args.value("bias"))
     return rewriter.notifyMatchFailure(call, "bias must be a tensor or None");
+  // The archive's metadata must agree with itself: the prims below are
+  // typed from it, and a mismatch aborted in their type inference.
+  int64_t k = inputType.getDimSize(rank - 1), n = weightType.getDimSize(0);
+  if (weightType.getDimSize(1) != k)
+    return rewriter.notifyMatchFailure(call, "input's last dim differs from weight's columns");
+  if (Value bias = args.value("bias")) {
+    auto biasType = dyn_cast<RankedTensorType>(bias.getType());
+    if (!biasType || biasType.getRank() > 1 ||
+        (biasType.getRank() == 1 && biasType.getDimSize(0) != n && biasType.getDimSize(0) != 1))
+      return rewriter.notifyMatchFailure(call, "bias must be [out_features] (or broadcast)");
+  }
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   Type element = type.getElementType();
-  int64_t k = inputType.getDimSize(rank - 1);
   Value x = p.convert(input, element);
   Value rows = x;
   if (rank > 2) {
-    int64_t m = dynamicBatch ? ShapedType::kDynamic : inputType.getNumElements() / k;
+    // The batch dims' product (not elements / k: k may be 0).
+    int64_t m = ShapedType::kDynamic;
+    if (!dynamicBatch) {
+      m = 1;
+      for (int64_t size : inputType.getShape().drop_back())
+        m *= size;
+    }
     auto flatType = RankedTensorType::get({m, k}, element);
     SmallVector<Value> sizes;
     if (dynamicBatch) {
