@@ -18,6 +18,12 @@ Value activationInput(aten::CallOp call, const CallArgs &args, PrimBuilder &p,
   Value self = args.value(name);
   if (!type || !self || !isa<FloatType>(type.getElementType()))
     return Value();
+  // An activation keeps its input's shape. Constants are sized from the
+  // input, so a declared result of another shape (an inconsistent
+  // archive) would leave them unsizable or mistyped: refused instead.
+  auto selfType = dyn_cast<RankedTensorType>(self.getType());
+  if (!selfType || selfType.getShape() != type.getShape())
+    return Value();
   return p.convert(self, type.getElementType());
 }
 
