@@ -12,6 +12,7 @@
 #include <zlib.h>
 
 #include <climits>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <set>
@@ -270,6 +271,12 @@ bool parseNpz(const uint8_t *bytes, size_t size, const std::string &what,
 
 bool readNpz(const std::string &path, std::vector<NpyArray> &arrays,
              std::string &error) {
+  // A directory opens as a stream on Linux and throws on the first read.
+  std::error_code status;
+  if (std::filesystem::is_directory(path, status)) {
+    error = path + ": is a directory, not an .npz file";
+    return false;
+  }
   std::ifstream file(path, std::ios::binary);
   if (!file) {
     error = path + ": cannot open the file";

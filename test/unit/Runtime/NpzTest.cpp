@@ -221,6 +221,9 @@ TEST_CASE("npz: broken zips are refused with a message", "[runtime][npz]") {
   std::string error;
   CHECK_FALSE(readNpz("/nonexistent/x.npz", arrays, error));
   CHECK_THAT(error, Contains("/nonexistent/x.npz: cannot open the file"));
+  // A directory opens as a stream and used to throw on the first read.
+  CHECK_FALSE(readNpz("/tmp", arrays, error));
+  CHECK_THAT(error, Contains("/tmp: is a directory, not an .npz file"));
 }
 
 TEST_CASE("npz: broken npy members are refused with a message",

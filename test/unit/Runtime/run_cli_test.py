@@ -132,6 +132,7 @@ def main():
         (["run", model, "--inputs", broken], 2, "broken.npz"),
         (["run", model, "--inputs", os.path.join(work, "absent.npz")], 2,
          "cannot open the file"),
+        (["run", model, "--inputs", work], 2, "is a directory, not an .npz file"),
         (["run", os.path.join(work, "absent.so"), "--inputs", good], 2,
          "cannot load"),
         (["run", model, "--inputs", good, "--device", "cuda"], 2,
