@@ -48,9 +48,11 @@ def FuseElementwise : Pass<"pt2c-fuse-elementwise", "mlir::ModuleOp"> {
     is cheap and reads no more memory than reading its result would: an
     elementwise op of a few adds, multiplies, compares, selects and casts
     whose full-size inputs are no wider than its result (a widening cast,
-    x - mean). A 16-bit layer norm then reads its bfloat16 input in each of
-    its three kernels instead of writing and re-reading a float32 copy and
-    a float32 centred copy (five kernels).
+    x - mean). With it, a producer that reads a row statistic kept as
+    [rows, 1] (a size-1 dim read at index 0) also counts as a broadcast and
+    fuses into reductions. A 16-bit layer norm then reads its bfloat16
+    input in each of its three kernels instead of writing and re-reading a
+    float32 copy and a float32 centred copy (five kernels).
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
                            "::mlir::affine::AffineDialect"];
