@@ -125,6 +125,26 @@ static llvm::Error runStage(mlir::ModuleOp module, llvm::StringRef archivePath,
   return llvm::Error::success();
 }
 
+/// Convolutions on channels-last activations (pt2c-convolutions-channels-
+/// last): by default where cuDNN's tensor-core kernels want them, 16-bit
+/// convolutions of CUDA-only builds. Layouts are chosen on linalg, before
+/// the weights are laid out, so per graph: a cpu,cuda build shares one
+/// graph and keeps torch's layouts unless --conv-layout nhwc.
+static llvm::Error chooseLayouts(mlir::ModuleOp module, const CompileOptions &options) {
+  bool onlyCUDA = llvm::StringRef(options.targets).trim() == "cuda";
+  if (options.convLayout == "nchw" || (options.convLayout == "auto" && !onlyCUDA))
+    return llvm::Error::success();
+  ConvolutionsChannelsLastOptions passOptions;
+  passOptions.allTypes = options.convLayout == "nhwc";
+  mlir::PassManager pm(module.getContext());
+  pm.addNestedPass<mlir::func::FuncOp>(createConvolutionsChannelsLast(passOptions));
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  if (mlir::failed(pm.run(module)))
+    return llvm::createStringError("internal error: pt2c-convolutions-channels-last failed");
+  return llvm::Error::success();
+}
+
 /// Weights read only transposed are stored transposed (pt2c-permute-weights:
 /// the blob's layout, shared by every target, so before their pipelines).
 static llvm::Error permuteWeights(mlir::ModuleOp module, mlir::func::FuncOp forward,
@@ -184,6 +204,12 @@ static llvm::Expected<BuildOptions> buildOptionsFor(const CompileOptions &option
   std::string recorded = "--target " + options.targets + " --cpu " + options.cpu;
   if (build.externalWeights)
     recorded += " --weights external";
+  if (options.convLayout != "auto" && options.convLayout != "nchw" &&
+      options.convLayout != "nhwc")
+    return llvm::createStringError("--conv-layout: unknown layout '" + options.convLayout +
+                                   "' (expected auto, nchw or nhwc)");
+  if (options.convLayout != "auto")
+    recorded += " --conv-layout " + options.convLayout;
   if (build.forCUDA) {
     auto archs = parseCUDAArchs(options.cudaArchs);
     if (!archs)
@@ -230,6 +256,8 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
       return error;
     if (llvm::Error error = lowerToLinalg(module, options.inputPath))
       return error;
+    if (llvm::Error error = chooseLayouts(module, options))
+      return error;
   }
   if (llvm::Error error = permuteWeights(module, forward, *signature))
     return error;
@@ -260,6 +288,8 @@ llvm::Error compileAndEmit(const CompileOptions &options, llvm::raw_ostream &os)
   if (options.emit >= Phase::Linalg) {
     StepTimer timer(options, "lower to linalg");
     if (llvm::Error error = lowerToLinalg(*module, options.inputPath))
+      return error;
+    if (llvm::Error error = chooseLayouts(*module, options))
       return error;
   }
 

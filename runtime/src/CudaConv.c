@@ -23,7 +23,7 @@
 
 #define PT2CRT_HIDDEN __attribute__((visibility("hidden")))
 
-enum { KEY_FIELDS = 25 };
+enum { KEY_FIELDS = 26 };
 
 /* The algorithms a plan may use, the heuristic's order kept: the first
  * one cuDNN accepts at run time is used from then on. */
@@ -100,7 +100,7 @@ static struct pt2crt_conv_state *state_for(pt2crt_cuda_run *run, const pt2crt_cu
 enum {
   K_TYPE, K_N, K_C, K_H, K_W, K_XN, K_XC, K_XH, K_XW, K_F, K_KH, K_KW, K_YN, K_YC,
   K_YH, K_YW, K_PAD_H, K_PAD_W, K_STRIDE_H, K_STRIDE_W, K_DIL_H, K_DIL_W, K_GROUPS,
-  K_OH, K_OW
+  K_OH, K_OW, K_FILTER_LAST
 };
 
 static int fits_int(const int64_t *key) {
@@ -156,7 +156,10 @@ static int make_plan(struct pt2crt_conv_state *state, const int64_t *key,
                                         K(K_XN), K(K_XC), K(K_XH), K(K_XW)) == 0 &&
       dnn->cudnnSetTensor4dDescriptorEx(plan->y, data, K(K_N), K(K_F), K(K_OH), K(K_OW),
                                         K(K_YN), K(K_YC), K(K_YH), K(K_YW)) == 0 &&
-      dnn->cudnnSetFilter4dDescriptor(plan->filter, data, PT2CRT_CUDNN_TENSOR_NCHW, K(K_F),
+      dnn->cudnnSetFilter4dDescriptor(plan->filter, data,
+                                      key[K_FILTER_LAST] ? PT2CRT_CUDNN_TENSOR_NHWC
+                                                         : PT2CRT_CUDNN_TENSOR_NCHW,
+                                      K(K_F),
                                       K(K_C) / K(K_GROUPS), K(K_KH), K(K_KW)) == 0 &&
       dnn->cudnnSetConvolution2dDescriptor(plan->conv, K(K_PAD_H), K(K_PAD_W),
                                            K(K_STRIDE_H), K(K_STRIDE_W), K(K_DIL_H),
@@ -249,7 +252,7 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_conv(
     int64_t filter_g, int64_t filter_f, int64_t filter_r, int64_t y, int64_t oh, int64_t ow,
     int64_t y_n, int64_t y_g, int64_t y_f, int64_t y_p, int64_t pad_h, int64_t pad_w,
     int64_t stride_h, int64_t stride_w, int64_t dilation_h, int64_t dilation_w,
-    int64_t groups, int64_t accumulate) {
+    int64_t groups, int64_t accumulate, int64_t filter_channels_last) {
   pt2crt_cuda_run *run = pt2crt_cuda_current_run();
   if (!run || run->error_code != PT2C_OK)
     return PT2CRT_CONV_DONE;
@@ -280,7 +283,8 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_conv(
                              x_n,      x_c,      x_h,       x_w,        f,
                              kh,       kw,       y_n,       y_f,        ow * y_p,
                              y_p,      pad_h,    pad_w,     stride_h,   stride_w,
-                             dilation_h, dilation_w, groups,   oh,         ow};
+                             dilation_h, dilation_w, groups,   oh,         ow,
+                             filter_channels_last != 0};
   if (!fits_int(key))
     return PT2CRT_CONV_DECLINED;
   pt2crt_conv_plan *plan = plan_for(state, key);

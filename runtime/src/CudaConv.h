@@ -29,12 +29,16 @@ struct pt2crt_conv_state; /* NULL until the context's first convolution */
  * elements.
  *
  * - x: n x c x h x w with strides x_n, x_c, x_h, x_w;
- * - filter: f x (c / groups) x kh x kw, read as the [groups, f / groups,
- *   c / groups * kh * kw] view the compiler holds, with strides filter_g,
- *   filter_f, filter_r: it must be packed (cuDNN's filters have no
- *   strides);
+ * - filter: f x (c / groups) x kh x kw (or f x kh x kw x (c / groups)
+ *   when `filter_channels_last` is nonzero: what cuDNN's NHWC kernels
+ *   read), read as the [groups, f / groups, c / groups * kh * kw] view the
+ *   compiler holds, with strides filter_g, filter_f, filter_r: it must be
+ *   packed (cuDNN's filters have no strides);
  * - y: n x f x oh x ow read as [n, groups, f / groups, oh * ow] with
  *   strides y_n, y_g, y_f, y_p.
+ *
+ * x's and y's strides say their layout: channels-last activations (x_c and
+ * y_f 1) come with channels-last filters (pt2c-convolutions-channels-last).
  *
  * `type` is the element type of x, filter and y: 0 float32 (cuDNN's FMA
  * math: no TF32), 1 float16, 2 bfloat16 (both summed in float32 and
@@ -52,7 +56,8 @@ int32_t pt2crt_cuda_conv(int64_t type, int64_t x, int64_t n, int64_t c, int64_t 
                          int64_t oh, int64_t ow, int64_t y_n, int64_t y_g, int64_t y_f,
                          int64_t y_p, int64_t pad_h, int64_t pad_w, int64_t stride_h,
                          int64_t stride_w, int64_t dilation_h, int64_t dilation_w,
-                         int64_t groups, int64_t accumulate);
+                         int64_t groups, int64_t accumulate,
+                         int64_t filter_channels_last);
 
 /* Frees the handle and plans; the device's context must be current. NULL
  * is a no-op. */

@@ -40,6 +40,7 @@ struct Arguments {
   std::string cpu = "x86-64-v3";
   std::string cudaArchs = "sm_80,sm_90";
   std::string weights = "embed";
+  std::string convLayout = "auto";
   bool verbose = false;
   bool debugInfo = false;
   std::string inspectModel;
@@ -113,6 +114,7 @@ int runCompile(const Arguments &args) {
   options.cpu = args.cpu;
   options.cudaArchs = args.cudaArchs;
   options.weights = args.weights;
+  options.convLayout = args.convLayout;
   if (args.verbose)
     options.progress = [](const std::string &line) { spdlog::info("{}", line); };
   if (args.emit.empty()) {
@@ -219,6 +221,14 @@ int main(int argc, char **argv) {
                  "only their shapes and places (also from a graph-only archive), and "
                  "the library reads them from the .pt2 named when the model is created "
                  "(pt2c_options_set_weights_path; pt2c-run --weights PATH)")
+      ->capture_default_str();
+  app.add_option("--conv-layout", args.convLayout,
+                 "Activation layout of 2-d convolutions. auto: channels-last (NHWC) for "
+                 "float16/bfloat16 convolutions when the only target is cuda (what "
+                 "cuDNN's tensor-core kernels read), torch's NCHW otherwise. nchw: "
+                 "always NCHW. nhwc: NHWC for every eligible convolution, any float "
+                 "type and target")
+      ->check(CLI::IsMember({"auto", "nchw", "nhwc"}))
       ->capture_default_str();
   app.add_flag("--print-locations", args.debugInfo,
                "With --emit: print each op's location (node name, source line)");

@@ -149,6 +149,53 @@ def PermuteWeights : Pass<"pt2c-permute-weights", "mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def ConvolutionsChannelsLast
+    : Pass<"pt2c-convolutions-channels-last", "mlir::func::FuncOp"> {
+  let summary = "Run 2-d convolutions on channels-last (NHWC) activations";
+  let description = [{
+    torch's graph is channels-first (NCHW), and PrimToLinalg lowers each
+    convolution in that layout. cuDNN's tensor-core kernels for float16 and
+    bfloat16 want NHWC activations and [F, KH, KW, C] filters: given NCHW it
+    converts both on every call, or falls back to slower kernels, and a 1x1
+    convolution over a 7x7 map is a GEMM with 49-element rows that no
+    16-byte-aligned kernel takes. This pass rewrites each eligible 2-d
+    convolution chain (the windows copy, the batched matmul and the reshape
+    to [N, F, OH, OW]) into its channels-last form: the input transposed to
+    NHWC (and padded there), windows [N, OH, OW, G, KH, KW, C/G], the
+    filter transposed to [F, KH, KW, C/G] (pt2c-permute-weights then stores
+    it so), the matmul over (n, p, g, f, r), and the result transposed back
+    to NCHW. Then the transposes move down through elementwise generics and
+    tensor.pad, and a transpose to NHWC meeting one back cancels: between
+    two convolutions, batch norm, activations and residual adds run on NHWC
+    tensors, and only the graph's first input and last NCHW use pay a
+    transpose. Only the transposes this pass made are moved (attention and
+    other graphs keep theirs).
+
+    Eligible: float16/bfloat16 convolutions (every float type with
+    `all-types`), groups 1 with a multiple of 8 filters, or depthwise with
+    a multiple of 8 channels (what cuDNN's NHWC tensor-core kernels need).
+    Input channels that are not a multiple of 8 (an RGB image) are padded
+    with zeros, in the input and the filter. A depthwise convolution, and
+    every max/sum pooling of the function once a convolution was rewritten,
+    become one generic over (n, y, x, c, i, j) reading the NHWC input in
+    place: no windows copy, neighbouring threads on neighbouring channels.
+
+    ```mlir
+    // a 3x3 convolution's windows over a padded NCHW input
+    %w = linalg.generic {(n, g, c, i, j, y, x) -> (n, g*C + c, y + i, x + j)} ins(%padded)
+    // =>
+    %t = linalg.transpose ins(%x) permutation = [0, 2, 3, 1]
+    %w = linalg.generic {(n, y, x, g, i, j, c) -> (n, y + i, x + j, g*C + c)} ins(%padded_t)
+    ```
+  }];
+  let options = [
+    Option<"allTypes", "all-types", "bool", /*default=*/"false",
+           "also float32 (and float64) convolutions">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def ApproximateMath : Pass<"pt2c-approximate-math", "mlir::ModuleOp"> {
   let summary = "erf and tanh as polynomials, so the loops around them vectorize";
   let description = [{

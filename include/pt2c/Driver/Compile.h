@@ -44,6 +44,9 @@ struct CompileOptions {
   /// --weights: "embed" (into the library) or "external" (read from the
   /// .pt2 when the model is created; the compile reads no weight bytes).
   std::string weights = "embed";
+  /// --conv-layout: "auto" (channels-last for 16-bit convolutions of
+  /// CUDA-only builds), "nchw" or "nhwc" (every eligible convolution).
+  std::string convLayout = "auto";
   /// Called with a line of progress text when verbose output is wanted.
   std::function<void(const std::string &)> progress;
 };

@@ -10,6 +10,11 @@
 // decides at run time, when it knows whether cuDNN opens and the operands'
 // strides; the chain itself is kept behind the answer for when it declines.
 //
+// pt2c-convolutions-channels-last writes 16-bit convolutions channels-last
+// (windows [N, OH, OW, G, KH, KW, C/G] of an NHWC input, a filter [F, KH,
+// KW, C/G], the matmul over (n, p, g, f, r)); such a chain is handed over
+// with x and y as transposed strided views and the filter flagged NHWC.
+//
 // float16 and bfloat16 convolutions sum in float32 in both (PrimToLinalg's
 // matmul widens its 16-bit operands into a float32 accumulator, and a
 // truncf follows): cuDNN writes the 16-bit result, rounded once, and a
@@ -25,6 +30,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pt2c/Codegen/GPU/Passes.h"
+#include "pt2c/Codegen/AffineTerms.h"
 
 #include "LibraryCall.h"
 #include "pt2c/library_calls.h"
@@ -56,45 +62,6 @@ constexpr unsigned kConvParameters = PT2CRT_CONV_PARAMETERS;
 constexpr int64_t kDeclined = PT2CRT_CONV_DECLINED;
 using library::typeCode;
 
-/// `expr` as coefficients of the dims, when it is a sum of dims times
-/// constants with no constant term.
-std::optional<SmallVector<int64_t>> linearCoefficients(AffineExpr expr, unsigned dims) {
-  SmallVector<int64_t> coefficients(dims, 0);
-  std::function<bool(AffineExpr, int64_t)> visit = [&](AffineExpr e, int64_t factor) {
-    if (auto dim = dyn_cast<AffineDimExpr>(e)) {
-      coefficients[dim.getPosition()] += factor;
-      return true;
-    }
-    auto binary = dyn_cast<AffineBinaryOpExpr>(e);
-    if (!binary)
-      return false;
-    if (binary.getKind() == AffineExprKind::Add)
-      return visit(binary.getLHS(), factor) && visit(binary.getRHS(), factor);
-    if (binary.getKind() == AffineExprKind::Mul)
-      if (auto constant = dyn_cast<AffineConstantExpr>(binary.getRHS()))
-        return visit(binary.getLHS(), factor * constant.getValue());
-    return false;
-  };
-  if (!visit(expr, 1))
-    return std::nullopt;
-  return coefficients;
-}
-
-/// The two coefficients of a `d[a] * x + d[b] * y` expression (x, y >= 1,
-/// every other dim absent).
-std::optional<std::pair<int64_t, int64_t>> twoTerms(AffineExpr expr, unsigned dims,
-                                                    unsigned a, unsigned b) {
-  std::optional<SmallVector<int64_t>> coefficients = linearCoefficients(expr, dims);
-  if (!coefficients)
-    return std::nullopt;
-  for (unsigned d = 0; d < dims; ++d)
-    if (d != a && d != b && (*coefficients)[d] != 0)
-      return std::nullopt;
-  if ((*coefficients)[a] < 1 || (*coefficients)[b] < 1)
-    return std::nullopt;
-  return std::make_pair((*coefficients)[a], (*coefficients)[b]);
-}
-
 bool isZeroFloat(Value value) {
   APFloat constant(0.0f);
   return matchPattern(value, m_ConstantFloat(&constant)) && constant.isZero() &&
@@ -108,14 +75,56 @@ struct Convolution {
   tensor::CollapseShapeOp windowsView;
   linalg::GenericOp windows; ///< im2col
   tensor::PadOp pad;         ///< looked through (symmetric); null if not
-  Value input;               ///< [N, C, H, W] given to cuDNN
+  Value input;               ///< [N, C, H, W] (or [N, H, W, C]) given to cuDNN
   Type elementType;          ///< of the input and weights (the matmul sums in f32)
   int64_t groups, kernel[2], output[2], strides[2], dilations[2], padding[2] = {0, 0};
+  /// pt2c-convolutions-channels-last's form: NHWC input, filter [F, KH, KW,
+  /// C/G], matmul (n, p, g, f, r) writing [N, P, G, F/G]. The windows
+  /// generic is null for a 1x1 stride-1 convolution (the input is read
+  /// through reshapes).
+  bool channelsLast = false;
 };
 
-/// The im2col generic: (n, g, c, i, j, y, x) -> input[n, g*C + c, y*sh + i*dh,
-/// x*sw + j*dw], copied to the identity.
-std::optional<Convolution> matchWindows(linalg::GenericOp windows) {
+/// A channels-last 1x1 stride-1 convolution's windows: the input [N, H, W,
+/// C] read as [N, H * W, G, C/G].
+std::optional<Convolution> matchPointwiseLast(Value windowsOperand) {
+  auto split = windowsOperand.getDefiningOp<tensor::ExpandShapeOp>();
+  if (!split || split.getReassociationIndices() !=
+                    SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}})
+    return std::nullopt;
+  auto rows = split.getSrc().getDefiningOp<tensor::CollapseShapeOp>();
+  if (!rows || rows.getReassociationIndices() !=
+                   SmallVector<ReassociationIndices>{{0}, {1, 2}, {3}})
+    return std::nullopt;
+  auto inputType = cast<RankedTensorType>(rows.getSrc().getType());
+  if (!typeCode(inputType.getElementType()) || inputType.isDynamicDim(1) ||
+      inputType.isDynamicDim(2) || inputType.isDynamicDim(3))
+    return std::nullopt;
+  Convolution conv;
+  conv.channelsLast = true;
+  conv.input = rows.getSrc();
+  conv.elementType = inputType.getElementType();
+  conv.groups = split.getResultType().getDimSize(2);
+  conv.kernel[0] = conv.kernel[1] = 1;
+  conv.output[0] = inputType.getDimSize(1);
+  conv.output[1] = inputType.getDimSize(2);
+  conv.strides[0] = conv.strides[1] = conv.dilations[0] = conv.dilations[1] = 1;
+  return conv;
+}
+
+/// Where a windows generic keeps each part of the window, per layout:
+/// channels-first (n, g, c, i, j, y, x) -> input[n, g*C + c, y*sh + i*dh,
+/// x*sw + j*dw]; channels-last (n, y, x, g, i, j, c) -> input[n, y*sh +
+/// i*dh, x*sw + j*dw, g*C + c].
+struct WindowsForm {
+  unsigned group, perGroup, kernel[2], output[2]; // loops
+  unsigned channel, row, column;                  // input dims
+};
+constexpr WindowsForm kWindowsFirst = {1, 2, {3, 4}, {5, 6}, 1, 2, 3};
+constexpr WindowsForm kWindowsLast = {3, 6, {4, 5}, {1, 2}, 3, 1, 2};
+
+/// The im2col generic of `form`, copying to the identity.
+std::optional<Convolution> matchWindows(linalg::GenericOp windows, const WindowsForm &form) {
   if (!windows || windows.getNumDpsInputs() != 1 || windows.getNumDpsInits() != 1 ||
       windows.getNumLoops() != 7 || windows.getNumReductionLoops() != 0)
     return std::nullopt;
@@ -138,24 +147,26 @@ std::optional<Convolution> matchWindows(linalg::GenericOp windows) {
       return std::nullopt;
   if (read.getResult(0) != getAffineDimExpr(0, read.getContext()))
     return std::nullopt;
-  auto channels = twoTerms(read.getResult(1), 7, 1, 2);
-  auto rows = twoTerms(read.getResult(2), 7, 5, 3);
-  auto columns = twoTerms(read.getResult(3), 7, 6, 4);
+  auto channels = twoTerms(read.getResult(form.channel), 7, form.group, form.perGroup);
+  auto rows = twoTerms(read.getResult(form.row), 7, form.output[0], form.kernel[0]);
+  auto columns = twoTerms(read.getResult(form.column), 7, form.output[1], form.kernel[1]);
   // Channel g*C + c: C is the windows' channel count, c steps by one.
   if (!channels || !rows || !columns || channels->second != 1 ||
-      channels->first != windowsType.getDimSize(2))
+      channels->first != windowsType.getDimSize(form.perGroup))
     return std::nullopt;
   Convolution conv;
+  conv.channelsLast = &form == &kWindowsLast;
   conv.windows = windows;
   conv.input = windows.getDpsInputs()[0];
   conv.elementType = inputType.getElementType();
-  conv.groups = windowsType.getDimSize(1);
-  if (conv.groups * windowsType.getDimSize(2) != inputType.getDimSize(1))
+  conv.groups = windowsType.getDimSize(form.group);
+  if (conv.groups * windowsType.getDimSize(form.perGroup) !=
+      inputType.getDimSize(form.channel))
     return std::nullopt;
-  conv.kernel[0] = windowsType.getDimSize(3);
-  conv.kernel[1] = windowsType.getDimSize(4);
-  conv.output[0] = windowsType.getDimSize(5);
-  conv.output[1] = windowsType.getDimSize(6);
+  for (int i = 0; i < 2; ++i) {
+    conv.kernel[i] = windowsType.getDimSize(form.kernel[i]);
+    conv.output[i] = windowsType.getDimSize(form.output[i]);
+  }
   conv.strides[0] = rows->first, conv.dilations[0] = rows->second;
   conv.strides[1] = columns->first, conv.dilations[1] = columns->second;
   return conv;
@@ -170,12 +181,42 @@ void lookThroughPad(Convolution &conv) {
   ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
   if (llvm::any_of(low, ShapedType::isDynamic) || llvm::any_of(high, ShapedType::isDynamic))
     return;
-  if (low[0] || high[0] || low[1] || high[1] || low[2] != high[2] || low[3] != high[3])
+  // The spatial dims: 2, 3 (NCHW) or 1, 2 (NHWC); the others unpadded.
+  int64_t rows = conv.channelsLast ? 1 : 2, columns = rows + 1;
+  int64_t channels = conv.channelsLast ? 3 : 1;
+  if (low[0] || high[0] || low[channels] || high[channels] || low[rows] != high[rows] ||
+      low[columns] != high[columns])
     return;
   conv.pad = pad;
   conv.input = pad.getSource();
-  conv.padding[0] = low[2];
-  conv.padding[1] = low[3];
+  conv.padding[0] = low[rows];
+  conv.padding[1] = low[columns];
+}
+
+/// The channels-last chain behind a contraction whose maps, operand types
+/// and zero-filled accumulator were checked.
+std::optional<Convolution> matchConvolutionLast(linalg::GenericOp matmul, linalg::FillOp init,
+                                                Type operandType) {
+  std::optional<Convolution> conv;
+  Value windowsOperand = matmul.getDpsInputs()[1];
+  auto view = windowsOperand.getDefiningOp<tensor::CollapseShapeOp>();
+  if (view && view.getReassociationIndices() ==
+                  SmallVector<ReassociationIndices>{{0}, {1, 2}, {3}, {4, 5, 6}}) {
+    conv = matchWindows(view.getSrc().getDefiningOp<linalg::GenericOp>(), kWindowsLast);
+    if (conv) {
+      conv->windowsView = view;
+      lookThroughPad(*conv);
+    }
+  } else {
+    conv = matchPointwiseLast(windowsOperand);
+  }
+  auto weightType = cast<RankedTensorType>(matmul.getDpsInputs()[0].getType());
+  if (!conv || !weightType.hasStaticShape() || weightType.getDimSize(0) != conv->groups ||
+      conv->elementType != operandType)
+    return std::nullopt;
+  conv->matmul = matmul;
+  conv->init = init;
+  return conv;
 }
 
 /// The whole chain behind a contraction, or nothing.
@@ -190,7 +231,13 @@ std::optional<Convolution> matchConvolution(linalg::GenericOp matmul) {
       AffineMap::get(5, 0, {d(1), d(2), d(3)}, context),
       AffineMap::get(5, 0, {d(0), d(1), d(3), d(4)}, context),
       AffineMap::get(5, 0, {d(0), d(1), d(2), d(4)}, context)};
-  if (matmul.getIndexingMapsArray() != expected)
+  // (n, p, g, f, r): weights (g, f, r), windows (n, p, g, r), out (n, p, g, f).
+  SmallVector<AffineMap> expectedLast = {
+      AffineMap::get(5, 0, {d(2), d(3), d(4)}, context),
+      AffineMap::get(5, 0, {d(0), d(1), d(2), d(4)}, context),
+      AffineMap::get(5, 0, {d(0), d(1), d(2), d(3)}, context)};
+  bool channelsLast = matmul.getIndexingMapsArray() == expectedLast;
+  if (!channelsLast && matmul.getIndexingMapsArray() != expected)
     return std::nullopt;
   // 16-bit operands are widened in the body; the sum is always f32.
   Type operandType = getElementTypeOrSelf(matmul.getDpsInputs()[0].getType());
@@ -200,12 +247,14 @@ std::optional<Convolution> matchConvolution(linalg::GenericOp matmul) {
   auto init = matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
   if (!init || !isZeroFloat(init.getInputs()[0]))
     return std::nullopt;
+  if (channelsLast)
+    return matchConvolutionLast(matmul, init, operandType);
   auto view = matmul.getDpsInputs()[1].getDefiningOp<tensor::CollapseShapeOp>();
   if (!view || view.getReassociationIndices() !=
                    SmallVector<ReassociationIndices>{{0}, {1}, {2, 3, 4}, {5, 6}})
     return std::nullopt;
   std::optional<Convolution> conv =
-      matchWindows(view.getSrc().getDefiningOp<linalg::GenericOp>());
+      matchWindows(view.getSrc().getDefiningOp<linalg::GenericOp>(), kWindowsFirst);
   if (!conv)
     return std::nullopt;
   auto weightType = cast<RankedTensorType>(matmul.getDpsInputs()[0].getType());
@@ -246,7 +295,6 @@ void replaceWithCall(Convolution &conv, func::FuncOp function, IRRewriter &rewri
   rewriter.setInsertionPoint(matmul);
   auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
   auto weightType = cast<RankedTensorType>(matmul.getDpsInputs()[0].getType());
-  auto inputType = cast<RankedTensorType>(conv.input.getType());
   Value x = library::readOnlyBuffer(rewriter, loc, conv.input);
   Value weights = library::readOnlyBuffer(rewriter, loc, matmul.getDpsInputs()[0]);
   Value batch = memref::DimOp::create(rewriter, loc, x, 0);
@@ -256,13 +304,24 @@ void replaceWithCall(Convolution &conv, func::FuncOp function, IRRewriter &rewri
   Value y = memref::AllocOp::create(rewriter, loc, outputType,
                                     resultType.isDynamicDim(0) ? ValueRange{batch} : ValueRange{});
 
-  library::MemrefView xView = library::describeMemref(rewriter, loc, x);
+  // The runtime takes x as [n, c, h, w] and y as [n, g, f / g, p] with
+  // strides: channels-last buffers are passed as transposed views.
+  auto permuted = [&](Value memref, ArrayRef<unsigned> permutation) -> Value {
+    if (!conv.channelsLast)
+      return memref;
+    AffineMap map = AffineMap::getPermutationMap(permutation, rewriter.getContext());
+    return memref::TransposeOp::create(rewriter, loc, memref, AffineMapAttr::get(map));
+  };
+  Value xFirst = permuted(x, {0, 3, 1, 2});             // [n, h, w, c] -> [n, c, h, w]
+  Value yFirst = permuted(y, {0, 2, 3, 1});             // [n, p, g, f] -> [n, g, f, p]
+  auto xFirstType = cast<MemRefType>(xFirst.getType());
+  library::MemrefView xView = library::describeMemref(rewriter, loc, xFirst);
   library::MemrefView wView = library::describeMemref(rewriter, loc, weights);
-  library::MemrefView yView = library::describeMemref(rewriter, loc, y);
+  library::MemrefView yView = library::describeMemref(rewriter, loc, yFirst);
   auto c = [&](int64_t value) { return constantI64(rewriter, loc, value); };
   SmallVector<Value> arguments = {c(*typeCode(conv.elementType)), xView.address, n,
-                                  c(inputType.getDimSize(1)), c(inputType.getDimSize(2)),
-                                  c(inputType.getDimSize(3))};
+                                  c(xFirstType.getDimSize(1)), c(xFirstType.getDimSize(2)),
+                                  c(xFirstType.getDimSize(3))};
   arguments.append(xView.strides);
   arguments.append({wView.address, c(weightType.getDimSize(0) * weightType.getDimSize(1)),
                     c(conv.kernel[0]), c(conv.kernel[1])});
@@ -271,7 +330,8 @@ void replaceWithCall(Convolution &conv, func::FuncOp function, IRRewriter &rewri
   arguments.append(yView.strides);
   arguments.append({c(conv.padding[0]), c(conv.padding[1]), c(conv.strides[0]),
                     c(conv.strides[1]), c(conv.dilations[0]), c(conv.dilations[1]),
-                    c(conv.groups), /*accumulate=*/c(0)});
+                    c(conv.groups), /*accumulate=*/c(0),
+                    /*filter_channels_last=*/c(conv.channelsLast)});
   auto call = func::CallOp::create(rewriter, loc, function, arguments);
   Value declined = arith::CmpIOp::create(
       rewriter, loc, arith::CmpIPredicate::eq, call.getResult(0),
@@ -284,11 +344,15 @@ void replaceWithCall(Convolution &conv, func::FuncOp function, IRRewriter &rewri
   SmallVector<Operation *> chain;
   if (conv.pad)
     chain.push_back(conv.pad);
-  for (Value operand : conv.windows.getDpsInits())
-    if (Operation *empty = operand.getDefiningOp<tensor::EmptyOp>())
-      chain.push_back(empty);
-  chain.push_back(conv.windows);
-  chain.push_back(conv.windowsView);
+  // (A 1x1 channels-last convolution reads its input through reshapes,
+  // which stay where they are.)
+  if (conv.windows) {
+    for (Value operand : conv.windows.getDpsInits())
+      if (Operation *empty = operand.getDefiningOp<tensor::EmptyOp>())
+        chain.push_back(empty);
+    chain.push_back(conv.windows);
+    chain.push_back(conv.windowsView);
+  }
   if (Operation *empty = conv.init.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>())
     chain.push_back(empty);
   chain.append({conv.init, matmul});

@@ -47,7 +47,7 @@ enum {
 };
 
 /* pt2crt_cuda_conv: its argument count and its answers. */
-#define PT2CRT_CONV_PARAMETERS 32
+#define PT2CRT_CONV_PARAMETERS 33
 enum {
   PT2CRT_CONV_DECLINED = 0, /* nothing was done: run the fallback */
   PT2CRT_CONV_DONE = 1,

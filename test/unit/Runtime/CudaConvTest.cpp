@@ -59,6 +59,7 @@ struct Conv {
   int64_t n, c, h, w, f, kh, kw;
   int64_t padH = 0, padW = 0, strideH = 1, strideW = 1, dilationH = 1, dilationW = 1;
   int64_t groups = 1;
+  bool filterLast = false; // filter [f, kh, kw, c / groups] (channels-last)
   int64_t xStrides[4] = {0, 0, 0, 0}; // 0: packed NCHW
   int64_t yStrides[4] = {0, 0, 0, 0}; // over [n, g, f / g, p]; 0: packed
   std::vector<float> x, filter, y;
@@ -113,7 +114,8 @@ struct Conv {
                   int64_t channel = k / perGroupOut * perGroupIn + ci;
                   sum += double(x[size_t(b * xStrides[0] + channel * xStrides[1] +
                                          row * xStrides[2] + col * xStrides[3])]) *
-                         filter[size_t(((k * perGroupIn + ci) * kh + r) * kw + s)];
+                         filter[size_t(filterLast ? ((k * kh + r) * kw + s) * perGroupIn + ci
+                                                  : ((k * perGroupIn + ci) * kh + r) * kw + s)];
                 }
             float &target = yAt(out, b, k, i, j);
             target = float(sum) + (accumulate ? target : 0.0f);
@@ -136,7 +138,7 @@ struct Conv {
                             f / groups * reduction, filterF < 0 ? reduction : filterF, 1,
                             yAddress, oh(), ow(), yStrides[0], yStrides[1], yStrides[2],
                             yStrides[3], padH, padW, strideH, strideW, dilationH,
-                            dilationW, groups, accumulate);
+                            dilationW, groups, accumulate, filterLast);
   }
 };
 
@@ -188,6 +190,22 @@ TEST_CASE("cuda conv: groups, a strided input and y accumulated into", "[runtime
   sliced.xStrides[3] = 1, sliced.xStrides[2] = 5, sliced.xStrides[1] = 40;
   sliced.xStrides[0] = 160;
   checkConv(sliced, true);
+}
+
+TEST_CASE("cuda conv: channels-last activations and filters", "[runtime][conv]") {
+  // What pt2c-convolutions-channels-last hands over: x and y with channel
+  // stride 1 and the filter packed [f, kh, kw, c / groups]; groups 1 and
+  // depthwise.
+  for (int64_t groups : {1, 4}) {
+    Conv conv(2, 4, 5, 6, groups == 1 ? 8 : 4, 3, 3);
+    conv.groups = groups, conv.padH = conv.padW = 1, conv.strideW = 2;
+    conv.filterLast = true;
+    conv.xStrides[0] = conv.h * conv.w * conv.c, conv.xStrides[1] = 1;
+    conv.xStrides[2] = conv.w * conv.c, conv.xStrides[3] = conv.c;
+    conv.yStrides[0] = conv.oh() * conv.ow() * conv.f, conv.yStrides[1] = conv.f / groups;
+    conv.yStrides[2] = 1, conv.yStrides[3] = conv.f;
+    checkConv(conv, false);
+  }
 }
 
 TEST_CASE("cuda conv: float16 and bfloat16 run with tensor-core math", "[runtime][conv]") {

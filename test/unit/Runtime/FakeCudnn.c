@@ -30,13 +30,13 @@
 
 enum { SUCCESS = 0, BAD_PARAM = 3, NOT_SUPPORTED = 9 };
 enum { FLOAT = 0, HALF = 2, BFLOAT16 = 9 };
-enum { NCHW = 0, CROSS_CORRELATION = 1, TENSOR_OP_MATH = 1, FMA_MATH = 3 };
+enum { NCHW = 0, NHWC = 1, CROSS_CORRELATION = 1, TENSOR_OP_MATH = 1, FMA_MATH = 3 };
 
 typedef struct tensor {
   int type, dims[4], strides[4];
 } tensor;
 typedef struct filter {
-  int type, k, c, h, w;
+  int type, format, k, c, h, w;
 } filter;
 
 /* Whether $FAKE_CUDNN_REFUSE names `algo`. */
@@ -143,9 +143,9 @@ EXPORT int cudnnCreateFilterDescriptor(filter **out) {
 }
 EXPORT int cudnnSetFilter4dDescriptor(filter *f, int type, int format, int k, int c, int h,
                                       int w) {
-  if (!known_type(type) || format != NCHW)
+  if (!known_type(type) || (format != NCHW && format != NHWC))
     return BAD_PARAM;
-  f->type = type, f->k = k, f->c = c, f->h = h, f->w = w;
+  f->type = type, f->format = format, f->k = k, f->c = c, f->h = h, f->w = w;
   return SUCCESS;
 }
 EXPORT int cudnnDestroyFilterDescriptor(filter *f) {
@@ -256,7 +256,10 @@ EXPORT int cudnnConvolutionForward(void **handle, const float *alpha, const tens
                 if (row < 0 || col < 0 || row >= xd->dims[2] || col >= xd->dims[3])
                   continue;
                 float value = load(type, x, at(xd, n, g * per_group_in + c, row, col));
-                float weight = load(type, w, ((k * fd->c + c) * fd->h + r) * fd->w + s);
+                int64_t at_weight = fd->format == NHWC
+                                        ? (((int64_t)k * fd->h + r) * fd->w + s) * fd->c + c
+                                        : (((int64_t)k * fd->c + c) * fd->h + r) * fd->w + s;
+                float weight = load(type, w, at_weight);
                 sum += (double)value * weight;
               }
           int64_t out = at(yd, n, k, i, j);

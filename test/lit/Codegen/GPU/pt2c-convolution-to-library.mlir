@@ -24,7 +24,7 @@
 // CHECK: %{{.+}}, %{{.+}}, %{{.+}}:3, %[[WS:.+]]:3 = memref.extract_strided_metadata %[[WB]]
 // CHECK: %[[YP:.+]] = memref.extract_aligned_pointer_as_index %[[Y]]
 // CHECK: %[[YA:.+]] = arith.index_cast %[[YP]] : index to i64
-// CHECK: %[[DONE:.+]] = call @pt2crt_cuda_conv(%[[C0]], %{{.+}}, %[[C2]], %[[C3]], %[[C8]], %[[C8]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C16]], %[[C3]], %[[C3]], %{{.+}}, %{{.+}}, %{{.+}}, %[[YA]], %[[C4]], %[[C4]], %[[C256]], %[[C256]], %[[C16]], %[[C1]], %[[C1]], %[[C1]], %[[C2]], %[[C2]], %[[C1]], %[[C1]], %[[C1]], %[[C0]])
+// CHECK: %[[DONE:.+]] = call @pt2crt_cuda_conv(%[[C0]], %{{.+}}, %[[C2]], %[[C3]], %[[C8]], %[[C8]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C16]], %[[C3]], %[[C3]], %{{.+}}, %{{.+}}, %{{.+}}, %[[YA]], %[[C4]], %[[C4]], %[[C256]], %[[C256]], %[[C16]], %[[C1]], %[[C1]], %[[C1]], %[[C2]], %[[C2]], %[[C1]], %[[C1]], %[[C1]], %[[C0]], %[[C0]])
 // CHECK: %[[DECLINED:.+]] = arith.cmpi eq, %[[DONE]], %{{.+}} : i32
 // CHECK: scf.if %[[DECLINED]] {
 // CHECK: tensor.pad %[[X]] low[0, 0, 1, 1] high[0, 0, 1, 1]
@@ -36,7 +36,7 @@
 // CHECK: }
 // CHECK: %[[R:.+]] = bufferization.to_tensor %[[Y]] restrict writable
 // CHECK: return %[[R]]
-// CHECK: func.func private @pt2crt_cuda_conv(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> i32
+// CHECK: func.func private @pt2crt_cuda_conv(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> i32
 func.func @padded_strided(%x: tensor<2x3x8x8xf32>, %w: tensor<1x16x27xf32>) -> tensor<2x1x16x16xf32> {
   %zero = arith.constant 0.0 : f32
   %padded = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
@@ -86,7 +86,7 @@ func.func @padded_strided(%x: tensor<2x3x8x8xf32>, %w: tensor<1x16x27xf32>) -> t
 // CHECK: %[[N:.+]] = tensor.dim %[[PADDED]], %{{.+}}
 // CHECK: %[[N64:.+]] = arith.index_cast %[[N]] : index to i64
 // CHECK: memref.alloc(%[[N]]) : memref<?x4x2x9xf32>
-// CHECK: call @pt2crt_cuda_conv(%[[C0]], %{{.+}}, %[[N64]], %[[C4]], %[[C5]], %[[C5]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C8]], %[[C2]], %[[C2]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C0]], %[[C0]], %[[C1]], %[[C1]], %[[C2]], %[[C2]], %[[C4]], %[[C0]])
+// CHECK: call @pt2crt_cuda_conv(%[[C0]], %{{.+}}, %[[N64]], %[[C4]], %[[C5]], %[[C5]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C8]], %[[C2]], %[[C2]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C0]], %[[C0]], %[[C1]], %[[C1]], %[[C2]], %[[C2]], %[[C4]], %[[C0]], %[[C0]])
 func.func @depthwise_dynamic(%x: tensor<?x4x4x4xf32>, %w: tensor<4x2x4xf32>) -> tensor<?x4x2x9xf32> {
   %zero = arith.constant 0.0 : f32
   %c0 = arith.constant 0 : index
@@ -226,4 +226,64 @@ func.func @bfloat16(%x: tensor<1x2x4x4xbf16>, %w: tensor<1x4x18xbf16>) -> tensor
     linalg.yield %s : f32
   } -> tensor<1x1x4x16xf32>
   return %r : tensor<1x1x4x16xf32>
+}
+
+// -----
+
+// The channels-last form (pt2c-convolutions-channels-last): x [2, 8, 8, 16]
+// NHWC behind a spatial zero pad, windows [N, OH, OW, G, KH, KW, C/G], the
+// filter [G, F/G, KH * KW * C/G] from an [F, KH, KW, C] one, the matmul
+// over (n, p, g, f, r) writing [N, P, G, F/G]. cuDNN gets x and y as
+// transposed views (channel stride 1: x strides [1024, 1, 128, 16], y
+// [n, g, f, p] strides [1024, 16, 1, 16]) and the filter flag 1.
+// CHECK-LABEL: func.func @channels_last
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : i64
+// CHECK-DAG: %[[C1:.+]] = arith.constant 1 : i64
+// CHECK-DAG: %[[C2:.+]] = arith.constant 2 : i64
+// CHECK-DAG: %[[C3:.+]] = arith.constant 3 : i64
+// CHECK-DAG: %[[C8:.+]] = arith.constant 8 : i64
+// CHECK-DAG: %[[C16:.+]] = arith.constant 16 : i64
+// CHECK-DAG: %[[C1024:.+]] = arith.constant 1024 : i64
+// CHECK: %[[XB:.+]] = bufferization.to_buffer %{{.+}} read_only : tensor<2x8x8x16xbf16>
+// CHECK: %[[Y:.+]] = memref.alloc() : memref<2x64x1x16xbf16>
+// CHECK: %[[XT:.+]] = memref.transpose %[[XB]] (d0, d1, d2, d3) -> (d0, d3, d1, d2)
+// CHECK: %[[YT:.+]] = memref.transpose %[[Y]] (d0, d1, d2, d3) -> (d0, d2, d3, d1)
+// CHECK: memref.extract_strided_metadata %[[XT]]
+// CHECK: memref.extract_aligned_pointer_as_index %[[YT]]
+// CHECK: call @pt2crt_cuda_conv(%[[C2]], %{{.+}}, %[[C2]], %[[C16]], %[[C8]], %[[C8]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C16]], %[[C3]], %[[C3]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C8]], %[[C8]], %[[C1024]], %[[C16]], %[[C1]], %[[C16]], %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[C0]], %[[C1]])
+// CHECK: scf.if
+// CHECK: tensor.pad
+// CHECK: linalg.generic
+func.func @channels_last(%x: tensor<2x8x8x16xbf16>, %w: tensor<1x16x144xbf16>) -> tensor<2x64x1x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %zero16 = arith.constant 0.0 : bf16
+  %padded = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero16 : bf16
+  } : tensor<2x8x8x16xbf16> to tensor<2x10x10x16xbf16>
+  %e = tensor.empty() : tensor<2x8x8x1x3x3x16xbf16>
+  %windows = linalg.generic {
+      indexing_maps = [affine_map<(n, y, x, g, i, j, c) -> (n, y + i, x + j, g * 16 + c)>,
+                       affine_map<(n, y, x, g, i, j, c) -> (n, y, x, g, i, j, c)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%padded : tensor<2x10x10x16xbf16>) outs(%e : tensor<2x8x8x1x3x3x16xbf16>) {
+  ^bb0(%in: bf16, %out: bf16):
+    linalg.yield %in : bf16
+  } -> tensor<2x8x8x1x3x3x16xbf16>
+  %col = tensor.collapse_shape %windows [[0], [1, 2], [3], [4, 5, 6]] : tensor<2x8x8x1x3x3x16xbf16> into tensor<2x64x1x144xbf16>
+  %e2 = tensor.empty() : tensor<2x64x1x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e2 : tensor<2x64x1x16xf32>) -> tensor<2x64x1x16xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(n, p, g, f, r) -> (g, f, r)>, affine_map<(n, p, g, f, r) -> (n, p, g, r)>,
+                       affine_map<(n, p, g, f, r) -> (n, p, g, f)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%w, %col : tensor<1x16x144xbf16>, tensor<2x64x1x144xbf16>) outs(%init : tensor<2x64x1x16xf32>) {
+  ^bb0(%a: bf16, %b: bf16, %acc: f32):
+    %a32 = arith.extf %a : bf16 to f32
+    %b32 = arith.extf %b : bf16 to f32
+    %m = arith.mulf %a32, %b32 : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<2x64x1x16xf32>
+  return %r : tensor<2x64x1x16xf32>
 }
