@@ -114,6 +114,98 @@ void emitThreadWork(OpBuilder &b, Location loc, linalg::GenericOp generic,
     memref::StoreOp::create(b, loc, value, output->get(), indices);
 }
 
+/// Points each thread of a large elementwise launch handles, and how many
+/// points make a launch large. One 2-byte load per thread and operand keeps
+/// too few bytes in flight to fill an H100's memory pipe (a batch-norm
+/// kernel of resnet50 in bfloat16 ran at 1.4 TB/s); four independent
+/// points per thread, every load issued before any arithmetic, keep four
+/// times as many. Below the threshold a launch already has fewer points
+/// than the GPU has thread slots, and splitting them finer wins.
+constexpr int64_t kPointsPerThread = 4;
+constexpr int64_t kUnrollFrom = int64_t(1) << 20;
+
+/// Whether `generic` is elementwise work worth kPointsPerThread points per
+/// thread: parallel loops only, no folded fill, at least kUnrollFrom
+/// points in a static space.
+std::optional<int64_t> staticPoints(const ParallelSpace &space) {
+  int64_t total = 1;
+  for (Value count : space.counts) {
+    std::optional<int64_t> size = getConstantIntValue(count);
+    if (!size)
+      return std::nullopt;
+    total *= *size;
+  }
+  return total;
+}
+
+bool unrollsPoints(linalg::GenericOp generic, const ParallelSpace &space, Value initial) {
+  if (initial || generic.getNumReductionLoops() != 0 || space.dims.empty())
+    return false;
+  std::optional<int64_t> total = staticPoints(space);
+  return total && *total >= kUnrollFrom;
+}
+
+/// The launch of an elementwise generic with kPointsPerThread points per
+/// thread: block b covers kPointsPerThread * blockSize consecutive points,
+/// step k of its threads the k-th blockSize of them (each step coalesced).
+/// All points' operands are loaded first (an index past the end reads the
+/// last point instead), then each point is computed and stored if it
+/// exists.
+void launchUnrolled(linalg::GenericOp generic, const ParallelSpace &space, int64_t blockSize,
+                    IRRewriter &rewriter) {
+  Location loc = generic.getLoc();
+  int64_t total = *staticPoints(space);
+  int64_t perBlock = blockSize * kPointsPerThread;
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Value block = arith::ConstantIndexOp::create(rewriter, loc, blockSize);
+  Value grid = arith::ConstantIndexOp::create(rewriter, loc, llvm::divideCeil(total, perBlock));
+  auto launch = gpu::LaunchOp::create(rewriter, loc, grid, one, one, block, one, one);
+  Block &body = launch.getBody().front();
+  rewriter.setInsertionPointToEnd(&body);
+  auto terminator = gpu::TerminatorOp::create(rewriter, loc);
+  rewriter.setInsertionPoint(terminator);
+
+  Value blockStart = arith::MulIOp::create(
+      rewriter, loc, launch.getBlockIds().x,
+      arith::ConstantIndexOp::create(rewriter, loc, perBlock));
+  Value first = arith::AddIOp::create(rewriter, loc, blockStart, launch.getThreadIds().x);
+  Value last = arith::ConstantIndexOp::create(rewriter, loc, total - 1);
+  SmallVector<Value> points;
+  SmallVector<SmallVector<Value>> indices, blockValues;
+  for (int64_t k = 0; k < kPointsPerThread; ++k) {
+    Value point = arith::AddIOp::create(
+        rewriter, loc, first, arith::ConstantIndexOp::create(rewriter, loc, k * blockSize));
+    points.push_back(point);
+    Value clamped = arith::MinUIOp::create(rewriter, loc, point, last);
+    SmallVector<Value> loopIndices(generic.getNumLoops());
+    delinearize(rewriter, loc, space, clamped, loopIndices);
+    SmallVector<Value> values = loadInputs(rewriter, loc, generic, loopIndices);
+    for (OpOperand &output : generic.getDpsInitsMutable()) {
+      Type element = getElementTypeOrSelf(output.get().getType());
+      if (generic.getMatchingBlockArgument(&output).use_empty())
+        values.push_back(arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element)));
+      else
+        values.push_back(memref::LoadOp::create(
+            rewriter, loc, output.get(),
+            indicesAt(rewriter, loc, generic.getMatchingIndexingMap(&output), loopIndices)));
+    }
+    indices.push_back(std::move(loopIndices));
+    blockValues.push_back(std::move(values));
+  }
+  for (int64_t k = 0; k < kPointsPerThread; ++k) {
+    Value exists = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, points[k],
+                                         arith::ConstantIndexOp::create(rewriter, loc, total));
+    auto guard = scf::IfOp::create(rewriter, loc, exists, /*withElseRegion=*/false);
+    OpBuilder inner = OpBuilder::atBlockBegin(guard.thenBlock());
+    SmallVector<Value> results = emitBody(inner, generic, blockValues[k], indices[k]);
+    for (auto [output, value] : llvm::zip(generic.getDpsInitsMutable(), results))
+      memref::StoreOp::create(
+          inner, loc, value, output.get(),
+          indicesAt(inner, loc, generic.getMatchingIndexingMap(&output), indices[k]));
+  }
+  rewriter.eraseOp(generic);
+}
+
 /// Replaces `generic` by a gpu.launch with one thread per point of its
 /// parallel loops (one thread when it has none).
 void launchGeneric(linalg::GenericOp generic, int64_t blockSize, Value initial,
@@ -123,6 +215,8 @@ void launchGeneric(linalg::GenericOp generic, int64_t blockSize, Value initial,
   SmallVector<Range> ranges =
       cast<linalg::LinalgOp>(generic.getOperation()).createLoopRanges(rewriter, loc);
   ParallelSpace space = parallelSpace(rewriter, loc, generic, ranges);
+  if (unrollsPoints(generic, space, initial))
+    return launchUnrolled(generic, space, blockSize, rewriter);
   bool none = space.dims.empty();
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
   Value block = none ? one : arith::ConstantIndexOp::create(rewriter, loc, blockSize);

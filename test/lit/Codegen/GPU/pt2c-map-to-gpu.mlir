@@ -132,3 +132,50 @@ func.func @table_lookup(%x: memref<4xf32>, %o: memref<4xf32>) {
   }
   return
 }
+
+// -----
+
+// A large elementwise op (1100 x 1024 points, at least 2^20): 4 points per
+// thread, block b covering 4 x 128 consecutive points, step k of its
+// threads the k-th 128 of them. All four points are loaded first (a point
+// past the end reads the last one instead), then each is computed and
+// stored if it exists: 2200 blocks for 1126400 points.
+// CHECK-LABEL: func.func @large_elementwise
+// CHECK-DAG: %[[C512:.+]] = arith.constant 512 : index
+// CHECK-DAG: %[[C2200:.+]] = arith.constant 2200 : index
+// CHECK-DAG: %[[LAST:.+]] = arith.constant 1126399 : index
+// CHECK-DAG: %[[TOTAL:.+]] = arith.constant 1126400 : index
+// CHECK-DAG: %[[C128:.+]] = arith.constant 128 : index
+// CHECK-DAG: %[[C256:.+]] = arith.constant 256 : index
+// CHECK-DAG: %[[C384:.+]] = arith.constant 384 : index
+// CHECK: gpu.launch blocks(%[[BX:.+]], %{{.+}}, %{{.+}}) in (%{{.+}} = %[[C2200]], %{{.+}}) threads(%[[TX:.+]], %{{.+}}, %{{.+}}) in
+// CHECK: %[[START:.+]] = arith.muli %[[BX]], %[[C512]]
+// CHECK: %[[P0:.+]] = arith.addi %[[START]], %[[TX]]
+// CHECK: arith.minui %[[P0]], %[[LAST]]
+// CHECK: %[[X0:.+]] = memref.load %arg0
+// CHECK: %[[P1:.+]] = arith.addi %[[P0]], %[[C128]]
+// CHECK: arith.minui %[[P1]], %[[LAST]]
+// CHECK: %[[X1:.+]] = memref.load %arg0
+// CHECK: %[[P2:.+]] = arith.addi %[[P0]], %[[C256]]
+// CHECK: %[[X2:.+]] = memref.load %arg0
+// CHECK: %[[P3:.+]] = arith.addi %[[P0]], %[[C384]]
+// CHECK: %[[X3:.+]] = memref.load %arg0
+// CHECK-NOT: memref.load
+// CHECK: %[[IN0:.+]] = arith.cmpi ult, %[[P0]], %[[TOTAL]]
+// CHECK: scf.if %[[IN0]]
+// CHECK: math.exp %[[X0]]
+// CHECK: memref.store
+// CHECK: %[[IN3:.+]] = arith.cmpi ult, %[[P3]], %[[TOTAL]]
+// CHECK: scf.if %[[IN3]]
+// CHECK: math.exp %[[X3]]
+// CHECK: memref.store
+func.func @large_elementwise(%a: memref<1100x1024xf32>, %o: memref<1100x1024xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<1100x1024xf32>) outs(%o : memref<1100x1024xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %e = math.exp %x : f32
+    linalg.yield %e : f32
+  }
+  return
+}
