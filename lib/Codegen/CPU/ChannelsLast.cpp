@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -202,8 +203,18 @@ bool eligible(const FirstConvolution &conv, bool allTypes) {
 /// otherwise leave cuDNN only a CUDA-core kernel (a third of resnet50's
 /// time in bfloat16); 8 channels cost 8/3 of the first layer's small
 /// arithmetic on tensor cores.
+///
+/// Not for non-overlapping windows (stride = kernel, no padding or
+/// dilation: a ViT's patch embedding): their windows copy moves the input
+/// once, and the matmul over KH * KW * C (16 * 16 * 3 = 768) is a plain
+/// GEMM for cuBLASLt; padding would multiply its work by 8/3.
 int64_t paddedChannels(const FirstConvolution &conv, int64_t perGroup) {
-  return conv.groups == 1 ? llvm::alignTo(perGroup, 8) : perGroup;
+  bool nonOverlapping = !conv.pad && !conv.pointwise && conv.strides[0] == conv.kernel[0] &&
+                        conv.strides[1] == conv.kernel[1] && conv.dilations[0] == 1 &&
+                        conv.dilations[1] == 1;
+  if (conv.groups != 1 || nonOverlapping)
+    return perGroup;
+  return llvm::alignTo(perGroup, 8);
 }
 
 /// `value` with `extra` zeros after its last dim's elements.
@@ -650,6 +661,67 @@ struct SinkThroughPad : OpRewritePattern<tensor::PadOp> {
   }
 };
 
+/// `collapse(transpose(x, p))` is `transpose(collapse(x), q)` when every
+/// group of collapsed dims is a run of consecutive dims of x too (a
+/// patch embedding's [N, F, OH, OW] -> [N, F, OH * OW] from an NHWC
+/// result), moved when the collapse feeds transposes: the two meet.
+/// A static tensor.reshape that merges runs of dims (flatten) is matched as
+/// the collapse it is.
+template <typename ReshapeOp>
+struct SinkThroughCollapse : OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern<ReshapeOp>::OpRewritePattern;
+
+  static std::optional<SmallVector<ReassociationIndices>> groupsOf(ReshapeOp reshape) {
+    if constexpr (std::is_same_v<ReshapeOp, tensor::CollapseShapeOp>) {
+      return reshape.getReassociationIndices();
+    } else {
+      auto source = cast<RankedTensorType>(reshape.getSource().getType());
+      auto result = cast<RankedTensorType>(reshape.getResult().getType());
+      if (!source.hasStaticShape() || !result.hasStaticShape())
+        return std::nullopt;
+      return getReassociationIndicesForCollapse(source.getShape(), result.getShape());
+    }
+  }
+
+  LogicalResult matchAndRewrite(ReshapeOp collapse, PatternRewriter &rewriter) const override {
+    auto transpose = markedTranspose(collapse->getOperand(0));
+    std::optional<SmallVector<ReassociationIndices>> found = groupsOf(collapse);
+    // Only to meet a transpose: a collapse an expand undoes (a 1x1
+    // convolution's view of its input) folds away by itself.
+    bool meetsTranspose = llvm::all_of(collapse->getUsers(), [](Operation *user) {
+      return isa<linalg::TransposeOp>(user);
+    });
+    if (!transpose || !found || !meetsTranspose || collapse->use_empty())
+      return failure();
+    ArrayRef<int64_t> permutation = transpose.getPermutation();
+    SmallVector<ReassociationIndices> groups = *found;
+    // Each group's source dims, which must run consecutively.
+    SmallVector<std::pair<int64_t, size_t>> starts; // (first source dim, group)
+    for (auto [index, group] : llvm::enumerate(groups)) {
+      for (size_t k = 1; k < group.size(); ++k)
+        if (permutation[group[k]] != permutation[group[k - 1]] + 1)
+          return failure();
+      starts.push_back({permutation[group.front()], index});
+    }
+    llvm::sort(starts);
+    SmallVector<ReassociationIndices> sourceGroups;
+    SmallVector<int64_t> rankInSource(groups.size());
+    for (auto [rank, start] : llvm::enumerate(starts)) {
+      ReassociationIndices run;
+      for (size_t k = 0; k < groups[start.second].size(); ++k)
+        run.push_back(start.first + int64_t(k));
+      sourceGroups.push_back(run);
+      rankInSource[start.second] = int64_t(rank);
+    }
+    Value collapsed = tensor::CollapseShapeOp::create(rewriter, collapse.getLoc(),
+                                                      transpose.getInput(), sourceGroups);
+    rewriter.replaceOp(collapse, transposed(rewriter, collapse.getLoc(), collapsed,
+                                            rankInSource, true)
+                                     .getResult()[0]);
+    return success();
+  }
+};
+
 struct ConvolutionsChannelsLastPass
     : impl::ConvolutionsChannelsLastBase<ConvolutionsChannelsLastPass> {
   using ConvolutionsChannelsLastBase::ConvolutionsChannelsLastBase;
@@ -676,7 +748,9 @@ struct ConvolutionsChannelsLastPass
     for (FirstWindowReduction &window : reductions)
       rewriteWindowReductionLast(window, rewriter);
     RewritePatternSet patterns(&getContext());
-    patterns.add<ComposeTransposes, SinkThroughElementwise, ReadThroughTranspose, SinkThroughPad>(&getContext());
+    patterns.add<ComposeTransposes, SinkThroughElementwise, ReadThroughTranspose, SinkThroughPad,
+                 SinkThroughCollapse<tensor::CollapseShapeOp>,
+                 SinkThroughCollapse<tensor::ReshapeOp>>(&getContext());
     if (failed(applyPatternsGreedily(function, std::move(patterns))))
       return signalPassFailure();
     function.walk([](linalg::TransposeOp transpose) { transpose->removeAttr(kMarker); });

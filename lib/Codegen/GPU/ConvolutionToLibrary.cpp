@@ -214,6 +214,12 @@ std::optional<Convolution> matchConvolutionLast(linalg::GenericOp matmul, linalg
   if (!conv || !weightType.hasStaticShape() || weightType.getDimSize(0) != conv->groups ||
       conv->elementType != operandType)
     return std::nullopt;
+  // Channels not a multiple of 8 (a patch embedding left unpadded) leave
+  // cuDNN no tensor-core kernel; the windows and the matmul over them are a
+  // GEMM for pt2c-gemm-to-library.
+  int64_t channels = cast<RankedTensorType>(conv->input.getType()).getDimSize(3);
+  if (conv->groups == 1 && channels % 8 != 0)
+    return std::nullopt;
   conv->matmul = matmul;
   conv->init = init;
   return conv;

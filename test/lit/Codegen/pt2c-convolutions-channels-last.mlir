@@ -71,3 +71,23 @@ func.func @float32(%x: tensor<1x8x8x8xf32>, %w: tensor<8x8x3x3xf32>) -> tensor<1
   %c = prim.convolution %x, %w : (tensor<1x8x8x8xf32>, tensor<8x8x3x3xf32>) -> tensor<1x8x6x6xf32>
   return %c : tensor<1x8x6x6xf32>
 }
+
+// -----
+
+// A patch embedding (stride = kernel, 3 channels), flattened and
+// transposed to [N, patches, F] as a ViT does: its windows copy moves the
+// input once, so its channels stay 3 (the matmul over 4 * 4 * 3 = 48 is a
+// GEMM), and the result's transposes sink through the flatten and cancel
+// against the ViT's own: [N, OH, OW, F] is already [N, patches, F].
+// CHECK-LABEL: func.func @patch_embedding
+// CHECK: linalg.transpose ins(%{{.+}} : tensor<1x3x8x8xbf16>) outs(%{{.+}} : tensor<1x8x8x3xbf16>)
+// CHECK: linalg.generic {{.*}} outs(%{{.+}} : tensor<1x2x2x1x4x4x3xbf16>)
+// CHECK: linalg.transpose ins(%{{.+}} : tensor<16x3x4x4xbf16>) outs(%{{.+}} : tensor<16x4x4x3xbf16>)
+// CHECK-NOT: linalg.transpose
+// CHECK: return %{{.+}} : tensor<1x4x16xbf16>
+func.func @patch_embedding(%x: tensor<1x3x8x8xbf16>, %w: tensor<16x3x4x4xbf16>) -> tensor<1x4x16xbf16> {
+  %c = prim.convolution %x, %w, strides = [4, 4] : (tensor<1x3x8x8xbf16>, tensor<16x3x4x4xbf16>) -> tensor<1x16x2x2xbf16>
+  %f = prim.reshape %c : tensor<1x16x2x2xbf16> -> tensor<1x16x4xbf16>
+  %t = prim.transpose %f, permutation = [0, 2, 1] : tensor<1x16x4xbf16> -> tensor<1x4x16xbf16>
+  return %t : tensor<1x4x16xbf16>
+}

@@ -287,3 +287,40 @@ func.func @channels_last(%x: tensor<2x8x8x16xbf16>, %w: tensor<1x16x144xbf16>) -
   } -> tensor<2x64x1x16xf32>
   return %r : tensor<2x64x1x16xf32>
 }
+
+// -----
+
+// Channels-last with 3 channels (a patch embedding left unpadded): cuDNN has
+// no tensor-core kernel for them, so the chain stays for
+// pt2c-gemm-to-library (the windows times the filter is a GEMM).
+// CHECK-LABEL: func.func @channels_last_three_channels
+// CHECK-NOT: pt2crt_cuda_conv
+// CHECK: linalg.generic
+func.func @channels_last_three_channels(%x: tensor<1x8x8x3xbf16>, %w: tensor<1x16x48xbf16>) -> tensor<1x4x1x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x2x2x1x4x4x3xbf16>
+  %windows = linalg.generic {
+      indexing_maps = [affine_map<(n, y, x, g, i, j, c) -> (n, y * 4 + i, x * 4 + j, g * 3 + c)>,
+                       affine_map<(n, y, x, g, i, j, c) -> (n, y, x, g, i, j, c)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<1x8x8x3xbf16>) outs(%e : tensor<1x2x2x1x4x4x3xbf16>) {
+  ^bb0(%in: bf16, %out: bf16):
+    linalg.yield %in : bf16
+  } -> tensor<1x2x2x1x4x4x3xbf16>
+  %col = tensor.collapse_shape %windows [[0], [1, 2], [3], [4, 5, 6]] : tensor<1x2x2x1x4x4x3xbf16> into tensor<1x4x1x48xbf16>
+  %e2 = tensor.empty() : tensor<1x4x1x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e2 : tensor<1x4x1x16xf32>) -> tensor<1x4x1x16xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(n, p, g, f, r) -> (g, f, r)>, affine_map<(n, p, g, f, r) -> (n, p, g, r)>,
+                       affine_map<(n, p, g, f, r) -> (n, p, g, f)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%w, %col : tensor<1x16x48xbf16>, tensor<1x4x1x48xbf16>) outs(%init : tensor<1x4x1x16xf32>) {
+  ^bb0(%a: bf16, %b: bf16, %acc: f32):
+    %a32 = arith.extf %a : bf16 to f32
+    %b32 = arith.extf %b : bf16 to f32
+    %m = arith.mulf %a32, %b32 : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<1x4x1x16xf32>
+  return %r : tensor<1x4x1x16xf32>
+}
