@@ -10,7 +10,8 @@ no torch):
   # archives (weight payloads emptied) go to the build machine
   python3 bench/real_models.py export WORK
   # build machine: compile every graph-only archive (CUDA rows for sm_90,
-  # CPU rows for the default x86-64-v3), timing each compile
+  # CPU rows for the default x86-64-v3), timing each compile; float32 CUDA
+  # rows also with --allow-tf32 (NAME.tf32.so)
   python3 bench/real_models.py compile WORK/graph LIBS --pt2c build/bin/pt2c
   # GPU machine: regenerate the full archives from the same seed (they supply
   # the weights), time and check every row, write RESULTS.json
@@ -28,14 +29,18 @@ Timing. GPU: eager and torch.compile (default and mode="reduce-overhead")
 with inputs on the GPU, TF32 off everywhere, 10 warm-up calls (after the
 compiling one), 50 timed with CUDA events, median; pt2c through
 `pt2c-run bench --device cuda --resident` (device tensors in and out, CUDA
-graphs on: its default), 10 warm-up runs, median of 50. CPU: wall time,
+graphs on: its default), 10 warm-up runs, median of 50; the "pt2c
+--allow-tf32" column (mode pt2c-tf32, float32 rows) the same for the
+library compiled with --allow-tf32. CPU: wall time,
 median of 20 (5 at one thread), torch.set_num_threads and pt2c-run --threads
 set alike.
 
 Accuracy (checked through `pt2c-run run --expect`, which reports the largest
 absolute error): float32 rows need max |pt2c - eager| <= 1e-5 * max |eager|;
 bfloat16 rows compare with the float32 model's output on the same inputs and
-need pt2c's largest error to be at most 2x eager bfloat16's own.
+need pt2c's largest error to be at most 2x eager bfloat16's own; the
+--allow-tf32 libraries' error against the float32 model at most 2x eager
+torch's with allow_tf32 on.
 
 Roofline: the model's FLOPs (torch.utils.flop_counter) and the bytes it must
 at least move (weights, inputs, outputs) against the GPU's peak (dense
@@ -219,21 +224,29 @@ def command_compile(args):
         archive = os.path.join(args.graphs, name + ".pt2")
         if not os.path.exists(archive):
             continue
-        _, target, _ = parse_row(name)
-        library = os.path.join(args.libs, name + ".so")
-        command = [args.pt2c, archive, "-o", library, "--weights", "external"]
-        if target == "cuda":
-            command += ["--target", "cuda", "--cuda-arch", args.cuda_arch]
-        command += args.pt2c_flag
-        start = time.time()
-        result = subprocess.run(command, capture_output=True, text=True)
-        seconds = time.time() - start
-        if result.returncode != 0:
-            failures += 1
-            print(f"{name}: pt2c failed (exit {result.returncode}):\n{result.stderr}", flush=True)
-            continue
-        record[name] = {"compile_s": round(seconds, 2), "bytes": os.path.getsize(library)}
-        print(f"{name}: {seconds:.2f} s, {os.path.getsize(library) / 1024:.0f} KiB", flush=True)
+        _, target, dtype = parse_row(name)
+        # float32 GPU rows also as NAME.tf32.so, built with --allow-tf32 (the
+        # table's "pt2c tf32" column).
+        variants = [(name, [])]
+        if target == "cuda" and dtype == "f32":
+            variants.append((name + ".tf32", ["--allow-tf32"]))
+        for variant, extra in variants:
+            library = os.path.join(args.libs, variant + ".so")
+            command = [args.pt2c, archive, "-o", library, "--weights", "external"]
+            if target == "cuda":
+                command += ["--target", "cuda", "--cuda-arch", args.cuda_arch]
+            command += args.pt2c_flag + extra
+            start = time.time()
+            result = subprocess.run(command, capture_output=True, text=True)
+            seconds = time.time() - start
+            if result.returncode != 0:
+                failures += 1
+                print(f"{variant}: pt2c failed (exit {result.returncode}):\n{result.stderr}",
+                      flush=True)
+                continue
+            record[variant] = {"compile_s": round(seconds, 2), "bytes": os.path.getsize(library)}
+            print(f"{variant}: {seconds:.2f} s, {os.path.getsize(library) / 1024:.0f} KiB",
+                  flush=True)
     path = os.path.join(args.libs, "compile.json")
     old = json.load(open(path)) if os.path.exists(path) else {}
     old.update(record)
@@ -362,6 +375,12 @@ def gpu_row(name, args, device_name):
         del reference_module
         if "eager" in args.modes:
             record["eager_ms"] = cuda_median_ms(module, cuda_inputs)
+        if dtype == "f32" and "pt2c-tf32" in args.modes:
+            # TF32's own error, eager torch with allow_tf32: what the tf32
+            # column is held to.
+            torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = True
+            record["eager_tf32_error"] = float((module(*cuda_inputs).float() - reference).abs().max())
+            torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = False
 
     sample = os.path.join(args.work, name + ".io.npz")
     save_npz(sample, inputs, (reference,))
@@ -370,6 +389,12 @@ def gpu_row(name, args, device_name):
                                               "cuda", [])
         record["pt2c_ms"] = pt2c_median_ms(args.runner, library, sample, weights, "cuda",
                                            50, 10, ["--resident"])
+    tf32_library = os.path.join(args.libs, name + ".tf32.so")
+    if "pt2c-tf32" in args.modes and dtype == "f32" and os.path.exists(tf32_library):
+        record["pt2c_tf32_error"] = pt2c_max_error(args.runner, tf32_library, sample, sample,
+                                                   weights, "cuda", [])
+        record["pt2c_tf32_ms"] = pt2c_median_ms(args.runner, tf32_library, sample, weights,
+                                                "cuda", 50, 10, ["--resident"])
     for mode, key in (("compile", "compile_ms"), ("reduce-overhead", "reduce_overhead_ms")):
         if mode not in args.modes:
             continue
@@ -519,6 +544,17 @@ def accuracy(record):
     return f"{verdict} ({error:.2g} ≤ {bound:.2g})" if verdict == "ok" else f"FAIL ({error:.2g} > {bound:.2g})"
 
 
+def tf32_accuracy(record):
+    """The tf32 column's rule: pt2c --allow-tf32's error against the float32
+    model at most twice eager torch's with allow_tf32."""
+    error, bound = record.get("pt2c_tf32_error"), record.get("eager_tf32_error")
+    if error is None or bound is None:
+        return ""
+    verdict = "ok" if error <= 2 * bound else "FAIL"
+    sign = "≤" if verdict == "ok" else ">"
+    return f"; tf32 {verdict} ({error:.2g} {sign} {2 * bound:.2g})"
+
+
 def fmt(value, digits=2):
     return "-" if value is None or value != value else f"{value:.{digits}f}"
 
@@ -530,13 +566,14 @@ def table(results):
         gpus = sorted({r.get("gpu", "?") for r in gpu_rows})
         lines += [f"GPU rows on {', '.join(gpus)}", "",
                   "| row | eager ms | torch.compile ms | reduce-overhead ms | pt2c ms | "
-                  "pt2c ÷ reduce-overhead | roofline ms | accuracy |",
-                  "|---|---|---|---|---|---|---|---|"]
+                  "pt2c ÷ reduce-overhead | pt2c --allow-tf32 ms | roofline ms | accuracy |",
+                  "|---|---|---|---|---|---|---|---|---|"]
         for r in gpu_rows:
             ratio = r.get("pt2c_ms", float("nan")) / r.get("reduce_overhead_ms", float("nan"))
             lines.append(f"| {r['row']} | {fmt(r.get('eager_ms'))} | {fmt(r.get('compile_ms'))} | "
                          f"{fmt(r.get('reduce_overhead_ms'))} | {fmt(r.get('pt2c_ms'))} | "
-                         f"{fmt(ratio)} | {fmt(r.get('roofline_ms'), 3)} | {accuracy(r)}"
+                         f"{fmt(ratio)} | {fmt(r.get('pt2c_tf32_ms'))} | "
+                         f"{fmt(r.get('roofline_ms'), 3)} | {accuracy(r)}{tf32_accuracy(r)}"
                          + (f" error: {r['error']}" if "error" in r else "") + " |")
         for dtype in ("f32", "bf16"):
             ratios = [r.get("pt2c_ms", float("nan")) / r.get("reduce_overhead_ms", float("nan"))
@@ -609,7 +646,7 @@ def main():
         sub.add_argument("--runner", required=True, help="pt2c-run")
         sub.add_argument("--results", required=True, help="JSON file, merged into")
         sub.add_argument("--only", nargs="*", choices=ALL_ROWS)
-        sub.add_argument("--modes", default="eager,compile,reduce-overhead,pt2c",
+        sub.add_argument("--modes", default="eager,compile,reduce-overhead,pt2c,pt2c-tf32",
                          type=lambda text: text.split(","))
         if target == "cpu":
             sub.add_argument("--threads", default="1,16",

@@ -215,12 +215,15 @@ static llvm::Expected<BuildOptions> buildOptionsFor(const CompileOptions &option
     if (!archs)
       return archs.takeError();
     build.gpu.archs = *archs;
+    build.gpu.allowTF32 = options.allowTF32;
     if (build.gpu.toolkit.libdevice.empty())
       return llvm::createStringError(
           "--target cuda: the CUDA toolkit's libdevice (nvvm/libdevice/libdevice.10.bc) "
           "is not under $CUDA_HOME, $CUDA_PATH, $CUDA_ROOT or /usr/local/cuda; kernels "
           "need it for math functions");
     recorded += " --cuda-arch " + options.cudaArchs;
+    if (options.allowTF32)
+      recorded += " --allow-tf32";
   }
   build.descriptor.compileOptions = recorded;
   return build;

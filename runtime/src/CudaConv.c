@@ -8,7 +8,9 @@
  * float32's error of a plain sum (torch with TF32 off does the same).
  * float16 and bfloat16 are cuDNN's "pseudo" configurations: 16-bit tensors
  * summed in float32 (the convolution's compute type), with tensor-core
- * math allowed, as torch runs them.
+ * math allowed, as torch runs them. float32 with PT2CRT_CONV_ALLOW_TF32
+ * (--allow-tf32) gets tensor-op math too: TF32, as torch's
+ * cudnn.allow_tf32.
  *===----------------------------------------------------------------------===*/
 
 #include "CudaConv.h"
@@ -100,7 +102,7 @@ static struct pt2crt_conv_state *state_for(pt2crt_cuda_run *run, const pt2crt_cu
 enum {
   K_TYPE, K_N, K_C, K_H, K_W, K_XN, K_XC, K_XH, K_XW, K_F, K_KH, K_KW, K_YN, K_YC,
   K_YH, K_YW, K_PAD_H, K_PAD_W, K_STRIDE_H, K_STRIDE_W, K_DIL_H, K_DIL_W, K_GROUPS,
-  K_OH, K_OW, K_FILTER_LAST
+  K_OH, K_OW, K_FLAGS
 };
 
 static int fits_int(const int64_t *key) {
@@ -117,10 +119,15 @@ static int cudnn_data_type(int64_t type) {
                                  : PT2CRT_CUDNN_DATA_FLOAT;
 }
 
-/* Whether an algorithm's math may run for `type`: tensor cores only for
- * the 16-bit types (for float32 they would be TF32). */
-static int math_allowed(int64_t type, int math) {
-  if (type != PT2CRT_TYPE_FLOAT32)
+/* Whether TF32 tensor cores may run a float32 convolution of `key`. */
+static int allows_tf32(const int64_t *key) {
+  return key[K_TYPE] == PT2CRT_TYPE_FLOAT32 && (key[K_FLAGS] & PT2CRT_CONV_ALLOW_TF32);
+}
+
+/* Whether an algorithm's math may run for the key: tensor cores only for
+ * the 16-bit types (for float32 they would be TF32), or with --allow-tf32. */
+static int math_allowed(const int64_t *key, int math) {
+  if (key[K_TYPE] != PT2CRT_TYPE_FLOAT32 || allows_tf32(key))
     return 1;
   return math != PT2CRT_CUDNN_TENSOR_OP_MATH &&
          math != PT2CRT_CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION;
@@ -149,16 +156,18 @@ static int make_plan(struct pt2crt_conv_state *state, const int64_t *key,
     return 0;
   }
   int data = cudnn_data_type(key[K_TYPE]);
-  int math = key[K_TYPE] == PT2CRT_TYPE_FLOAT32 ? PT2CRT_CUDNN_FMA_MATH
-                                                : PT2CRT_CUDNN_TENSOR_OP_MATH;
+  int math = key[K_TYPE] == PT2CRT_TYPE_FLOAT32 && !allows_tf32(key)
+                 ? PT2CRT_CUDNN_FMA_MATH
+                 : PT2CRT_CUDNN_TENSOR_OP_MATH;
   int ok =
       dnn->cudnnSetTensor4dDescriptorEx(plan->x, data, K(K_N), K(K_C), K(K_H), K(K_W),
                                         K(K_XN), K(K_XC), K(K_XH), K(K_XW)) == 0 &&
       dnn->cudnnSetTensor4dDescriptorEx(plan->y, data, K(K_N), K(K_F), K(K_OH), K(K_OW),
                                         K(K_YN), K(K_YC), K(K_YH), K(K_YW)) == 0 &&
       dnn->cudnnSetFilter4dDescriptor(plan->filter, data,
-                                      key[K_FILTER_LAST] ? PT2CRT_CUDNN_TENSOR_NHWC
-                                                         : PT2CRT_CUDNN_TENSOR_NCHW,
+                                      (key[K_FLAGS] & PT2CRT_CONV_FILTER_CHANNELS_LAST)
+                                          ? PT2CRT_CUDNN_TENSOR_NHWC
+                                          : PT2CRT_CUDNN_TENSOR_NCHW,
                                       K(K_F),
                                       K(K_C) / K(K_GROUPS), K(K_KH), K(K_KW)) == 0 &&
       dnn->cudnnSetConvolution2dDescriptor(plan->conv, K(K_PAD_H), K(K_PAD_W),
@@ -190,7 +199,7 @@ static int make_plan(struct pt2crt_conv_state *state, const int64_t *key,
     const pt2crt_cudnn_algo_perf *result = &results[i];
     if (result->status != PT2CRT_CUDNN_STATUS_SUCCESS ||
         result->memory > state->workspace_bytes ||
-        !math_allowed(key[K_TYPE], result->mathType))
+        !math_allowed(key, result->mathType))
       continue;
     plan->algos[plan->n_algos] = result->algo;
     plan->algo_bytes[plan->n_algos] = result->memory;
@@ -252,7 +261,7 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_conv(
     int64_t filter_g, int64_t filter_f, int64_t filter_r, int64_t y, int64_t oh, int64_t ow,
     int64_t y_n, int64_t y_g, int64_t y_f, int64_t y_p, int64_t pad_h, int64_t pad_w,
     int64_t stride_h, int64_t stride_w, int64_t dilation_h, int64_t dilation_w,
-    int64_t groups, int64_t accumulate, int64_t filter_channels_last) {
+    int64_t groups, int64_t accumulate, int64_t flags) {
   pt2crt_cuda_run *run = pt2crt_cuda_current_run();
   if (!run || run->error_code != PT2C_OK)
     return PT2CRT_CONV_DONE;
@@ -284,7 +293,7 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_conv(
                              kh,       kw,       y_n,       y_f,        ow * y_p,
                              y_p,      pad_h,    pad_w,     stride_h,   stride_w,
                              dilation_h, dilation_w, groups,   oh,         ow,
-                             filter_channels_last != 0};
+                             flags & (PT2CRT_CONV_FILTER_CHANNELS_LAST | PT2CRT_CONV_ALLOW_TF32)};
   if (!fits_int(key))
     return PT2CRT_CONV_DECLINED;
   pt2crt_conv_plan *plan = plan_for(state, key);

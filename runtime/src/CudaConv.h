@@ -30,8 +30,8 @@ struct pt2crt_conv_state; /* NULL until the context's first convolution */
  *
  * - x: n x c x h x w with strides x_n, x_c, x_h, x_w;
  * - filter: f x (c / groups) x kh x kw (or f x kh x kw x (c / groups)
- *   when `filter_channels_last` is nonzero: what cuDNN's NHWC kernels
- *   read), read as the [groups, f / groups, c / groups * kh * kw] view the
+ *   with the flag PT2CRT_CONV_FILTER_CHANNELS_LAST: what cuDNN's NHWC
+ *   kernels read), read as the [groups, f / groups, c / groups * kh * kw] view the
  *   compiler holds, with strides filter_g, filter_f, filter_r: it must be
  *   packed (cuDNN's filters have no strides);
  * - y: n x f x oh x ow read as [n, groups, f / groups, oh * ow] with
@@ -41,7 +41,7 @@ struct pt2crt_conv_state; /* NULL until the context's first convolution */
  * y_f 1) come with channels-last filters (pt2c-convolutions-channels-last).
  *
  * `type` is the element type of x, filter and y: 0 float32 (cuDNN's FMA
- * math: no TF32), 1 float16, 2 bfloat16 (both summed in float32 and
+ * math: no TF32, unless the flag PT2CRT_CONV_ALLOW_TF32), 1 float16, 2 bfloat16 (both summed in float32 and
  * rounded once when written, on tensor cores where cuDNN picks them);
  * other types decline.
  * Returns PT2CRT_CONV_DONE when the convolution was queued on the run's
@@ -56,8 +56,7 @@ int32_t pt2crt_cuda_conv(int64_t type, int64_t x, int64_t n, int64_t c, int64_t 
                          int64_t oh, int64_t ow, int64_t y_n, int64_t y_g, int64_t y_f,
                          int64_t y_p, int64_t pad_h, int64_t pad_w, int64_t stride_h,
                          int64_t stride_w, int64_t dilation_h, int64_t dilation_w,
-                         int64_t groups, int64_t accumulate,
-                         int64_t filter_channels_last);
+                         int64_t groups, int64_t accumulate, int64_t flags);
 
 /* Frees the handle and plans; the device's context must be current. NULL
  * is a no-op. */

@@ -4,7 +4,8 @@
  * (GemmLayout.h); a layout that fits none (an operand without a
  * contiguous dimension) is declined and pt2c's own kernel runs instead.
  *
- * Float32 runs with CUBLAS_COMPUTE_32F, i.e. without TF32, so results stay
+ * Float32 runs with CUBLAS_COMPUTE_32F, i.e. without TF32 (unless the
+ * compiler passed PT2CRT_GEMM_ALLOW_TF32: --allow-tf32), so results stay
  * within float32's error of a plain sum; f16/bf16 inputs accumulate in
  * float32 and write float32, as pt2c's CPU code does, or their own type
  * when the compiler fused the rounding (PT2CRT_GEMM_NARROW_OUTPUT).
@@ -112,14 +113,14 @@ static int set_batch(const pt2crt_cublaslt *lt, cublasLtMatrixLayout_t layout,
 /* Fills the zeroed `plan` for a problem: its descriptors, and the
  * algorithm the heuristic picks (none: plan->usable stays 0). Returns 0
  * when a descriptor cannot be made. */
-static int make_plan(struct pt2crt_gemm_state *state, int input_type, int output_type,
-                     int32_t batch,
+static int make_plan(struct pt2crt_gemm_state *state, int compute_type, int input_type,
+                     int output_type, int32_t batch,
                      const pt2crt_stored_matrix *p,
                      const pt2crt_stored_matrix *q, const pt2crt_stored_matrix *d,
                      const int64_t batch_strides[3], const int64_t alignments[3],
                      uint32_t epilogue, int64_t bias, pt2crt_gemm_plan *plan) {
   const pt2crt_cublaslt *lt = state->lt;
-  if (lt->cublasLtMatmulDescCreate(&plan->desc, PT2CRT_CUBLAS_COMPUTE_32F,
+  if (lt->cublasLtMatmulDescCreate(&plan->desc, compute_type,
                                    PT2CRT_CUDA_R_32F) != PT2CRT_CUBLAS_STATUS_SUCCESS) {
     plan->desc = NULL;
     return 0;
@@ -182,7 +183,8 @@ static int make_plan(struct pt2crt_gemm_state *state, int input_type, int output
 /* The plan for `key`, made when new; NULL when none can be made. The
  * other arguments are what the key's fields were computed from. */
 static pt2crt_gemm_plan *plan_for(struct pt2crt_gemm_state *state, const int64_t *key,
-                                  int input_type, int output_type, int32_t batch,
+                                  int compute_type, int input_type, int output_type,
+                                  int32_t batch,
                                   const pt2crt_stored_matrix *p,
                                   const pt2crt_stored_matrix *q, const pt2crt_stored_matrix *d,
                                   const int64_t batch_strides[3],
@@ -192,8 +194,8 @@ static pt2crt_gemm_plan *plan_for(struct pt2crt_gemm_state *state, const int64_t
   if (plan)
     return plan;
   plan = pt2crt_plan_cache_add(&state->plans, key);
-  if (!make_plan(state, input_type, output_type, batch, p, q, d, batch_strides, alignments,
-                 epilogue, bias, plan)) {
+  if (!make_plan(state, compute_type, input_type, output_type, batch, p, q, d, batch_strides,
+                 alignments, epilogue, bias, plan)) {
     pt2crt_plan_cache_discard(&state->plans, plan);
     return NULL;
   }
@@ -218,6 +220,7 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
     return PT2CRT_GEMM_DONE;
   int overwrite = (epilogue & PT2CRT_GEMM_OVERWRITE) != 0;
   int narrow = (epilogue & PT2CRT_GEMM_NARROW_OUTPUT) != 0;
+  int tf32 = (epilogue & PT2CRT_GEMM_ALLOW_TF32) != 0 && type == PT2CRT_TYPE_FLOAT32;
   epilogue &= PT2CRT_GEMM_EPILOGUE_KIND;
   /* A narrow C is all or nothing, and only ever overwritten. */
   if (narrow && (!overwrite || type == 0))
@@ -272,7 +275,8 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
     int64_t bulk = d->rows - left;
     /* D's rows are C's columns (n) when swapped, C's rows (m) otherwise;
      * the bias runs along C's columns. */
-    int64_t flags = epilogue | PT2CRT_GEMM_OVERWRITE | (narrow ? PT2CRT_GEMM_NARROW_OUTPUT : 0);
+    int64_t flags = epilogue | PT2CRT_GEMM_OVERWRITE | (narrow ? PT2CRT_GEMM_NARROW_OUTPUT : 0) |
+                    (tf32 ? PT2CRT_GEMM_ALLOW_TF32 : 0);
     int32_t answers[2];
     for (int part = 1; part >= 0; --part) {
       int64_t first = part == 0 ? 0 : bulk, count = part == 0 ? bulk : left;
@@ -322,11 +326,12 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
   int64_t alignments[3] = {alignment_of(p_address | p_step), alignment_of(q_address | q_step),
                            alignment_of(c | c_step)};
   /* Everything the plan depends on. */
-  int64_t key[KEY_FIELDS] = {type | narrow << 8, batch.size, k,       p->op,   p->ld,   p->rows,
+  int compute_type = tf32 ? PT2CRT_CUBLAS_COMPUTE_32F_FAST_TF32 : PT2CRT_CUBLAS_COMPUTE_32F;
+  int64_t key[KEY_FIELDS] = {type | narrow << 8 | tf32 << 9, batch.size, k,       p->op,   p->ld,   p->rows,
                              p->cols, q->op,      q->ld,   d->ld,   d->rows, d->cols,
                              p_batch, q_batch,    c_batch, alignments[0] | alignments[1] << 16,
                              alignments[2], lt_epilogue, lt_epilogue ? alignment_of(bias) : 0};
-  pt2crt_gemm_plan *plan = plan_for(state, key, input_types[type], output_type,
+  pt2crt_gemm_plan *plan = plan_for(state, key, compute_type, input_types[type], output_type,
                                     (int32_t)batch.size, p, q, d, batch_strides, alignments,
                                     lt_epilogue, bias);
   if (lt_epilogue && (!plan || !plan->usable)) {
@@ -335,7 +340,8 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
     /* No algorithm with that epilogue: the product alone, epilogue after. */
     lt_epilogue = 0;
     key[KEY_FIELDS - 2] = key[KEY_FIELDS - 1] = 0;
-    plan = plan_for(state, key, input_types[type], output_type, (int32_t)batch.size, p, q,
+    plan = plan_for(state, key, compute_type, input_types[type], output_type,
+                    (int32_t)batch.size, p, q,
                     d, batch_strides, alignments, 0, 0);
   }
   if (!plan || !plan->usable)

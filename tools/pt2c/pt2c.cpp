@@ -41,6 +41,7 @@ struct Arguments {
   std::string cudaArchs = "sm_80,sm_90";
   std::string weights = "embed";
   std::string convLayout = "auto";
+  bool allowTF32 = false;
   bool verbose = false;
   bool debugInfo = false;
   std::string inspectModel;
@@ -115,6 +116,7 @@ int runCompile(const Arguments &args) {
   options.cudaArchs = args.cudaArchs;
   options.weights = args.weights;
   options.convLayout = args.convLayout;
+  options.allowTF32 = args.allowTF32;
   if (args.verbose)
     options.progress = [](const std::string &line) { spdlog::info("{}", line); };
   if (args.emit.empty()) {
@@ -230,6 +232,10 @@ int main(int argc, char **argv) {
                  "type and target")
       ->check(CLI::IsMember({"auto", "nchw", "nhwc"}))
       ->capture_default_str();
+  app.add_flag("--allow-tf32", args.allowTF32,
+               "With --target cuda: float32 matmuls (cuBLASLt) and convolutions (cuDNN) "
+               "may run on TF32 tensor cores, as torch with allow_tf32 (10-bit mantissa "
+               "products: faster, about 1e-3 relative error). Off, float32 is exact");
   app.add_flag("--print-locations", args.debugInfo,
                "With --emit: print each op's location (node name, source line)");
   app.add_flag("-v,--verbose", args.verbose, "Report each step and its time on stderr");

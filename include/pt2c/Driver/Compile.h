@@ -47,6 +47,9 @@ struct CompileOptions {
   /// --conv-layout: "auto" (channels-last for 16-bit convolutions of
   /// CUDA-only builds), "nchw" or "nhwc" (every eligible convolution).
   std::string convLayout = "auto";
+  /// --allow-tf32: float32 matmuls and convolutions of the CUDA target may
+  /// run on TF32 tensor cores (torch's allow_tf32); off, float32 is exact.
+  bool allowTF32 = false;
   /// Called with a line of progress text when verbose output is wanted.
   std::function<void(const std::string &)> progress;
 };

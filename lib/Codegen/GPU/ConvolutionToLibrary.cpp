@@ -295,7 +295,8 @@ Value convertElements(OpBuilder &b, Location loc, Value tensor, Type elementType
   return generic.getResult(0);
 }
 
-void replaceWithCall(Convolution &conv, func::FuncOp function, IRRewriter &rewriter) {
+void replaceWithCall(Convolution &conv, func::FuncOp function, bool allowTF32,
+                     IRRewriter &rewriter) {
   linalg::GenericOp matmul = conv.matmul;
   Location loc = matmul.getLoc();
   rewriter.setInsertionPoint(matmul);
@@ -337,7 +338,8 @@ void replaceWithCall(Convolution &conv, func::FuncOp function, IRRewriter &rewri
   arguments.append({c(conv.padding[0]), c(conv.padding[1]), c(conv.strides[0]),
                     c(conv.strides[1]), c(conv.dilations[0]), c(conv.dilations[1]),
                     c(conv.groups), /*accumulate=*/c(0),
-                    /*filter_channels_last=*/c(conv.channelsLast)});
+                    c((conv.channelsLast ? PT2CRT_CONV_FILTER_CHANNELS_LAST : 0) |
+                      (allowTF32 ? PT2CRT_CONV_ALLOW_TF32 : 0))});
   auto call = func::CallOp::create(rewriter, loc, function, arguments);
   Value declined = arith::CmpIOp::create(
       rewriter, loc, arith::CmpIPredicate::eq, call.getResult(0),
@@ -380,6 +382,8 @@ void replaceWithCall(Convolution &conv, func::FuncOp function, IRRewriter &rewri
 }
 
 struct ConvolutionToLibraryPass : impl::ConvolutionToLibraryBase<ConvolutionToLibraryPass> {
+  using ConvolutionToLibraryBase::ConvolutionToLibraryBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<Convolution> convolutions;
@@ -396,7 +400,7 @@ struct ConvolutionToLibraryPass : impl::ConvolutionToLibraryBase<ConvolutionToLi
         library::declareRuntimeFunction(module, kConvFunction, kConvParameters);
     IRRewriter rewriter(&getContext());
     for (Convolution &conv : convolutions)
-      replaceWithCall(conv, function, rewriter);
+      replaceWithCall(conv, function, allowTF32, rewriter);
   }
 };
 

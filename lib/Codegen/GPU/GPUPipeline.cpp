@@ -30,8 +30,10 @@ void registerGPUCodegen() {
 
 void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &options) {
   // Steps 0-2 of addGPULoweringPasses: up to outlined kernels.
+  std::string tf32 = options.allowTF32 ? "true" : "false";
   addPassList(pm, "GPU fusion",
-              "pt2c-convolution-to-library,pt2c-attention-to-kernel,canonicalize,"
+              "pt2c-convolution-to-library{allow-tf32=" + tf32 +
+                  "},pt2c-attention-to-kernel,canonicalize,"
               "pt2c-fuse-elementwise{broadcast-into-contractions=false "
               "generalize-reductions=true generalize-transposes=true "
               "recompute-cheap-producers=true},"
@@ -39,7 +41,7 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOption
   addModuleBufferizationPasses(pm);
   addPassList(pm, "GPU kernels",
               "func.func(pt2c-host-shape-buffers),buffer-deallocation-pipeline,canonicalize,cse,"
-              "pt2c-gemm-to-library," +
+              "pt2c-gemm-to-library{allow-tf32=" + tf32 + "}," +
                   llvm::formatv("pt2c-emit-flash-attention{{tensor-cores={0}},"
                                 "func.func(pt2c-map-to-gpu{{block-size={1}}),",
                                 allArchsHaveMma(options.archs), options.blockSize)

@@ -54,6 +54,7 @@ constexpr int64_t kDeclined = PT2CRT_GEMM_DECLINED,
 constexpr int64_t kNoEpilogue = PT2CRT_GEMM_NO_EPILOGUE, kBias = PT2CRT_GEMM_BIAS,
                   kReluBias = PT2CRT_GEMM_RELU_BIAS;
 constexpr int64_t kOverwrite = PT2CRT_GEMM_OVERWRITE, kNarrowOutput = PT2CRT_GEMM_NARROW_OUTPUT;
+constexpr int64_t kAllowTF32 = PT2CRT_GEMM_ALLOW_TF32;
 
 /// The runtime's code for the element types: A and B alike, C f32.
 std::optional<int64_t> typeCode(Type a, Type b, Type c) {
@@ -412,7 +413,7 @@ Value paddedOutput(OpBuilder &b, Location loc, linalg::GenericOp gemm, const Gem
 /// epilogue op, if any, behind the answer that it was not done; a zero
 /// fill of C before the generic, if any, behind the answer too.
 void callLibrary(linalg::GenericOp generic, const GemmLoops &loops, int64_t type,
-                 func::FuncOp gemm, IRRewriter &rewriter) {
+                 func::FuncOp gemm, bool allowTF32, IRRewriter &rewriter) {
   Location loc = generic.getLoc();
   linalg::FillOp zeroFill = zeroFillOfOutput(generic);
   rewriter.setInsertionPoint(generic);
@@ -472,7 +473,7 @@ void callLibrary(linalg::GenericOp generic, const GemmLoops &loops, int64_t type
     int64_t loop = i < loops.outer.size() ? loops.outer[i] : -1;
     arguments.append({size(loop), stride(0, loop), stride(1, loop), stride(2, loop)});
   }
-  int64_t flags = zeroFill ? kOverwrite : 0;
+  int64_t flags = (zeroFill ? kOverwrite : 0) | (allowTF32 ? kAllowTF32 : 0);
   if (epilogue && epilogue->output)
     flags |= kNarrowOutput;
   if (epilogue) {
@@ -518,6 +519,8 @@ void callLibrary(linalg::GenericOp generic, const GemmLoops &loops, int64_t type
 }
 
 struct GemmToLibraryPass : impl::GemmToLibraryBase<GemmToLibraryPass> {
+  using GemmToLibraryBase::GemmToLibraryBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<std::pair<linalg::GenericOp, std::pair<GemmLoops, int64_t>>> gemms;
@@ -549,7 +552,7 @@ struct GemmToLibraryPass : impl::GemmToLibraryBase<GemmToLibraryPass> {
       if (!function.isPrivate() && !function.isDeclaration())
         fillCopiesOfFilledBuffers(function, rewriter);
     for (auto &[generic, match] : gemms)
-      callLibrary(generic, match.first, match.second, gemm, rewriter);
+      callLibrary(generic, match.first, match.second, gemm, allowTF32, rewriter);
   }
 };
 

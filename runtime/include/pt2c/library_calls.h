@@ -44,13 +44,23 @@ enum {
    * call then does everything or nothing: it answers
    * PT2CRT_GEMM_DONE_WITH_EPILOGUE or PT2CRT_GEMM_DECLINED. */
   PT2CRT_GEMM_NARROW_OUTPUT = 32,
+  /* flag: a float32 product may run on TF32 tensor cores (pt2c
+   * --allow-tf32: torch's allow_tf32); ignored for the 16-bit types. */
+  PT2CRT_GEMM_ALLOW_TF32 = 64,
 };
 
-/* pt2crt_cuda_conv: its argument count and its answers. */
+/* pt2crt_cuda_conv: its argument count, its answers, and the flags of its
+ * last argument. */
 #define PT2CRT_CONV_PARAMETERS 33
 enum {
   PT2CRT_CONV_DECLINED = 0, /* nothing was done: run the fallback */
   PT2CRT_CONV_DONE = 1,
+};
+enum {
+  /* the filter is [f, kh, kw, c / groups] (channels-last) */
+  PT2CRT_CONV_FILTER_CHANNELS_LAST = 1,
+  /* a float32 convolution may run on TF32 tensor cores (--allow-tf32) */
+  PT2CRT_CONV_ALLOW_TF32 = 2,
 };
 
 #endif /* PT2C_LIBRARY_CALLS_H */

@@ -60,6 +60,7 @@ struct Conv {
   int64_t padH = 0, padW = 0, strideH = 1, strideW = 1, dilationH = 1, dilationW = 1;
   int64_t groups = 1;
   bool filterLast = false; // filter [f, kh, kw, c / groups] (channels-last)
+  bool allowTF32 = false;  // float32 may take tensor-op (TF32) math
   int64_t xStrides[4] = {0, 0, 0, 0}; // 0: packed NCHW
   int64_t yStrides[4] = {0, 0, 0, 0}; // over [n, g, f / g, p]; 0: packed
   std::vector<float> x, filter, y;
@@ -138,7 +139,9 @@ struct Conv {
                             f / groups * reduction, filterF < 0 ? reduction : filterF, 1,
                             yAddress, oh(), ow(), yStrides[0], yStrides[1], yStrides[2],
                             yStrides[3], padH, padW, strideH, strideW, dilationH,
-                            dilationW, groups, accumulate, filterLast);
+                            dilationW, groups, accumulate,
+                            (filterLast ? PT2CRT_CONV_FILTER_CHANNELS_LAST : 0) |
+                                (allowTF32 ? PT2CRT_CONV_ALLOW_TF32 : 0));
   }
 };
 
@@ -305,4 +308,22 @@ TEST_CASE("cuda conv: what cuDNN cannot take is declined untouched", "[runtime][
   empty.prepare(0.0f);
   CHECK(empty.call() == PT2CRT_CONV_DONE);
   CHECK(fakeConvolutions() == calls);
+}
+
+TEST_CASE("cuda conv: float32 takes tensor-op math only with ALLOW_TF32", "[runtime][conv]") {
+  // The heuristic ranks a tensor-core algorithm first: without the flag it
+  // is skipped (FMA math, algorithm 0), with it float32 runs there (TF32,
+  // torch's cudnn.allow_tf32).
+  FakeLibraryRun fake;
+  Conv conv(1, 2, 5, 5, 3, 3, 3);
+  conv.allowTF32 = true;
+  conv.prepare(0.0f);
+  REQUIRE(conv.call() == PT2CRT_CONV_DONE);
+  REQUIRE(fake.run.error_code == PT2C_OK);
+  CHECK(fakeLibraryQuery<int>(PT2C_FAKE_CUDNN, "fake_cudnn_last_math") ==
+        PT2CRT_CUDNN_TENSOR_OP_MATH);
+  conv.allowTF32 = false;
+  REQUIRE(conv.call() == PT2CRT_CONV_DONE);
+  CHECK(fakeLibraryQuery<int>(PT2C_FAKE_CUDNN, "fake_cudnn_last_math") ==
+        PT2CRT_CUDNN_FMA_MATH);
 }

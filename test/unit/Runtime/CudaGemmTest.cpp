@@ -380,3 +380,24 @@ TEST_CASE("cuda gemm: rows that are not a multiple of 16 bytes go as an aligned 
   REQUIRE(fake.gemm(p) == PT2CRT_GEMM_DONE);
   CHECK(fakeMatmuls() - before == 1);
 }
+
+TEST_CASE("cuda gemm: float32 is full float32 unless ALLOW_TF32", "[runtime][gemm]") {
+  // torch's allow_tf32 semantics (pt2c --allow-tf32): TF32 tensor cores only
+  // when the compiler asked, and a plan of each kind.
+  Problem plain{3, 5, 4, 1, 1, {{}, 4, 1}, {{}, 5, 1}, {{}, 5, 1}};
+  fill(plain.a.data, 12, 0.0f);
+  fill(plain.b.data, 20, 0.5f);
+  plain.c.data.assign(15, 0.0f);
+  Problem tf32 = plain;
+  std::vector<float> want = reference(tf32); // C += A·B from C = 0
+  FakeRun fake;
+  REQUIRE(fake.gemm(plain) == PT2CRT_GEMM_DONE);
+  CHECK(fakeLibraryQuery<int>(PT2C_FAKE_CUBLASLT, "fake_cublaslt_last_compute") == 68);
+  REQUIRE(fake.gemm(tf32, 0, PT2CRT_GEMM_ALLOW_TF32) == PT2CRT_GEMM_DONE);
+  CHECK(fakeLibraryQuery<int>(PT2C_FAKE_CUBLASLT, "fake_cublaslt_last_compute") == 77);
+  REQUIRE(fake.gemm(plain) == PT2CRT_GEMM_DONE);
+  CHECK(fakeLibraryQuery<int>(PT2C_FAKE_CUBLASLT, "fake_cublaslt_last_compute") == 68);
+  // The fake computes in double either way: both products are exact here.
+  for (size_t i = 0; i < want.size(); ++i)
+    CHECK(tf32.c.data[i] == Approx(want[i]).epsilon(1e-5));
+}

@@ -21,6 +21,7 @@ enum { R_32F = 0, R_16F = 2, TRANSA = 3, TRANSB = 4, BATCH_COUNT = 5, BATCH_STRI
 enum { EPILOGUE = 7, BIAS_POINTER = 8, EPILOGUE_BIAS = 4, EPILOGUE_RELU_BIAS = 6 };
 
 typedef struct desc {
+  int compute; /* the compute type it was made with */
   int32_t trans[2];
   uint32_t epilogue; /* 0 (default), EPILOGUE_BIAS or EPILOGUE_RELU_BIAS */
   const void *bias; /* one per row of D, of D's type */
@@ -44,8 +45,11 @@ typedef struct {
 } heuristic;
 
 static long matmuls;
+static int last_compute = -1;
 
 EXPORT long fake_cublaslt_matmuls(void) { return matmuls; }
+/* The compute type of the last matmul's descriptor (68: float32, 77: TF32). */
+EXPORT int fake_cublaslt_last_compute(void) { return last_compute; }
 
 EXPORT int cublasLtCreate(void **handle) {
   *handle = malloc(1);
@@ -59,9 +63,9 @@ EXPORT const char *cublasLtGetStatusName(int status) {
   return status == SUCCESS ? "CUBLAS_STATUS_SUCCESS" : "CUBLAS_STATUS_NOT_SUPPORTED";
 }
 EXPORT int cublasLtMatmulDescCreate(desc **out, int compute, int scale) {
-  (void)compute;
   (void)scale;
   *out = calloc(1, sizeof **out);
+  (*out)->compute = compute;
   return SUCCESS;
 }
 EXPORT int cublasLtMatmulDescDestroy(desc *d) {
@@ -188,6 +192,7 @@ EXPORT int cublasLtMatmul(void *handle, desc *d, const float *alpha, const void 
   (void)handle, (void)algorithm, (void)workspace, (void)workspace_bytes, (void)stream;
   if (c != out || lc != ld)
     return NOT_SUPPORTED; /* the runtime only ever accumulates in place */
+  last_compute = d->compute;
   uint64_t rows = ld->rows, cols = ld->cols;
   uint64_t depth = d->trans[0] ? la->rows : la->cols;
   int narrow = ld->type == R_16F; /* D and the bias float16 */

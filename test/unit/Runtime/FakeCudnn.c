@@ -228,8 +228,8 @@ EXPORT int cudnnConvolutionForward(void **handle, const float *alpha, const tens
   int type = xd->type;
   if (yd->type != type || fd->type != type)
     return BAD_PARAM;
-  /* The tensor-core algorithm runs 16-bit types with tensor-op math only. */
-  int tensor_cores = type != FLOAT && d->math == TENSOR_OP_MATH;
+  /* The tensor-core algorithm needs tensor-op math (for float32: TF32). */
+  int tensor_cores = d->math == TENSOR_OP_MATH;
   if ((algo == 5 && !tensor_cores) || algo == 6 ||
       (algo == 1 && workspace_bytes < ((size_t)64 << 20)) || (workspace_bytes && !workspace))
     return NOT_SUPPORTED;

@@ -41,6 +41,10 @@ struct GPUCodegenOptions {
   std::vector<std::string> archs = {"sm_80", "sm_90"};
   CUDAToolkit toolkit = findCUDAToolkit();
   int64_t blockSize = 256;
+  /// --allow-tf32: float32 matmuls and convolutions may run on TF32 tensor
+  /// cores (torch's allow_tf32); attention and pt2c's own kernels stay
+  /// float32.
+  bool allowTF32 = false;
 };
 
 /// "sm_80,sm_90" -> {"sm_80", "sm_90"}; an error names a bad entry.

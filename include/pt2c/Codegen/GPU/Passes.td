@@ -89,6 +89,10 @@ def GemmToLibrary : Pass<"pt2c-gemm-to-library", "mlir::ModuleOp"> {
     scf.if %declined { linalg.generic ... }
     ```
   }];
+  let options = [
+    Option<"allowTF32", "allow-tf32", "bool", /*default=*/"false",
+           "let float32 products run on TF32 tensor cores (pt2c --allow-tf32)">,
+  ];
   let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"];
 }
@@ -119,6 +123,10 @@ def ConvolutionToLibrary : Pass<"pt2c-convolution-to-library", "mlir::ModuleOp">
     %r2 = bufferization.to_tensor %y restrict writable
     ```
   }];
+  let options = [
+    Option<"allowTF32", "allow-tf32", "bool", /*default=*/"false",
+           "let float32 convolutions run on TF32 tensor cores (pt2c --allow-tf32)">,
+  ];
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
                            "::mlir::func::FuncDialect", "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",

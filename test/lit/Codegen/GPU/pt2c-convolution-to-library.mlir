@@ -1,4 +1,10 @@
 // RUN: %pt2c-opt %s --split-input-file --pass-pipeline='builtin.module(pt2c-convolution-to-library,canonicalize,cse)' | FileCheck %s
+// RUN: %pt2c-opt %s --split-input-file --pass-pipeline='builtin.module(pt2c-convolution-to-library{allow-tf32},canonicalize,cse)' | FileCheck %s --check-prefix=TF32
+
+// With allow-tf32 the last argument carries PT2CRT_CONV_ALLOW_TF32 (2).
+// TF32-LABEL: func.func @padded_strided
+// TF32: %[[C2:.+]] = arith.constant 2 : i64
+// TF32: call @pt2crt_cuda_conv({{.*}}, %[[C2]]) :
 
 // conv2d(x [2, 3, 8, 8], w [16, 3, 3, 3], padding 1, stride 2) as PrimToLinalg
 // writes it: the zero pad, the windows (im2col), the weights [1, 16, 27]

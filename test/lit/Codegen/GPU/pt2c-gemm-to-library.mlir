@@ -1,4 +1,11 @@
 // RUN: %pt2c-opt %s --split-input-file --pass-pipeline='builtin.module(pt2c-gemm-to-library,canonicalize,cse)' | FileCheck %s
+// RUN: %pt2c-opt %s --split-input-file --pass-pipeline='builtin.module(pt2c-gemm-to-library{allow-tf32},canonicalize,cse)' | FileCheck %s --check-prefix=TF32
+
+// With allow-tf32 (pt2c --allow-tf32) every call's last argument carries
+// PT2CRT_GEMM_ALLOW_TF32 (64): here no epilogue, so 64 itself.
+// TF32-LABEL: func.func @matmul
+// TF32: %[[FLAGS:.+]] = arith.constant 64 : i64
+// TF32: call @pt2crt_cuda_gemm({{.*}}, %[[FLAGS]]) :
 
 // A row-major matmul: the call gets (type 0, m 4, n 16, k 8), then each
 // operand's address and its strides along its rows and columns, then two
