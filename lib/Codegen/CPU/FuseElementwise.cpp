@@ -58,7 +58,11 @@ bool movesDataOnly(Operation *op) {
 /// parallel loops: a producer fused there is computed once per output
 /// point, not once per output row or column.
 bool readOncePerOutput(OpOperand *fused) {
-  auto consumer = cast<linalg::LinalgOp>(fused->getOwner());
+  // The control function also decides reshape propagation, whose consumer
+  // may be a reshape: not a loop nest, so nothing is read once per point.
+  auto consumer = dyn_cast<linalg::LinalgOp>(fused->getOwner());
+  if (!consumer)
+    return false;
   AffineMap map = consumer.getMatchingIndexingMap(fused);
   for (auto [dim, iterator] : llvm::enumerate(consumer.getIteratorTypesArray()))
     if (iterator == utils::IteratorType::parallel && !map.isFunctionOfDim(dim))

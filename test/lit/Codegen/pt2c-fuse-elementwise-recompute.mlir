@@ -77,3 +77,37 @@ func.func @residual_kept(%x: tensor<4x8xbf16>, %y: tensor<4x8xbf16>) -> (tensor<
   } -> tensor<4x8xbf16>
   return %w, %n : tensor<4x8xf32>, tensor<4x8xbf16>
 }
+
+// -----
+
+// A cheap producer with two users, one of them a reshape: the control
+// function is asked about folding it through the reshape too (reshape
+// propagation), whose owner is no loop nest (this crashed the compiler:
+// squeezenet with --conv-layout nhwc). Here the widening moves below the
+// reshape, and is recomputed in the negation.
+// CHECK-LABEL: func.func @cheap_producer_into_reshape
+// CHECK: %[[SPLIT:.+]] = tensor.expand_shape %arg0
+// CHECK: %[[WIDE:.+]] = linalg.generic {{.*}} ins(%[[SPLIT]] : tensor<2x4x2x4xbf16>)
+// CHECK: %[[NEG:.+]] = linalg.generic {{.*}} ins(%arg0 : tensor<2x4x8xbf16>)
+// CHECK: arith.extf
+// CHECK-NEXT: arith.negf
+// CHECK: return %[[NEG]], %[[WIDE]]
+func.func @cheap_producer_into_reshape(%x: tensor<2x4x8xbf16>) -> (tensor<2x4x8xf32>, tensor<2x4x2x4xf32>) {
+  %e = tensor.empty() : tensor<2x4x8xf32>
+  %wide = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, j, k)>, affine_map<(i, j, k) -> (i, j, k)>],
+                          iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x : tensor<2x4x8xbf16>) outs(%e : tensor<2x4x8xf32>) {
+  ^bb0(%a: bf16, %o: f32):
+    %w = arith.extf %a : bf16 to f32
+    linalg.yield %w : f32
+  } -> tensor<2x4x8xf32>
+  %neg = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, j, k)>, affine_map<(i, j, k) -> (i, j, k)>],
+                         iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%wide : tensor<2x4x8xf32>) outs(%e : tensor<2x4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %n = arith.negf %a : f32
+    linalg.yield %n : f32
+  } -> tensor<2x4x8xf32>
+  %split = tensor.expand_shape %wide [[0], [1], [2, 3]] output_shape [2, 4, 2, 4] : tensor<2x4x8xf32> into tensor<2x4x2x4xf32>
+  return %neg, %split : tensor<2x4x8xf32>, tensor<2x4x2x4xf32>
+}
