@@ -178,7 +178,9 @@ def ConvolutionsChannelsLast
     with zeros, in the input and the filter. A depthwise convolution, and
     every max/sum pooling of the function once a convolution was rewritten,
     become one generic over (n, y, x, c, i, j) reading the NHWC input in
-    place: no windows copy, neighbouring threads on neighbouring channels.
+    place: no windows copy, neighbouring threads on neighbouring channels;
+    their padding (zeros, max-pool's -inf) is folded into the reads (a
+    bounds check and a clamped load) instead of a padded copy.
 
     ```mlir
     // a 3x3 convolution's windows over a padded NCHW input

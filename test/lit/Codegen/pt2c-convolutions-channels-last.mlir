@@ -19,9 +19,9 @@
 // CHECK: %[[ADD:.+]] = linalg.generic {{.*}} ins(%{{.+}}, %{{.+}} : tensor<2x8x8x16xbf16>, tensor<2x16x8x8xbf16>) outs(%{{.+}} : tensor<2x8x8x16xbf16>)
 // CHECK-NEXT: ^bb0
 // CHECK-NEXT: arith.addf
-// CHECK: %[[POOL:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[ADD]], %{{.+}} : tensor<2x8x8x16xbf16>, tensor<2x2xbf16>) outs(%{{.+}} : tensor<2x4x4x16xbf16>)
-// CHECK-NEXT: ^bb0
-// CHECK-NEXT: arith.maximumf
+// CHECK: %[[POOL:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%{{.+}} : tensor<2x2xbf16>) outs(%{{.+}} : tensor<2x4x4x16xbf16>)
+// CHECK: %[[ELEMENT:.+]] = tensor.extract %[[ADD]]
+// CHECK-NEXT: arith.maximumf %[[ELEMENT]]
 // CHECK-NOT: linalg.transpose ins(%{{.+}} : tensor<2x4x4x16xbf16>)
 // CHECK: linalg.transpose ins(%[[W2]] : tensor<16x16x1x1xbf16>) outs(%{{.+}} : tensor<16x1x1x16xbf16>) permutation = [0, 2, 3, 1]
 // CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]{{.*}} outs(%{{.+}} : tensor<2x16x1x16xf32>)
@@ -41,16 +41,27 @@ func.func @block(%x: tensor<2x8x8x8xbf16>, %w1: tensor<16x8x3x3xbf16>, %b: tenso
 
 // An RGB input: its 3 channels are padded with zeros to 8, in the input and
 // in the filter. A depthwise convolution becomes one generic over (n, y, x,
-// c, i, j) reading the padded NHWC input in place, its filter [KH, KW, C].
+// c, i, j) reading the NHWC input in place, its filter [KH, KW, C]; its
+// zero padding is folded into the reads (row y + i - 1 inside [0, 8), the
+// load clamped, else 0) instead of a padded copy.
 // CHECK-LABEL: func.func @depthwise_and_rgb
 // CHECK-SAME: (%[[X:.+]]: tensor<1x3x8x8xbf16>, %[[W1:.+]]: tensor<16x3x3x3xbf16>, %[[W2:.+]]: tensor<16x1x3x3xbf16>)
 // CHECK: tensor.pad %[[X]] low[0, 0, 1, 1] high[0, 5, 1, 1]
 // CHECK: linalg.transpose ins(%{{.+}} : tensor<1x8x10x10xbf16>) outs(%{{.+}} : tensor<1x10x10x8xbf16>) permutation = [0, 2, 3, 1]
 // CHECK: %[[W1T:.+]] = linalg.transpose ins(%[[W1]] : tensor<16x3x3x3xbf16>)
 // CHECK: tensor.pad %[[W1T]] low[0, 0, 0, 0] high[0, 0, 0, 5]
+// CHECK: %[[SIXTEEN:.+]] = linalg.generic {{.*}} outs(%{{.+}} : tensor<1x8x8x16xbf16>)
 // CHECK: %[[W2T:.+]] = linalg.transpose ins(%[[W2]] : tensor<16x1x3x3xbf16>) outs(%{{.+}} : tensor<1x3x3x16xbf16>) permutation = [1, 2, 3, 0]
 // CHECK: %[[W2F:.+]] = tensor.collapse_shape %[[W2T]] {{\[}}[0, 1], [2], [3]] : tensor<1x3x3x16xbf16> into tensor<3x3x16xbf16>
-// CHECK: linalg.generic {indexing_maps = [#[[FILTER:.+]], #[[INPUT:.+]], #[[OUT:.+]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[W2F]], %{{.+}} : tensor<3x3x16xbf16>, tensor<1x10x10x16xbf16>) outs(%{{.+}} : tensor<1x8x8x16xf32>)
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[W2F]] : tensor<3x3x16xbf16>) outs(%{{.+}} : tensor<1x8x8x16xf32>)
+// CHECK: %[[Y:.+]] = linalg.index 1
+// CHECK: %[[I:.+]] = linalg.index 4
+// CHECK: %[[YI:.+]] = arith.addi %[[Y]], %[[I]]
+// CHECK: %[[ROW:.+]] = arith.subi %[[YI]], %{{.+}}
+// CHECK: arith.cmpi sge, %[[ROW]]
+// CHECK: arith.cmpi slt, %[[ROW]]
+// CHECK: %[[X:.+]] = tensor.extract %[[SIXTEEN]]
+// CHECK: arith.select %{{.+}}, %[[X]], %{{.+}} : bf16
 // CHECK: linalg.transpose ins(%{{.+}} : tensor<1x8x8x16xbf16>) outs(%{{.+}} : tensor<1x16x8x8xbf16>) permutation = [0, 3, 1, 2]
 func.func @depthwise_and_rgb(%x: tensor<1x3x8x8xbf16>, %w1: tensor<16x3x3x3xbf16>, %w2: tensor<16x1x3x3xbf16>) -> tensor<1x16x8x8xbf16> {
   %c = prim.convolution %x, %w1, padding = [[1, 1], [1, 1]] : (tensor<1x3x8x8xbf16>, tensor<16x3x3x3xbf16>) -> tensor<1x16x8x8xbf16>
