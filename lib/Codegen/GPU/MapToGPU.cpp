@@ -62,35 +62,29 @@ FailureOr<linalg::GenericOp> generalize(linalg::LinalgOp op, IRRewriter &rewrite
   return *generalized;
 }
 
-/// One thread's work for one or more points, each given by the parallel
-/// indices already in its `points` entry: the reduction loops (if any) as
-/// one scf.for nest carrying every point's accumulators in registers
-/// (outputs do not depend on reduction loops), all points' inputs loaded
-/// before any body runs, then each point's results stored once (only where
-/// its `exists` entry holds, when given).
+/// One thread's work for the parallel indices already in `loopIndices`:
+/// the reduction loops (if any) as scf.for nests carrying the accumulators
+/// in registers (outputs do not depend on reduction loops), then the
+/// results stored once.
 void emitThreadWork(OpBuilder &b, Location loc, linalg::GenericOp generic,
-                    SmallVector<SmallVector<Value>> points, ArrayRef<Value> exists,
-                    ArrayRef<Range> ranges, Value initial) {
+                    SmallVector<Value> loopIndices, ArrayRef<Range> ranges, Value initial) {
   SmallVector<OpOperand *> outputs = llvm::map_to_vector(
       generic.getDpsInitsMutable(), [](OpOperand &operand) { return &operand; });
-  size_t perPoint = outputs.size();
-  SmallVector<SmallVector<SmallVector<Value>>> outputIndices(points.size());
-  SmallVector<Value> accumulators; // point-major
+  SmallVector<SmallVector<Value>> outputIndices;
+  SmallVector<Value> accumulators;
   // Reduction loop indices are not known yet; output maps never use them.
-  for (auto [point, loopIndices] : llvm::enumerate(points)) {
-    for (OpOperand *output : outputs) {
-      outputIndices[point].push_back(
-          indicesAt(b, loc, generic.getMatchingIndexingMap(output), loopIndices));
-      // An output the body never reads (most elementwise ops) is not loaded.
-      Type element = getElementTypeOrSelf(output->get().getType());
-      if (generic.getMatchingBlockArgument(output).use_empty())
-        accumulators.push_back(arith::ConstantOp::create(b, loc, b.getZeroAttr(element)));
-      else if (initial) // a fill folded in (FillFolding.h); one output then
-        accumulators.push_back(initial);
-      else
-        accumulators.push_back(
-            memref::LoadOp::create(b, loc, output->get(), outputIndices[point].back()));
-    }
+  for (OpOperand *output : outputs) {
+    outputIndices.push_back(
+        indicesAt(b, loc, generic.getMatchingIndexingMap(output), loopIndices));
+    // An output the body never reads (most elementwise ops) is not loaded.
+    Type element = getElementTypeOrSelf(output->get().getType());
+    if (generic.getMatchingBlockArgument(output).use_empty())
+      accumulators.push_back(arith::ConstantOp::create(b, loc, b.getZeroAttr(element)));
+    else if (initial) // a fill folded in (FillFolding.h); one output then
+      accumulators.push_back(initial);
+    else
+      accumulators.push_back(
+          memref::LoadOp::create(b, loc, output->get(), outputIndices.back()));
   }
   SmallVector<unsigned> reductions;
   for (auto [dim, iterator] : llvm::enumerate(generic.getIteratorTypesArray()))
@@ -100,16 +94,9 @@ void emitThreadWork(OpBuilder &b, Location loc, linalg::GenericOp generic,
   std::function<SmallVector<Value>(OpBuilder &, size_t, ValueRange)> nest =
       [&](OpBuilder &builder, size_t level, ValueRange carried) -> SmallVector<Value> {
     if (level == reductions.size()) {
-      SmallVector<SmallVector<Value>> blockValues;
-      for (SmallVector<Value> &loopIndices : points)
-        blockValues.push_back(loadInputs(builder, loc, generic, loopIndices));
-      SmallVector<Value> next;
-      for (auto [point, loopIndices] : llvm::enumerate(points)) {
-        ValueRange mine = carried.slice(point * perPoint, perPoint);
-        blockValues[point].append(mine.begin(), mine.end());
-        llvm::append_range(next, emitBody(builder, generic, blockValues[point], loopIndices));
-      }
-      return next;
+      SmallVector<Value> blockValues = loadInputs(builder, loc, generic, loopIndices);
+      blockValues.append(carried.begin(), carried.end());
+      return emitBody(builder, generic, blockValues, loopIndices);
     }
     const Range &range = ranges[reductions[level]];
     auto loop = scf::ForOp::create(
@@ -117,37 +104,29 @@ void emitThreadWork(OpBuilder &b, Location loc, linalg::GenericOp generic,
         getValueOrCreateConstantIndexOp(builder, loc, range.size),
         getValueOrCreateConstantIndexOp(builder, loc, range.stride), carried);
     OpBuilder inner = OpBuilder::atBlockBegin(loop.getBody());
-    for (SmallVector<Value> &loopIndices : points)
-      loopIndices[reductions[level]] = loop.getInductionVar();
+    loopIndices[reductions[level]] = loop.getInductionVar();
     SmallVector<Value> next = nest(inner, level + 1, loop.getRegionIterArgs());
     scf::YieldOp::create(inner, loc, next);
     return SmallVector<Value>(loop.getResults().begin(), loop.getResults().end());
   };
   SmallVector<Value> results = nest(b, 0, accumulators);
-  for (size_t point = 0; point < points.size(); ++point) {
-    OpBuilder store = b;
-    if (!exists.empty()) {
-      auto guard = scf::IfOp::create(b, loc, exists[point], /*withElseRegion=*/false);
-      store = OpBuilder::atBlockBegin(guard.thenBlock());
-    }
-    for (auto [k, output] : llvm::enumerate(outputs))
-      memref::StoreOp::create(store, loc, results[point * perPoint + k], output->get(),
-                              outputIndices[point][k]);
-  }
+  for (auto [output, value, indices] : llvm::zip(outputs, results, outputIndices))
+    memref::StoreOp::create(b, loc, value, output->get(), indices);
 }
 
-/// Points each thread of a large launch handles, and how many points make a
-/// launch large. One 2-byte load per thread and operand keeps too few bytes
-/// in flight to fill an H100's memory pipe (a batch-norm kernel of
-/// resnet50 in bfloat16 ran at 1.4 TB/s), and a thread summing one window
-/// waits on each load in turn (mobilenet's depthwise layers); four
-/// independent points per thread, each step's loads issued together, keep
-/// four times as many in flight. Below the threshold a launch already has
-/// fewer points than the GPU has thread slots, and splitting them finer
-/// wins.
+/// Points each thread of a large elementwise launch handles, and how many
+/// points make a launch large. One 2-byte load per thread and operand keeps
+/// too few bytes in flight to fill an H100's memory pipe (a batch-norm
+/// kernel of resnet50 in bfloat16 ran at 1.4 TB/s); four independent
+/// points per thread, every load issued before any arithmetic, keep four
+/// times as many. Below the threshold a launch already has fewer points
+/// than the GPU has thread slots, and splitting them finer wins.
 constexpr int64_t kPointsPerThread = 4;
 constexpr int64_t kUnrollFrom = int64_t(1) << 20;
 
+/// Whether `generic` is elementwise work worth kPointsPerThread points per
+/// thread: parallel loops only, no folded fill, at least kUnrollFrom
+/// points in a static space.
 std::optional<int64_t> staticPoints(const ParallelSpace &space) {
   int64_t total = 1;
   for (Value count : space.counts) {
@@ -159,22 +138,21 @@ std::optional<int64_t> staticPoints(const ParallelSpace &space) {
   return total;
 }
 
-/// Whether `generic` is worth kPointsPerThread points per thread: at least
-/// kUnrollFrom points in a static space.
-bool unrollsPoints(const ParallelSpace &space) {
-  if (space.dims.empty())
+bool unrollsPoints(linalg::GenericOp generic, const ParallelSpace &space, Value initial) {
+  if (initial || generic.getNumReductionLoops() != 0 || space.dims.empty())
     return false;
   std::optional<int64_t> total = staticPoints(space);
   return total && *total >= kUnrollFrom;
 }
 
-/// The launch of a large generic with kPointsPerThread points per thread:
-/// block b covers kPointsPerThread * blockSize consecutive points, step k
-/// of its threads the k-th blockSize of them (each step coalesced). An
-/// index past the end reads the last point instead; only existing points
-/// are stored.
+/// The launch of an elementwise generic with kPointsPerThread points per
+/// thread: block b covers kPointsPerThread * blockSize consecutive points,
+/// step k of its threads the k-th blockSize of them (each step coalesced).
+/// All points' operands are loaded first (an index past the end reads the
+/// last point instead), then each point is computed and stored if it
+/// exists.
 void launchUnrolled(linalg::GenericOp generic, const ParallelSpace &space, int64_t blockSize,
-                    ArrayRef<Range> ranges, Value initial, IRRewriter &rewriter) {
+                    IRRewriter &rewriter) {
   Location loc = generic.getLoc();
   int64_t total = *staticPoints(space);
   int64_t perBlock = blockSize * kPointsPerThread;
@@ -192,20 +170,39 @@ void launchUnrolled(linalg::GenericOp generic, const ParallelSpace &space, int64
       arith::ConstantIndexOp::create(rewriter, loc, perBlock));
   Value first = arith::AddIOp::create(rewriter, loc, blockStart, launch.getThreadIds().x);
   Value last = arith::ConstantIndexOp::create(rewriter, loc, total - 1);
-  Value end = arith::ConstantIndexOp::create(rewriter, loc, total);
-  SmallVector<SmallVector<Value>> points;
-  SmallVector<Value> exists;
+  SmallVector<Value> points;
+  SmallVector<SmallVector<Value>> indices, blockValues;
   for (int64_t k = 0; k < kPointsPerThread; ++k) {
     Value point = arith::AddIOp::create(
         rewriter, loc, first, arith::ConstantIndexOp::create(rewriter, loc, k * blockSize));
-    exists.push_back(
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, point, end));
+    points.push_back(point);
     Value clamped = arith::MinUIOp::create(rewriter, loc, point, last);
     SmallVector<Value> loopIndices(generic.getNumLoops());
     delinearize(rewriter, loc, space, clamped, loopIndices);
-    points.push_back(std::move(loopIndices));
+    SmallVector<Value> values = loadInputs(rewriter, loc, generic, loopIndices);
+    for (OpOperand &output : generic.getDpsInitsMutable()) {
+      Type element = getElementTypeOrSelf(output.get().getType());
+      if (generic.getMatchingBlockArgument(&output).use_empty())
+        values.push_back(arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element)));
+      else
+        values.push_back(memref::LoadOp::create(
+            rewriter, loc, output.get(),
+            indicesAt(rewriter, loc, generic.getMatchingIndexingMap(&output), loopIndices)));
+    }
+    indices.push_back(std::move(loopIndices));
+    blockValues.push_back(std::move(values));
   }
-  emitThreadWork(rewriter, loc, generic, std::move(points), exists, ranges, initial);
+  for (int64_t k = 0; k < kPointsPerThread; ++k) {
+    Value exists = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, points[k],
+                                         arith::ConstantIndexOp::create(rewriter, loc, total));
+    auto guard = scf::IfOp::create(rewriter, loc, exists, /*withElseRegion=*/false);
+    OpBuilder inner = OpBuilder::atBlockBegin(guard.thenBlock());
+    SmallVector<Value> results = emitBody(inner, generic, blockValues[k], indices[k]);
+    for (auto [output, value] : llvm::zip(generic.getDpsInitsMutable(), results))
+      memref::StoreOp::create(
+          inner, loc, value, output.get(),
+          indicesAt(inner, loc, generic.getMatchingIndexingMap(&output), indices[k]));
+  }
   rewriter.eraseOp(generic);
 }
 
@@ -218,8 +215,8 @@ void launchGeneric(linalg::GenericOp generic, int64_t blockSize, Value initial,
   SmallVector<Range> ranges =
       cast<linalg::LinalgOp>(generic.getOperation()).createLoopRanges(rewriter, loc);
   ParallelSpace space = parallelSpace(rewriter, loc, generic, ranges);
-  if (unrollsPoints(space))
-    return launchUnrolled(generic, space, blockSize, ranges, initial, rewriter);
+  if (unrollsPoints(generic, space, initial))
+    return launchUnrolled(generic, space, blockSize, rewriter);
   bool none = space.dims.empty();
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
   Value block = none ? one : arith::ConstantIndexOp::create(rewriter, loc, blockSize);
@@ -241,7 +238,7 @@ void launchGeneric(linalg::GenericOp generic, int64_t blockSize, Value initial,
     rewriter.setInsertionPointToStart(guard.thenBlock());
     delinearize(rewriter, loc, space, id, loopIndices);
   }
-  emitThreadWork(rewriter, loc, generic, {loopIndices}, /*exists=*/{}, ranges, initial);
+  emitThreadWork(rewriter, loc, generic, loopIndices, ranges, initial);
   rewriter.eraseOp(generic);
 }
 

@@ -15,11 +15,11 @@ def MapToGPU : Pass<"pt2c-map-to-gpu", "mlir::func::FuncOp"> {
     `block-size` threads, one thread per point, the innermost loop varying
     fastest (consecutive threads touch consecutive elements of contiguous
     operands). Reduction loops run inside the thread, in order. An op
-    without parallel loops runs on one thread. A large op (a static space
-    of at least 2^20 points) gives each thread 4 points a block apart
-    instead, their loads issued together (and their accumulators carried
-    by one reduction loop): one 2-byte load per thread, or one chain of
-    dependent loads, keeps too few bytes in flight to fill the memory pipe.
+    without parallel loops runs on one thread. A large elementwise op (no
+    reduction loops, a static space of at least 2^20 points) gives each
+    thread 4 points a block apart instead, all loaded before any is
+    computed: one 2-byte load per thread keeps too few bytes in flight to
+    fill the memory pipe.
 
     Constant fills are folded first (FillFolding.h): a copy out of a buffer
     that holds only a fill becomes a fill of its destination, and a fill
