@@ -43,6 +43,7 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOption
               "func.func(pt2c-host-shape-buffers),buffer-deallocation-pipeline,canonicalize,cse,"
               "pt2c-gemm-to-library{allow-tf32=" + tf32 + "}," +
                   llvm::formatv("pt2c-emit-flash-attention{{tensor-cores={0}},"
+                                "func.func(pt2c-results-in-place),"
                                 "func.func(pt2c-map-to-gpu{{block-size={1}}),",
                                 allArchsHaveMma(options.archs), options.blockSize)
                       .str() +
