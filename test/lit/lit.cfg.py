@@ -12,6 +12,7 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "Inputs
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 
 config.substitutions.append(("%pt2c-opt", os.path.join(config.pt2c_tools_dir, "pt2c-opt")))
+config.substitutions.append(("%pt2c-run", os.path.join(config.pt2c_tools_dir, "pt2c-run")))
 config.substitutions.append(("%pt2c", os.path.join(config.pt2c_tools_dir, "pt2c")))
 config.substitutions.append(("%data", os.path.join(config.pt2c_src_root, "test", "data")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))

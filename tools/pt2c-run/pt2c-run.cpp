@@ -18,6 +18,9 @@
 
 #include "Commands.h"
 
+#include "pt2c/Version.h"
+#include "pt2c/pt2c.h"
+
 #include <CLI/CLI.hpp>
 
 #include <exception>
@@ -52,6 +55,10 @@ void addSessionOptions(CLI::App &command, SessionOptions &options) {
 int main(int argc, char **argv) {
   CLI::App app{"pt2c-run: run and time pt2c model libraries"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", "pt2c-run " PT2C_VERSION_STRING " (commit " PT2C_GIT_COMMIT
+                                    "), model C ABI " +
+                                        std::to_string(PT2C_ABI_VERSION_MAJOR) + "." +
+                                        std::to_string(PT2C_ABI_VERSION_MINOR));
 
   RunOptions run;
   double atol = 0, rtol = 0;

@@ -17,7 +17,11 @@
 #include "pt2c/Driver/Inspect.h"
 #include "pt2c/OpRegistry/OpRegistry.h"
 
+#include "pt2c/Version.h"
+#include "pt2c/pt2c.h"
+
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -192,7 +196,10 @@ int main(int argc, char **argv) {
                "Exit codes: 0 success, 1 a check failed, 2 bad input or "
                "usage, 3 internal error (a pt2c bug: please report it).",
                "pt2c"};
-  app.set_version_flag("--version", "pt2c 0.1.0");
+  app.set_version_flag("--version", "pt2c " PT2C_VERSION_STRING " (commit " PT2C_GIT_COMMIT
+                                    "), LLVM " LLVM_VERSION_STRING ", model C ABI " +
+                                        std::to_string(PT2C_ABI_VERSION_MAJOR) + "." +
+                                        std::to_string(PT2C_ABI_VERSION_MINOR));
   app.add_option("model", args.model, "The archive written by torch.export.save")
       ->check(CLI::ExistingPath);
   app.add_option("--model", args.modelName,
