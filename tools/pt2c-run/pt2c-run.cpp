@@ -110,6 +110,13 @@ int main(int argc, char **argv) {
                    "CPU threads (default: one per online CPU)")
       ->check(CLI::Range(1, 1024));
 
+  // Command-line errors start like every other error of pt2c-run's, and
+  // point at --help once.
+  app.failure_message([](const CLI::App *, const CLI::Error &error) {
+    return std::string("pt2c-run: error: ") + error.what() +
+           "\n(pt2c-run --help, pt2c-run run --help and pt2c-run bench --help list the "
+           "options)\n";
+  });
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &error) {

@@ -257,6 +257,11 @@ int main(int argc, char **argv) {
   inspect->add_option("--model", args.modelName,
                       "Which program of an archive that holds several");
 
+  // Command-line errors read like every other error of pt2c's, and point
+  // at --help once.
+  app.failure_message([](const CLI::App *, const CLI::Error &error) {
+    return std::string("pt2c: error: ") + error.what() + "\n(pt2c --help lists the options)\n";
+  });
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp &e) {
