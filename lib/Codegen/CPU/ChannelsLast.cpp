@@ -115,19 +115,45 @@ bool matchWindows(linalg::GenericOp windows, WindowGeometry &window) {
   return true;
 }
 
-/// A zero pad of the spatial dims only before a convolution's windows: the
+/// The pad producing an NCHW `value` when it pads the spatial dims only,
+/// statically, with a constant; null otherwise.
+tensor::PadOp spatialPadOf(Value value) {
+  auto pad = value.getDefiningOp<tensor::PadOp>();
+  if (!pad || !pad.getConstantPaddingValue() || pad.getNofold())
+    return nullptr;
+  ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
+  if (llvm::any_of(low, ShapedType::isDynamic) || llvm::any_of(high, ShapedType::isDynamic) ||
+      low[0] || low[1] || high[0] || high[1])
+    return nullptr;
+  return pad;
+}
+
+/// The pad before a convolution's windows, looked through: the
 /// channels-last form pads its own input.
 void lookThroughPad(FirstConvolution &conv) {
-  if (auto pad = conv.input.getDefiningOp<tensor::PadOp>()) {
-    ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
-    bool staticPad = !llvm::any_of(low, ShapedType::isDynamic) &&
-                     !llvm::any_of(high, ShapedType::isDynamic);
-    if (pad.getConstantPaddingValue() && staticPad && !pad.getNofold() && low[0] == 0 &&
-        low[1] == 0 && high[0] == 0 && high[1] == 0) {
-      conv.pad = pad;
-      conv.input = pad.getSource();
-    }
+  if (tensor::PadOp pad = spatialPadOf(conv.input)) {
+    conv.pad = pad;
+    conv.input = pad.getSource();
   }
+}
+
+/// `pad`'s padding applied to `source`, whose dim k is dim from[k] of the
+/// tensor `pad` padded (its static sides and constant value; the pads
+/// given here have both).
+Value padAlongDims(OpBuilder &b, Location loc, Value source, tensor::PadOp pad,
+                   ArrayRef<int64_t> from) {
+  ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
+  auto type = cast<RankedTensorType>(source.getType());
+  SmallVector<OpFoldResult> newLow, newHigh;
+  SmallVector<int64_t> shape(type.getShape());
+  for (auto [k, dim] : llvm::enumerate(from)) {
+    newLow.push_back(b.getIndexAttr(low[dim]));
+    newHigh.push_back(b.getIndexAttr(high[dim]));
+    if (!ShapedType::isDynamic(shape[k]))
+      shape[k] += low[dim] + high[dim];
+  }
+  return tensor::PadOp::create(b, loc, RankedTensorType::get(shape, type.getElementType()),
+                               source, newLow, newHigh, pad.getConstantPaddingValue());
 }
 
 /// The channels-first chain around `matmul`, or nothing.
@@ -434,23 +460,8 @@ void rewriteChannelsLast(FirstConvolution &conv, IRRewriter &rewriter) {
       rewriteDepthwiseDirect(conv, read, rewriter);
       return;
     }
-    if (conv.pad) {
-      ArrayRef<int64_t> low = conv.pad.getStaticLow(), high = conv.pad.getStaticHigh();
-      SmallVector<OpFoldResult> lowLast, highLast;
-      SmallVector<int64_t> paddedShape;
-      auto nhwc = cast<RankedTensorType>(input.getType());
-      for (int64_t k = 0; k < 4; ++k) {
-        int64_t from = kToLast[k];
-        lowLast.push_back(rewriter.getIndexAttr(low[from]));
-        highLast.push_back(rewriter.getIndexAttr(high[from]));
-        int64_t size = nhwc.getDimSize(k);
-        paddedShape.push_back(ShapedType::isDynamic(size) ? size
-                                                          : size + low[from] + high[from]);
-      }
-      input = tensor::PadOp::create(rewriter, loc, RankedTensorType::get(paddedShape, element),
-                                    input, lowLast, highLast,
-                                    conv.pad.getConstantPaddingValue());
-    }
+    if (conv.pad)
+      input = padAlongDims(rewriter, loc, input, conv.pad, kToLast);
     // (n, y, x, g, i, j, c) -> in[n, y*sh + i*dh, x*sw + j*dw, g*C + c]
     auto d = [&](unsigned i) { return rewriter.getAffineDimExpr(i); };
     AffineMap read = AffineMap::get(
@@ -538,17 +549,11 @@ void rewriteWindowReductionLast(FirstWindowReduction &window, IRRewriter &rewrit
   // reads.
   WindowRead read;
   Value source = window.input;
-  if (auto pad = source.getDefiningOp<tensor::PadOp>()) {
-    ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
-    bool spatialOnly = !llvm::any_of(low, ShapedType::isDynamic) &&
-                       !llvm::any_of(high, ShapedType::isDynamic) && low[0] == 0 &&
-                       low[1] == 0 && high[0] == 0 && high[1] == 0;
-    if (spatialOnly && pad.getConstantPaddingValue() && !pad.getNofold()) {
-      source = pad.getSource();
-      read.top = low[2];
-      read.left = low[3];
-      read.padValue = pad.getConstantPaddingValue();
-    }
+  if (tensor::PadOp pad = spatialPadOf(source)) {
+    source = pad.getSource();
+    read.top = pad.getStaticLow()[2];
+    read.left = pad.getStaticLow()[3];
+    read.padValue = pad.getConstantPaddingValue();
   }
   read.input = transposed(rewriter, loc, source, kToLast, /*marked=*/true).getResult()[0];
   llvm::copy(window.strides, read.strides);
@@ -729,19 +734,12 @@ struct SinkThroughPad : OpRewritePattern<tensor::PadOp> {
     if (!transpose || !value || pad.getNofold() || llvm::any_of(low, ShapedType::isDynamic) ||
         llvm::any_of(high, ShapedType::isDynamic))
       return failure();
+    // Source dim permutation[k] is the padded tensor's dim k.
     ArrayRef<int64_t> permutation = transpose.getPermutation();
-    auto sourceType = cast<RankedTensorType>(transpose.getInput().getType());
-    SmallVector<OpFoldResult> newLow(low.size()), newHigh(high.size());
-    SmallVector<int64_t> shape(sourceType.getShape());
-    for (auto [k, dim] : llvm::enumerate(permutation)) {
-      newLow[dim] = rewriter.getIndexAttr(low[k]);
-      newHigh[dim] = rewriter.getIndexAttr(high[k]);
-      if (!ShapedType::isDynamic(shape[dim]))
-        shape[dim] += low[k] + high[k];
-    }
-    auto padded = tensor::PadOp::create(
-        rewriter, pad.getLoc(), RankedTensorType::get(shape, sourceType.getElementType()),
-        transpose.getInput(), newLow, newHigh, value);
+    SmallVector<int64_t> from(permutation.size());
+    for (auto [k, dim] : llvm::enumerate(permutation))
+      from[dim] = int64_t(k);
+    Value padded = padAlongDims(rewriter, pad.getLoc(), transpose.getInput(), pad, from);
     rewriter.replaceOp(pad, transposed(rewriter, pad.getLoc(), padded, permutation, true)
                                 .getResult()[0]);
     return success();
