@@ -12,6 +12,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace pt2c {
@@ -42,27 +43,45 @@ llvm::Error buildSharedLibrary(mlir::ModuleOp module, const ModelSignature &sign
   forward->setAttr("llvm.emit_c_interface", mlir::UnitAttr::get(module.getContext()));
 
   DescriptorOptions descriptor = options.descriptor;
-  mlir::OwningOpRef<mlir::ModuleOp> cudaModule;
-  std::vector<mlir::ModuleOp> lowered;
+  std::vector<mlir::OwningOpRef<mlir::ModuleOp>> clones;
+  std::vector<HostModule> lowered;
   if (options.forCUDA) {
     // The CUDA host code is a second module with its own forward, linked
     // next to the CPU one; lowering a clone leaves `module` for the CPU.
-    cudaModule = module.clone();
+    mlir::OwningOpRef<mlir::ModuleOp> cudaModule = module.clone();
     auto cudaForward = cudaModule->lookupSymbol<mlir::func::FuncOp>("forward");
     cudaForward.setSymName("forward_cuda");
     mlir::PassManager pm(module.getContext());
     addGPULoweringPasses(pm, options.gpu);
     if (llvm::Error error = runLowering(pm, *cudaModule, "CUDA"))
       return error;
-    lowered.push_back(*cudaModule);
+    lowered.push_back({*cudaModule, options.cpu});
+    clones.push_back(std::move(cudaModule));
     descriptor.cudaForwardSymbol = "_mlir_ciface_forward_cuda";
   }
   if (options.forCPU) {
+    // Each wider form of the CPU code (AVX-512) lowers a clone whose
+    // forward is renamed after it; the baseline (--cpu) lowers `module`.
+    std::vector<CPUCodegenOptions> variants = cpuCodeVariants(options.cpu);
+    for (const CPUCodegenOptions &variant : llvm::ArrayRef(variants).drop_back()) {
+      std::string name = "forward_" + variant.cpu;
+      std::replace(name.begin(), name.end(), '-', '_');
+      mlir::OwningOpRef<mlir::ModuleOp> clone = module.clone();
+      clone->lookupSymbol<mlir::func::FuncOp>("forward").setSymName(name);
+      mlir::PassManager pm(module.getContext());
+      addCPULoweringPasses(pm, variant);
+      if (llvm::Error error = runLowering(pm, *clone, "the CPU (" + variant.cpu + ")"))
+        return error;
+      lowered.insert(lowered.begin(), {*clone, variant});
+      clones.push_back(std::move(clone));
+      descriptor.widerForwards.push_back({"_mlir_ciface_" + name, cpuFeatureLevels(variant.cpu)});
+    }
     mlir::PassManager pm(module.getContext());
     addCPULoweringPasses(pm, options.cpu);
     if (llvm::Error error = runLowering(pm, module, "the CPU"))
       return error;
-    lowered.insert(lowered.begin(), module);
+    lowered.insert(lowered.begin(), {module, options.cpu});
+    descriptor.forwardFeatures = cpuFeatureLevels(options.cpu.cpu);
   } else {
     descriptor.forwardSymbol.clear();
   }

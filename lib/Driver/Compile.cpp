@@ -145,16 +145,26 @@ static llvm::Error chooseLayouts(mlir::ModuleOp module, const CompileOptions &op
   return llvm::Error::success();
 }
 
-/// Weights read only transposed are stored transposed (pt2c-permute-weights:
-/// the blob's layout, shared by every target, so before their pipelines).
-static llvm::Error permuteWeights(mlir::ModuleOp module, mlir::func::FuncOp forward,
-                                  ModelSignature &signature) {
+/// The weights' stored layout, decided once for the blob that every target
+/// of the library shares, so before their pipelines: weights read only
+/// transposed are stored transposed (pt2c-permute-weights), and in a
+/// CPU-only library matmul weights are stored as the column panels the
+/// register tiles read (pt2c-pack-weight-panels).
+static llvm::Error layOutWeights(mlir::ModuleOp module, mlir::func::FuncOp forward,
+                                 const BuildOptions &build, ModelSignature &signature) {
   mlir::PassManager pm(module.getContext());
   pm.addNestedPass<mlir::func::FuncOp>(createPermuteWeights());
   pm.addPass(mlir::createCanonicalizerPass());
+  if (build.forCPU && !build.forCUDA) {
+    PackWeightPanelsOptions packing;
+    // The panels are shared by every form of the CPU code: the widest
+    // tile's (an AVX2 tile reads half of an AVX-512 panel).
+    packing.panel = weightPanelColumns(cpuCodeVariants(build.cpu).front().vectorBits);
+    pm.addNestedPass<mlir::func::FuncOp>(createPackWeightPanels(packing));
+  }
   if (mlir::failed(pm.run(module)))
-    return llvm::createStringError("internal error: pt2c-permute-weights failed");
-  readWeightPermutations(forward, signature);
+    return llvm::createStringError("internal error: laying out the weights failed");
+  readWeightLayouts(forward, signature);
   return llvm::Error::success();
 }
 
@@ -196,6 +206,7 @@ static llvm::Expected<BuildOptions> buildOptionsFor(const CompileOptions &option
     return llvm::createStringError("--cpu: '" + options.cpu +
                                    "' is not an x86-64 CPU LLVM knows (e.g. x86-64-v3, "
                                    "x86-64-v4, skylake-avx512, znver4, native)");
+  build.cpu.vectorBits = cpuVectorBits(options.cpu);
   if (options.weights == "external")
     build.externalWeights = true;
   else if (options.weights != "embed")
@@ -262,7 +273,7 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
     if (llvm::Error error = chooseLayouts(module, options))
       return error;
   }
-  if (llvm::Error error = permuteWeights(module, forward, *signature))
+  if (llvm::Error error = layOutWeights(module, forward, *build, *signature))
     return error;
   auto weights = build->externalWeights
                      ? describeExternalWeights(*imported->archive, *signature)

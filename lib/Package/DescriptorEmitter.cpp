@@ -17,7 +17,7 @@ namespace pt2c {
 
 namespace {
 
-constexpr unsigned kModelAbiVersion = 3; // PT2C_MODEL_ABI_VERSION
+constexpr unsigned kModelAbiVersion = 4; // PT2C_MODEL_ABI_VERSION
 
 class DescriptorEmitter {
 public:
@@ -57,6 +57,23 @@ public:
     Constant *runCuda = cudaForward
                             ? static_cast<Constant *>(emitRun(cudaForward, "pt2c.run_cuda"))
                             : ConstantPointerNull::get(ptr_);
+    // The CPU entries, best first, the baseline `run` last.
+    std::vector<Constant *> cpuEntries;
+    if (forward) {
+      auto *entryType = StructType::get(context_, {i32_, ptr_});
+      for (auto [index, wider] : llvm::enumerate(options_.widerForwards)) {
+        Function *widerForward = nullptr;
+        if (Error error = lookupForward(wider.symbol, widerForward))
+          return error;
+        cpuEntries.push_back(ConstantStruct::get(
+            entryType, {ConstantInt::get(i32_, wider.features),
+                        emitRun(widerForward, ("pt2c.run_cpu" + Twine(index)).str())}));
+      }
+      cpuEntries.push_back(ConstantStruct::get(
+          entryType, {ConstantInt::get(i32_, options_.forwardFeatures), run}));
+    }
+    Constant *cpuEntryTable =
+        array(StructType::get(context_, {i32_, ptr_}), cpuEntries, "cpu_entries");
     Function *outputDims = emitOutputDims();
     Function *arenaBytes = emitArenaBytes();
 
@@ -79,6 +96,8 @@ public:
         run,
         runCuda,
         external,
+        ConstantInt::get(i32_, cpuEntries.size()),
+        cpuEntryTable,
     };
     std::vector<Type *> fieldTypes;
     for (Constant *field : fields)

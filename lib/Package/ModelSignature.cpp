@@ -160,13 +160,17 @@ llvm::Expected<ModelSignature> extractSignature(func::FuncOp forward) {
   return SignatureReader(forward).read();
 }
 
-void readWeightPermutations(mlir::func::FuncOp forward, ModelSignature &signature) {
+void readWeightLayouts(mlir::func::FuncOp forward, ModelSignature &signature) {
   for (SignatureWeight &weight : signature.weights) {
     auto permutation = forward.getArgAttrOfType<mlir::DenseI64ArrayAttr>(
         weight.argument, "pt2c.weight_permutation");
-    if (!permutation)
+    auto panel = forward.getArgAttrOfType<mlir::IntegerAttr>(weight.argument, "pt2c.weight_panel");
+    if (!permutation && !panel)
       continue;
-    weight.permutation.assign(permutation.asArrayRef().begin(), permutation.asArrayRef().end());
+    if (permutation)
+      weight.permutation.assign(permutation.asArrayRef().begin(), permutation.asArrayRef().end());
+    if (panel)
+      weight.panel = panel.getInt();
     auto type = mlir::cast<mlir::RankedTensorType>(forward.getArgumentTypes()[weight.argument]);
     weight.shape = type.getShape().vec();
   }

@@ -26,6 +26,19 @@ llvm::Error layOutWeights(const archive::Pt2Archive &archive,
         permuted.strides[d] = view->strides[size_t(weight.permutation[d])];
       }
     }
+    if (weight.panel != 0) {
+      // [K, N] (as permuted) -> [N / panel, K, panel]: panel p, row k,
+      // column c is element (k, p * panel + c).
+      int64_t panel = weight.panel;
+      if (permuted.sizes.size() != 2 || panel < 1 || permuted.sizes[1] % panel != 0)
+        return llvm::createStringError(archive.path() + ": weight '" + weight.fqn +
+                                       "' cannot be packed in panels of " + llvm::Twine(panel) +
+                                       " columns");
+      archive::TensorView packed = permuted;
+      packed.sizes = {permuted.sizes[1] / panel, permuted.sizes[0], panel};
+      packed.strides = {permuted.strides[1] * panel, permuted.strides[0], permuted.strides[1]};
+      permuted = std::move(packed);
+    }
     views.push_back(std::move(permuted));
     total = (total + kAlignment - 1) / kAlignment * kAlignment;
     blob.offsets.push_back(total);

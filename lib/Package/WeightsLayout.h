@@ -17,8 +17,9 @@ namespace pt2c::detail {
 
 /// Fills `blob`'s offsets, sizes and totalBytes, and `views` with each
 /// weight's view, in signature order, its dims in the weight's
-/// permutation (a permuted view of the same storage; gathering it row-major
-/// stores the weight transposed). Reads no payload byte.
+/// permutation and then split into column panels (a permuted, re-strided
+/// view of the same storage; gathering it row-major stores the weight
+/// transposed or packed). Reads no payload byte.
 llvm::Error layOutWeights(const archive::Pt2Archive &archive,
                           const ModelSignature &signature, WeightsBlob &blob,
                           std::vector<archive::TensorView> &views);

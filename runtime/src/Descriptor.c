@@ -189,6 +189,11 @@ pt2c_status *pt2crt_check_descriptor(const pt2c_model_desc *desc) {
     return BROKEN("a function pointer is NULL");
   if (desc->n_symbols < 0 || (desc->n_symbols > 0 && !desc->symbols))
     return BROKEN("%d symbols without an array", (int)desc->n_symbols);
+  if (desc->n_cpu_entries < 0 || (desc->n_cpu_entries > 0 && (!desc->cpu_entries || !desc->run)))
+    return BROKEN("%d CPU entries without an array or a run", (int)desc->n_cpu_entries);
+  for (int32_t i = 0; i < desc->n_cpu_entries; ++i)
+    if (!desc->cpu_entries[i].run)
+      return BROKEN("CPU entry %d has no function", (int)i);
   pt2c_status *status =
       check_tensors(desc, "input", desc->n_inputs, desc->inputs, 0);
   if (!status)

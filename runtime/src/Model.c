@@ -2,6 +2,7 @@
 
 #include "CudaRun.h"
 #include "Model.h"
+#include "CpuFeatures.h"
 #include "Options.h"
 #include "Status.h"
 
@@ -67,6 +68,12 @@ PT2C_API pt2c_status *pt2c_model_create(const pt2c_options *options,
   pt2c_status *status = pt2crt_check_descriptor(desc);
   if (!status)
     status = check_options(options, desc);
+  /* The CPU code's form, chosen before the weights are read: a CPU below
+   * the library's baseline fails here, naming what it lacks. */
+  int32_t (*cpu_run)(const pt2c_run_args *) = NULL;
+  if (!status && !(options && options->device == kDLCUDA))
+    status = pt2crt_choose_cpu_entry(desc, pt2crt_cpu_features(), getenv("PT2C_CPU_ISA"),
+                                     &cpu_run);
   const uint8_t *weights = NULL;
   uint8_t *owned_weights = NULL;
   if (!status)
@@ -80,6 +87,7 @@ PT2C_API pt2c_status *pt2c_model_create(const pt2c_options *options,
     return pt2crt_out_of_memory();
   }
   model->desc = desc;
+  model->cpu_run = cpu_run;
   model->weights = weights;
   model->owned_weights = owned_weights;
   if (options && options->device == kDLCUDA) {

@@ -18,6 +18,8 @@ struct pt2c_model {
   const uint8_t *weights; /* 64-byte aligned, desc->weights_bytes */
   uint8_t *owned_weights; /* external weights read at create; else NULL */
   pt2crt_pool *pool;
+  /* The CPU entry this CPU runs (pt2crt_choose_cpu_entry); NULL on CUDA. */
+  int32_t (*cpu_run)(const pt2c_run_args *args);
   struct pt2crt_cuda_model *cuda; /* NULL: the model runs on the CPU */
   pt2crt_context_list contexts;
   /* Introspection: each input's, then each output's dims with -1 for

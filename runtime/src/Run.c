@@ -140,7 +140,7 @@ static pt2c_status *execute(const pt2c_model *model, pt2crt_context *ctx,
    * temporaries come from (and go back to) this context's scratch cache. */
   pt2crt_pool *previous_pool = pt2crt_omp_set_pool(model->pool);
   pt2crt_scratch *previous_scratch = pt2crt_scratch_set_current(&ctx->scratch);
-  int32_t code = desc->run(&args);
+  int32_t code = model->cpu_run(&args);
   pt2crt_scratch_set_current(previous_scratch);
   pt2crt_omp_set_pool(previous_pool);
   if (code == PT2C_OK)

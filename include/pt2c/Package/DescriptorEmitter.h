@@ -34,6 +34,15 @@ struct DescriptorOptions {
   /// not compiled for that target (the descriptor's pointer is NULL).
   std::string forwardSymbol = "_mlir_ciface_forward";
   std::string cudaForwardSymbol;
+  /// PT2C_CPU_* levels the code behind forwardSymbol needs (its --cpu).
+  uint32_t forwardFeatures = 0;
+  /// Other compiled forms of the CPU forward (AVX-512), best first; the
+  /// runtime prefers them to forwardSymbol on a CPU that has their levels.
+  struct CPUEntry {
+    std::string symbol;
+    uint32_t features;
+  };
+  std::vector<CPUEntry> widerForwards;
 };
 
 /// Emits the descriptor and entry points into `module`, which must define

@@ -60,6 +60,9 @@ struct SignatureWeight {
   /// The order the blob stores the archive's dims in (stored dim i is the
   /// archive's dim permutation[i]; pt2c-permute-weights); empty: as stored.
   std::vector<int64_t> permutation = {};
+  /// After the permutation: the stored [K, N] as [N / panel, K, panel]
+  /// column panels (pt2c-pack-weight-panels); 0: not packed.
+  int64_t panel = 0;
 };
 
 struct ModelSignature {
@@ -74,10 +77,11 @@ struct ModelSignature {
 /// input, or an output dim that depends on data.
 llvm::Expected<ModelSignature> extractSignature(mlir::func::FuncOp forward);
 
-/// Takes the `pt2c.weight_permutation` that pt2c-permute-weights left on
-/// weight arguments into `signature`'s weights (their permutation, and
-/// their shape as the code reads them).
-void readWeightPermutations(mlir::func::FuncOp forward, ModelSignature &signature);
+/// Takes the `pt2c.weight_permutation` and `pt2c.weight_panel` that
+/// pt2c-permute-weights and pt2c-pack-weight-panels left on weight
+/// arguments into `signature`'s weights (their layout, and their shape as
+/// the code reads them).
+void readWeightLayouts(mlir::func::FuncOp forward, ModelSignature &signature);
 
 } // namespace pt2c
 

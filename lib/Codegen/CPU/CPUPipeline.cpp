@@ -1,5 +1,7 @@
 //===- CPUPipeline.cpp - linalg on tensors -> LLVM dialect ----------------===//
 
+#include "Contraction.h"
+
 #include "pt2c/Codegen/CPU/CPUCodegen.h"
 #include "pt2c/Codegen/Passes.h"
 #include "pt2c/Codegen/SharedPipelines.h"
@@ -33,6 +35,10 @@ void registerCPUCodegen(mlir::DialectRegistry &registry) {
   });
 }
 
+int64_t weightPanelColumns(int64_t vectorBits) {
+  return cpu::registerTile(vectorBits).columns;
+}
+
 void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &options) {
   // The passes, in order, and why (docs/toolchain.md §4 has the pitfalls):
   // 1. Fuse producer/consumer elementwise generics into one loop nest,
@@ -58,13 +64,15 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    their loops vectorize; other math ops without an LLVM intrinsic call
   //    libm, which every model .so may use; the LLVM conversion goes first
   //    so libm only gets what has no intrinsic (libm has no rsqrtf).
-  std::string parallelize =
-      llvm::formatv("pt2c-parallelize{{min-work={0}},", options.minParallelWork).str();
+  std::string parallelize = llvm::formatv("pt2c-parallelize{{min-work={0} vector-bits={1}},",
+                                          options.minParallelWork, options.vectorBits)
+                                .str();
   if (options.minParallelWork <= 0)
     parallelize.clear();
   addPassList(pm, "CPU fusion and tiling",
-              "pt2c-fuse-elementwise," + parallelize + "pt2c-tile-contractions,"
-              "func.func(pt2c-distinct-results)");
+              "pt2c-fuse-elementwise," + parallelize +
+                  llvm::formatv("pt2c-tile-contractions{{vector-bits={0}},", options.vectorBits).str() +
+                  "func.func(pt2c-distinct-results)");
   addModuleBufferizationPasses(pm);
   addPassList(pm, "CPU loops",
               "func.func(scf-forall-to-parallel),"

@@ -34,11 +34,17 @@ bool uses(AffineMap map, unsigned dim) {
   return map.isFunctionOfDim(dim);
 }
 
-unsigned dimAt(AffineMap map, int64_t fromEnd) {
-  return cast<AffineDimExpr>(map.getResult(map.getNumResults() - fromEnd)).getPosition();
+unsigned lastDim(AffineMap map) {
+  return cast<AffineDimExpr>(map.getResults().back()).getPosition();
 }
 
 } // namespace
+
+RegisterTile registerTile(int64_t vectorBits) {
+  if (vectorBits >= 512)
+    return {/*rows=*/8, /*columns=*/32, /*lanes=*/16};
+  return {/*rows=*/6, /*columns=*/16, /*lanes=*/8};
+}
 
 std::optional<ContractionLoops> matchRowMajorContraction(linalg::LinalgOp linalgOp) {
   auto op = dyn_cast<linalg::GenericOp>(linalgOp.getOperation());
@@ -59,7 +65,17 @@ std::optional<ContractionLoops> matchRowMajorContraction(linalg::LinalgOp linalg
   unsigned numLoops = op.getNumLoops();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   loops.n = numLoops - 1;
-  loops.m = dimAt(out, 2);
+  // m: the innermost output dim before n that is a row of lhs only (a
+  // plain matmul's second to last; a packed rhs (pt2c-pack-weight-panels)
+  // puts its panel loop, a dim of rhs and out, in between).
+  loops.m = loops.n;
+  for (AffineExpr result : llvm::reverse(out.getResults().drop_back())) {
+    unsigned d = cast<AffineDimExpr>(result).getPosition();
+    if (uses(lhs, d) && !uses(rhs, d)) {
+      loops.m = d;
+      break;
+    }
+  }
   loops.k = 0;
   for (unsigned d = 0; d < numLoops; ++d)
     if (iterators[d] == utils::IteratorType::reduction)
@@ -67,8 +83,8 @@ std::optional<ContractionLoops> matchRowMajorContraction(linalg::LinalgOp linalg
   // n: the contiguous column of rhs and out; m: a row of lhs and out only;
   // k: read by both inputs.
   bool shaped = iterators[loops.n] == utils::IteratorType::parallel &&
-                iterators[loops.m] == utils::IteratorType::parallel && dimAt(rhs, 1) == loops.n &&
-                dimAt(out, 1) == loops.n && !uses(lhs, loops.n) && uses(lhs, loops.m) &&
+                loops.m != loops.n && iterators[loops.m] == utils::IteratorType::parallel && lastDim(rhs) == loops.n &&
+                lastDim(out) == loops.n && !uses(lhs, loops.n) && uses(lhs, loops.m) &&
                 !uses(rhs, loops.m) && uses(lhs, loops.k) && uses(rhs, loops.k);
   if (!shaped)
     return std::nullopt;

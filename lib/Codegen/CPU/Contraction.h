@@ -23,18 +23,27 @@ class LinalgOp;
 
 namespace pt2c::cpu {
 
-/// The register tile for f32 on AVX2 (x86-64-v3): 6 output rows x 16
-/// columns (2 ymm each) stay in 12 of the 16 ymm registers while the k loop
-/// broadcasts one lhs element per row and loads 2 rhs vectors; 15 registers
-/// in all, 12 FMAs per 8 loads. Measured (one core of the build machine,
+/// The register tile of one output block, in f32 elements: `rows` output
+/// rows x `columns` columns stay in vector registers across the whole k
+/// loop while each k step broadcasts one lhs element per row and loads
+/// columns / lanes rhs vectors.
+struct RegisterTile {
+  int64_t rows;
+  int64_t columns;
+  /// f32 lanes of one vector register: column tiles narrower than the main
+  /// one are vectorized only in multiples of it.
+  int64_t lanes;
+};
+
+/// The tile for registers of `vectorBits` (256: AVX2, 512: AVX-512).
+/// 256: 6 x 16, 12 of the 16 ymm registers, 15 in all with the 2 rhs
+/// vectors and the broadcast; measured (one core of the build machine,
 /// x86-64-v3 code, GFLOP/s) on 62x144x3025 / 62x576x729 matmuls: 6x16
 /// 101 / 93, 4x16 87 / 80, 8x8 77 / 83, 4x24 8 / 8 (a vector<24xf32> does
-/// not lower well); the loops before this pass reach 31.
-constexpr int64_t kTileRows = 6;
-constexpr int64_t kTileColumns = 16;
-/// f32 lanes of one ymm register: column tiles narrower than the main one
-/// are vectorized only in multiples of it.
-constexpr int64_t kVectorLanes = 8;
+/// not lower well); the loops before pt2c-tile-contractions reach 31.
+/// 512: 8 x 32, 16 of the 32 zmm registers: twice the FMAs' latency x
+/// throughput (4 cycles x 2 ports) of independent accumulators.
+RegisterTile registerTile(int64_t vectorBits);
 
 /// The loops of a row-major contraction `out[.., m, n] += lhs[..m..k..] *
 /// rhs[..k.., n]`, by position in the op's iteration space.
@@ -47,8 +56,9 @@ struct ContractionLoops {
 
 /// `op` as a row-major f32 contraction on tensors: a linalg.generic whose
 /// body is `out + lhs * rhs` and whose maps are plain dims with n the
-/// innermost loop and the last dim of rhs and out, and m the second to last
-/// dim of out. Anything else (reassociable dot products, pooling, integer
+/// innermost loop and the last dim of rhs and out, and m the innermost
+/// other dim of out that lhs reads and rhs does not (the second to last, or
+/// the third to last with a packed rhs's panel loop in between). Anything else (reassociable dot products, pooling, integer
 /// matmuls) is std::nullopt and keeps its scalar loops.
 std::optional<ContractionLoops> matchRowMajorContraction(mlir::linalg::LinalgOp op);
 

@@ -48,6 +48,52 @@ bool isKnownCPU(const std::string &cpu) {
   return info && info->isCPUStringValid(name);
 }
 
+/// Whether `cpu` has every feature of `features` ("+avx2,+fma,...").
+static bool cpuHas(const std::string &cpu, llvm::StringRef features) {
+  std::string error;
+  const llvm::Target *target = x86Target(error);
+  if (!target || !isKnownCPU(cpu))
+    return false;
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(llvm::Triple(kTriple), resolveCPU(cpu), ""));
+  return info && info->checkFeatures(features);
+}
+
+// The x86-64 psABI's microarchitecture levels, as LLVM's feature names.
+static constexpr const char *kLevelV2 = "+cx16,+sse3,+ssse3,+sse4.1,+sse4.2,+popcnt,+sahf";
+static constexpr const char *kLevelV3 = "+avx,+avx2,+bmi,+bmi2,+f16c,+fma,+lzcnt,+movbe";
+static constexpr const char *kLevelV4 = "+avx512f,+avx512bw,+avx512cd,+avx512dq,+avx512vl";
+
+int64_t cpuVectorBits(const std::string &cpu) {
+  return cpuHas(cpu, kLevelV4) ? 512 : 256;
+}
+
+uint32_t cpuFeatureLevels(const std::string &cpu) {
+  // Values of PT2C_CPU_X86_64_V2/V3/V4 (runtime/include/pt2c/model_abi.h).
+  uint32_t levels = 0;
+  if (cpuHas(cpu, kLevelV2)) {
+    levels |= 1u;
+    if (cpuHas(cpu, kLevelV3)) {
+      levels |= 2u;
+      if (cpuHas(cpu, kLevelV4))
+        levels |= 4u;
+    }
+  }
+  return levels;
+}
+
+std::vector<CPUCodegenOptions> cpuCodeVariants(const CPUCodegenOptions &baseline) {
+  std::vector<CPUCodegenOptions> variants;
+  if (baseline.vectorBits < 512) {
+    CPUCodegenOptions wide = baseline;
+    wide.cpu = "x86-64-v4";
+    wide.vectorBits = 512;
+    variants.push_back(wide);
+  }
+  variants.push_back(baseline);
+  return variants;
+}
+
 static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const CPUCodegenOptions &options) {
   llvm::Triple triple(kTriple);
@@ -98,21 +144,32 @@ static void optimize(llvm::Module &module, llvm::TargetMachine &machine,
 }
 
 llvm::Expected<std::string>
-emitCPUObject(llvm::ArrayRef<mlir::ModuleOp> modules, const CPUCodegenOptions &options,
+emitCPUObject(llvm::ArrayRef<HostModule> modules, const CPUCodegenOptions &base,
               llvm::function_ref<llvm::Error(llvm::Module &)> extend) {
-  auto machine = createTargetMachine(options);
+  auto machine = createTargetMachine(base);
   if (!machine)
     return machine.takeError();
 
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> llvmModule;
-  for (mlir::ModuleOp module : modules) {
+  for (const HostModule &host : modules) {
     std::unique_ptr<llvm::Module> translated =
-        mlir::translateModuleToLLVMIR(module, context, "pt2c_model");
+        mlir::translateModuleToLLVMIR(host.module, context, "pt2c_model");
     if (!translated)
       return llvm::createStringError(
           std::make_error_code(std::errc::state_not_recoverable),
           "internal error: the LLVM dialect module does not translate to LLVM IR");
+    // Functions carry their module's CPU, so inlining and vectorization use
+    // its features (and one object holds AVX2 and AVX-512 forms).
+    for (llvm::Function &function : *translated) {
+      if (function.isDeclaration())
+        continue;
+      function.addFnAttr("target-cpu", resolveCPU(host.options.cpu));
+      // LLVM's tuning for Intel server CPUs prefers 256-bit vectors and
+      // would split the 512-bit register tiles.
+      if (host.options.vectorBits >= 512)
+        function.addFnAttr("prefer-vector-width", "512");
+    }
     if (!llvmModule) {
       llvmModule = std::move(translated);
       continue;
@@ -127,16 +184,10 @@ emitCPUObject(llvm::ArrayRef<mlir::ModuleOp> modules, const CPUCodegenOptions &o
                                    "internal error: nothing to compile");
   llvmModule->setTargetTriple((*machine)->getTargetTriple());
   llvmModule->setDataLayout((*machine)->createDataLayout());
-  // Functions carry the CPU so inlining and vectorization use its features.
-  for (llvm::Function &function : *llvmModule) {
-    if (function.isDeclaration())
-      continue;
-    function.addFnAttr("target-cpu", resolveCPU(options.cpu));
-  }
   if (llvm::Error error = extend(*llvmModule))
     return std::move(error);
 
-  optimize(*llvmModule, **machine, options.optLevel);
+  optimize(*llvmModule, **machine, base.optLevel);
 
   llvm::SmallString<0> object;
   llvm::raw_svector_ostream stream(object);

@@ -80,26 +80,23 @@ struct Chunking {
   int64_t tile = 1;
 };
 
-/// A contraction that pt2c-tile-contractions will register-tile is cut
-/// into chunks of whole tiles: along the static batch, column or row loop
-/// with the most independent tiles (columns first on a tie: each chunk then
-/// reads its own rhs panel and shares the usually smaller lhs). The chunk
-/// size is set once the loop's extent is a whole number of tiles.
-std::optional<Chunking> chooseContractionChunks(const cpu::ContractionLoops &loops,
-                                                ArrayRef<int64_t> ranges, int64_t maxChunks) {
-  SmallVector<Chunking> candidates = {{loops.n, 0, cpu::kTileColumns}, {loops.m, 0, cpu::kTileRows}};
+/// The loops a contraction that pt2c-tile-contractions will register-tile
+/// can be cut along in whole tiles: its static batch, column and row loops
+/// with 2 or more tiles, most tiles first (columns first on a tie: each
+/// chunk then reads its own rhs panel and shares the usually smaller lhs).
+SmallVector<Chunking> contractionChunkLoops(const cpu::ContractionLoops &loops,
+                                            ArrayRef<int64_t> ranges,
+                                            const cpu::RegisterTile &tile) {
+  SmallVector<Chunking> candidates = {{loops.n, 0, tile.columns}, {loops.m, 0, tile.rows}};
   for (unsigned d : loops.batch)
     candidates.push_back({d, 0, 1});
-  std::optional<Chunking> best;
-  int64_t bestTiles = 1;
-  for (const Chunking &c : candidates) {
-    if (ShapedType::isDynamic(ranges[c.loop]))
-      continue;
-    int64_t tiles = llvm::divideCeil(ranges[c.loop], c.tile);
-    if (tiles > bestTiles)
-      best = c, bestTiles = tiles;
-  }
-  return best;
+  auto tiles = [&](const Chunking &c) { return llvm::divideCeil(ranges[c.loop], c.tile); };
+  llvm::erase_if(candidates, [&](const Chunking &c) {
+    return ShapedType::isDynamic(ranges[c.loop]) || tiles(c) < 2;
+  });
+  llvm::stable_sort(candidates,
+                    [&](const Chunking &a, const Chunking &b) { return tiles(a) > tiles(b); });
+  return candidates;
 }
 
 /// Splits `op` along `chunking`'s loop where its last whole tile ends: the
@@ -145,22 +142,33 @@ public:
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
       if (iterationPoints(ranges) < minWork)
         continue;
-      std::optional<Chunking> chunking;
+      SmallVector<Chunking, 2> chunking;
       if (std::optional<cpu::ContractionLoops> loops = cpu::matchRowMajorContraction(op)) {
-        chunking = chooseContractionChunks(*loops, ranges, maxChunks);
-        if (chunking) {
-          op = splitAtWholeTiles(rewriter, op, *chunking, candidates);
+        // Whole tiles along the loop with the most of them; if that gives
+        // fewer than half of max-chunks, along the next one too (a 2-d
+        // forall): bert's 768-column projections have 24 panels of 32
+        // columns, 24 chunks that 16 threads take in two rounds, half of
+        // them idle in the second; 16 rows tiles x 24 panels in 48 chunks
+        // take three full rounds.
+        int64_t chunks = 1;
+        for (Chunking c : contractionChunkLoops(*loops, ranges, cpu::registerTile(vectorBits))) {
+          op = splitAtWholeTiles(rewriter, op, c, candidates);
           ranges = op.getStaticLoopRanges();
-          int64_t tiles = llvm::divideCeil(ranges[chunking->loop], chunking->tile);
-          chunking->size = chunkSize(tiles, maxChunks) * chunking->tile;
+          int64_t tiles = llvm::divideCeil(ranges[c.loop], c.tile);
+          c.size = chunkSize(tiles, llvm::divideCeil(maxChunks, chunks)) * c.tile;
+          chunks *= llvm::divideCeil(ranges[c.loop], c.size);
+          chunking.push_back(c);
+          if (chunking.size() == 2 || 2 * chunks >= maxChunks)
+            break;
         }
       } else if (std::optional<unsigned> loop = chooseLoop(op, ranges)) {
-        chunking = Chunking{*loop, chunkSize(ranges[*loop], maxChunks)};
+        chunking.push_back(Chunking{*loop, chunkSize(ranges[*loop], maxChunks)});
       }
-      if (!chunking)
+      if (chunking.empty())
         continue;
       SmallVector<OpFoldResult> tileSizes(ranges.size(), rewriter.getIndexAttr(0));
-      tileSizes[chunking->loop] = rewriter.getIndexAttr(chunking->size);
+      for (const Chunking &c : chunking)
+        tileSizes[c.loop] = rewriter.getIndexAttr(c.size);
       scf::SCFTilingOptions options;
       options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
       options.setTileSizes(tileSizes);

@@ -2,7 +2,8 @@
 //
 // Register tiling of the row-major f32 contractions (Contraction.h) on
 // tensors, after pt2c-parallelize has cut them into chunks:
-//  1. tile (batch.. 1, rows kTileRows, columns kTileColumns, k 1), loops in
+//  1. tile (batch.. 1, the register tile's rows and columns (Contraction.h:
+//     6 x 16 for AVX2, 8 x 32 for AVX-512), k 1), loops in
 //     the order batch.., columns, rows, k: the k loop innermost so a tile's
 //     accumulators can live in registers across it, rows inside columns so
 //     one rhs panel is reused by every row tile while it is in L1;
@@ -67,9 +68,10 @@ SmallVector<Contraction> collect(Operation *root,
 }
 
 /// A tile the vectorizer turns into one register-resident vector.contract:
-/// static, one k step, at most kTileRows rows, and whole ymm vectors of
-/// columns or a tail narrower than one (never 9-15: 8 + a tail).
-bool isRegisterTile(linalg::GenericOp op, const ContractionLoops &loops) {
+/// static, one k step, at most `tile.rows` rows, and whole vectors of
+/// columns or a tail narrower than one (with AVX2 never 9-15: 8 + a tail).
+bool isRegisterTile(linalg::GenericOp op, const ContractionLoops &loops,
+                    const cpu::RegisterTile &tile) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (ShapedType::isDynamicShape(ranges))
     return false;
@@ -77,26 +79,27 @@ bool isRegisterTile(linalg::GenericOp op, const ContractionLoops &loops) {
     if (ranges[d] != 1)
       return false;
   int64_t columns = ranges[loops.n];
-  return ranges[loops.k] == 1 && ranges[loops.m] <= cpu::kTileRows &&
-         (columns % cpu::kVectorLanes == 0 ? columns <= cpu::kTileColumns
-                                           : columns < cpu::kVectorLanes);
+  return ranges[loops.k] == 1 && ranges[loops.m] <= tile.rows &&
+         (columns % tile.lanes == 0 ? columns <= tile.columns : columns < tile.lanes);
 }
 
-/// Splits a static column range into [0, 16*q), one 8-wide part if 8 or
-/// more columns are left, and a tail of fewer than 8 columns, so that the
-/// parts before the tail tile into whole ymm vectors. The tail is tiled
+/// Splits a static column range into whole tiles [0, columns*q), one part
+/// of one vector if that many columns are left, and a tail narrower than a
+/// vector (AVX2: multiples of 16, one 8-wide part, a tail of fewer than 8),
+/// so that the parts before the tail tile into whole vectors. The tail is tiled
 /// too: its scalar loop stores its output on every k step (an FMA latency
 /// chain through memory), its tile keeps 6 rows of accumulators in
 /// registers (in squeezenet's classifier the 1-column tail of 25 took 60%
 /// of the time of the whole contraction before).
-SmallVector<Contraction> splitColumns(RewriterBase &rewriter, Contraction c) {
+SmallVector<Contraction> splitColumns(RewriterBase &rewriter, Contraction c,
+                                      const cpu::RegisterTile &tile) {
   int64_t columns = c.op.getStaticLoopRanges()[c.loops.n];
   if (ShapedType::isDynamic(columns))
     return {c};
   SmallVector<Contraction> parts;
   Contraction rest = c;
   int64_t restStart = 0;
-  for (int64_t width : {cpu::kTileColumns, cpu::kVectorLanes}) {
+  for (int64_t width : {tile.columns, tile.lanes}) {
     int64_t end = columns - (columns - restStart) % width;
     if (end == restStart)
       continue;
@@ -217,17 +220,21 @@ public:
     // 1-2. Split, tile and peel; fold the peeled loops' bounds into static
     //      tile shapes.
     SmallVector<Operation *> tileOps;
-    for (const Contraction &c : collect(module, [](linalg::GenericOp op, const ContractionLoops &loops) {
-           return !isRegisterTile(op, loops);
+    cpu::RegisterTile tile = cpu::registerTile(vectorBits);
+    auto isTile = [&](linalg::GenericOp op, const ContractionLoops &loops) {
+      return isRegisterTile(op, loops, tile);
+    };
+    for (const Contraction &c : collect(module, [&](linalg::GenericOp op, const ContractionLoops &loops) {
+           return !isTile(op, loops);
          }))
-      for (const Contraction &part : splitColumns(rewriter, c))
-        llvm::append_range(tileOps, tileAndPeel(rewriter, part, cpu::kTileRows, cpu::kTileColumns));
+      for (const Contraction &part : splitColumns(rewriter, c, tile))
+        llvm::append_range(tileOps, tileAndPeel(rewriter, part, tile.rows, tile.columns));
     if (!tileOps.empty())
       (void)applyOpPatternsGreedily(tileOps, canonicalization, config);
 
     // 3. Vectorize the register tiles.
     llvm::SetVector<Operation *> tileLoops;
-    for (const Contraction &c : collect(module, isRegisterTile)) {
+    for (const Contraction &c : collect(module, isTile)) {
       // Only tiles this pass made, inside its loops (an op that is one tile
       // already, a K=1 outer product, keeps its loops; step 4 cleans up
       // inside the loops and nowhere else).

@@ -20,7 +20,7 @@
 extern "C" {
 #endif
 
-#define PT2C_MODEL_ABI_VERSION 3u
+#define PT2C_MODEL_ABI_VERSION 4u
 
 /* Element types, with DLPack's codes and bits so the runtime can compare
  * them with a caller's DLTensor directly. */
@@ -122,6 +122,19 @@ typedef struct pt2c_run_args {
   pt2c_parallel_for_fn parallel_for;
 } pt2c_run_args;
 
+/* x86-64 microarchitecture levels (as LLVM and the psABI name them) that a
+ * CPU entry's code needs; pt2crt checks them with cpuid when the model is
+ * created. Each level includes the ones below. */
+#define PT2C_CPU_X86_64_V2 1u /* SSE4.2, POPCNT, SSSE3, CX16 */
+#define PT2C_CPU_X86_64_V3 2u /* AVX, AVX2, FMA, BMI1/2, F16C, LZCNT, MOVBE */
+#define PT2C_CPU_X86_64_V4 4u /* AVX-512 F, BW, CD, DQ, VL */
+
+/* One compiled form of the CPU entry point. */
+typedef struct pt2c_cpu_entry {
+  uint32_t features; /* PT2C_CPU_* levels the code needs */
+  int32_t (*run)(const pt2c_run_args *args);
+} pt2c_cpu_entry;
+
 typedef struct pt2c_model_desc {
   uint32_t abi_version; /* PT2C_MODEL_ABI_VERSION */
   const char *model_name;
@@ -160,6 +173,11 @@ typedef struct pt2c_model_desc {
   int32_t (*run_cuda)(const pt2c_run_args *args);
   /* NULL when the weights are embedded (or there are none). */
   const pt2c_external_weights_desc *external_weights;
+  /* The CPU forms of `run`, best first (AVX-512, then the --cpu baseline,
+   * which is `run` itself): the model runs the first whose features its
+   * CPU has. 0 entries: `run`, with no check. */
+  int32_t n_cpu_entries;
+  const pt2c_cpu_entry *cpu_entries;
 } pt2c_model_desc;
 
 /* ---- CUDA: what the generated host code of a CUDA model calls ----------

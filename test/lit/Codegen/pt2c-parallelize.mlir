@@ -101,3 +101,23 @@ func.func @matmul_rows(%a: tensor<256x64xf32>, %b: tensor<64x16xf32>, %c: tensor
   } -> tensor<256x16xf32>
   return %r : tensor<256x16xf32>
 }
+
+// -----
+
+// A contraction with too few tiles along any one loop for max-chunks
+// (16 here): 4 row tiles of 6 and 4 panels of 16 columns (a packed
+// weight's panel loop, a batch loop of 1-tile steps): chunked along both,
+// 4 x 4 = 16 one-tile chunks in a 2-d forall (one loop alone: 4 chunks).
+// CHECK-LABEL: func.func @two_dims
+// CHECK: scf.forall (%{{.+}}, %{{.+}}) = (0, 0) to (24, 4) step (6, 1)
+// CHECK:   linalg.generic {{.+}} outs(%{{.+}} : tensor<6x1x16xf32>)
+func.func @two_dims(%x: tensor<24x256xf32>, %w: tensor<4x256x16xf32>, %acc: tensor<24x4x16xf32>) -> tensor<24x4x16xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(m, k, p, n) -> (m, k)>, affine_map<(m, k, p, n) -> (p, k, n)>, affine_map<(m, k, p, n) -> (m, p, n)>], iterator_types = ["parallel", "reduction", "parallel", "parallel"]}
+      ins(%x, %w : tensor<24x256xf32>, tensor<4x256x16xf32>) outs(%acc : tensor<24x4x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<24x4x16xf32>
+  return %r : tensor<24x4x16xf32>
+}

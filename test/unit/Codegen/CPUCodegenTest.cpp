@@ -60,7 +60,7 @@ TEST_CASE("a linalg function lowers to an x86-64 object with the model descripto
   blob.bytes.assign(16, 0);
   blob.offsets = {0};
   blob.sizes = {16};
-  auto object = emitCPUObject(*module, options, [&](llvm::Module &llvmModule) {
+  auto object = emitCPUObject({{*module, options}}, options, [&](llvm::Module &llvmModule) {
     return emitModelDescriptor(llvmModule, signature, blob, {});
   });
   if (!object)

@@ -189,6 +189,44 @@ TEST_CASE("weights: a permuted weight is stored transposed, embedded or external
   CHECK(llvm::toString(refused.takeError()).find("fc2.bias") != std::string::npos);
 }
 
+TEST_CASE("weights: a packed weight is stored as column panels of its permuted view",
+          "[package]") {
+  auto archive = open(fixturePath("mlp.pt2"));
+  ModelSignature plain = mlpSignature();
+  ModelSignature packed = mlpSignature();
+  // fc1.weight [128, 64] read as [64, 128] (transposed), in panels of 16
+  // columns: [8, 64, 16] (pt2c-pack-weight-panels).
+  packed.weights[0].permutation = {1, 0};
+  packed.weights[0].panel = 16;
+  packed.weights[0].shape = {8, 64, 16};
+  auto rowMajor = buildWeightsBlob(*archive, plain);
+  auto panels = buildWeightsBlob(*archive, packed);
+  REQUIRE(bool(rowMajor));
+  REQUIRE(bool(panels));
+  CHECK(panels->offsets == rowMajor->offsets);
+  const float *before = reinterpret_cast<const float *>(rowMajor->bytes.data());
+  const float *after = reinterpret_cast<const float *>(panels->bytes.data());
+  // Panel p, row k, column c is element (k, 16p + c) of the transposed
+  // view: the archive's (16p + c, k).
+  for (int p = 0; p < 8; ++p)
+    for (int k = 0; k < 64; ++k)
+      for (int c = 0; c < 16; ++c)
+        REQUIRE(after[(p * 64 + k) * 16 + c] == before[(p * 16 + c) * 64 + k]);
+  // External: the runtime gathers the same view.
+  auto external = describeExternalWeights(*archive, packed);
+  REQUIRE(bool(external));
+  const ExternalSource &source = external->external->sources[0];
+  CHECK(source.sizes == std::vector<int64_t>{8, 64, 16});
+  CHECK(source.strides == std::vector<int64_t>{16 * 64, 1, 64});
+  // Columns that are not a whole number of panels are refused, naming the
+  // weight.
+  packed.weights[2].permutation = {1, 0};
+  packed.weights[2].panel = 16; // [128, 10]: 10 columns
+  auto refused = buildWeightsBlob(*archive, packed);
+  REQUIRE_FALSE(bool(refused));
+  CHECK(llvm::toString(refused.takeError()).find("fc2.weight") != std::string::npos);
+}
+
 TEST_CASE("weights: a corrupt weight payload is refused when embedding", "[package]") {
   // mlp.pt2 with one byte of fc2.bias flipped, everything else intact.
   std::string original = fixturePath("mlp.pt2");

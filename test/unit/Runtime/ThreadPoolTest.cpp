@@ -11,6 +11,8 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -157,4 +159,25 @@ TEST_CASE("parallel_for nests and runs from several threads at once",
     for (auto &coverage : nest.inner)
       for (const auto &v : coverage->visits)
         CHECK(v == 10);
+}
+
+TEST_CASE("Workers that sleep at once (PT2C_SPIN_US=0) and that spin both cover every job",
+          "[runtime]") {
+  // With no spinning every job wakes sleeping workers; with a long spin
+  // they never sleep between jobs. Either way each index is visited once,
+  // across jobs queued back to back and after idle gaps longer than the
+  // spin.
+  for (const char *spin : {"0", "50", "100000"}) {
+    INFO("PT2C_SPIN_US=" << spin);
+    setenv("PT2C_SPIN_US", spin, 1);
+    Pool pool(4);
+    unsetenv("PT2C_SPIN_US");
+    for (int repeat = 0; repeat < 200; ++repeat) {
+      Coverage coverage(257);
+      pt2crt_parallel_for(pool.pool, 257, 1, Coverage::body, &coverage);
+      REQUIRE(coverage.onceEach());
+      if (repeat % 50 == 49)
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  }
 }

@@ -12,11 +12,13 @@
 #ifndef PT2C_CODEGEN_CPU_CPUCODEGEN_H
 #define PT2C_CODEGEN_CPU_CPUCODEGEN_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
+#include <vector>
 
 namespace llvm {
 class Module;
@@ -25,7 +27,6 @@ class TargetMachine;
 
 namespace mlir {
 class DialectRegistry;
-class ModuleOp;
 class OpPassManager;
 } // namespace mlir
 
@@ -38,10 +39,32 @@ struct CPUCodegenOptions {
   unsigned optLevel = 3;
   /// Ops with fewer iteration points run on one thread; 0 or less: all do.
   int64_t minParallelWork = 32768;
+  /// The vector registers the code is written for: 256 (AVX2) or 512
+  /// (AVX-512; the functions then also prefer 512-bit vectors, which LLVM's
+  /// tuning for Intel server CPUs would otherwise avoid). cpuVectorBits
+  /// gives the widest `cpu` has.
+  int64_t vectorBits = 256;
 };
 
 /// Whether LLVM's x86-64 backend knows `cpu` ("native": the build host's).
 bool isKnownCPU(const std::string &cpu);
+
+/// The PT2C_CPU_X86_64_V* levels (runtime/include/pt2c/model_abi.h) whose
+/// features `cpu` has: what code compiled for it needs at run time.
+uint32_t cpuFeatureLevels(const std::string &cpu);
+
+/// The forms a library's CPU code is compiled in, best first: for a
+/// `baseline` without AVX-512 an x86-64-v4 form with 512-bit tiles, then
+/// the baseline; for one with AVX-512, the baseline alone. The runtime
+/// picks the first the CPU it runs on has (cpuid).
+std::vector<CPUCodegenOptions> cpuCodeVariants(const CPUCodegenOptions &baseline);
+
+/// 512 if `cpu` has AVX-512 (F, BW, DQ, VL: x86-64-v4), else 256.
+int64_t cpuVectorBits(const std::string &cpu);
+
+/// Columns of the weight panels the register tiles of `vectorBits` read
+/// (pt2c-pack-weight-panels' `panel`).
+int64_t weightPanelColumns(int64_t vectorBits);
 
 /// Registers what the CPU pipeline parses and runs: dialects with their
 /// bufferization models, passes, and LLVM IR translations. Call once.
@@ -52,12 +75,20 @@ void registerCPUCodegen(mlir::DialectRegistry &registry);
 /// (`_mlir_ciface_forward`) taking memref descriptors.
 void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &options);
 
-/// Translates LLVM-dialect modules (the CPU code, the CUDA host code) and
-/// links them into one LLVM module (their private symbols may clash; the
-/// linker renames them), lets `extend` add to it (the packager adds the
-/// model descriptor and weights), optimises and emits an x86-64 ELF object.
+/// An LLVM-dialect module and the CPU its functions are compiled for.
+struct HostModule {
+  mlir::ModuleOp module;
+  CPUCodegenOptions options;
+};
+
+/// Translates LLVM-dialect modules (the CPU code in each of its forms, the
+/// CUDA host code) and links them into one LLVM module (their private
+/// symbols may clash; the linker renames them), each function carrying its
+/// module's CPU; lets `extend` add to it (the packager adds the model
+/// descriptor and weights, compiled for `base`), optimises and emits an
+/// x86-64 ELF object.
 llvm::Expected<std::string>
-emitCPUObject(llvm::ArrayRef<mlir::ModuleOp> modules, const CPUCodegenOptions &options,
+emitCPUObject(llvm::ArrayRef<HostModule> modules, const CPUCodegenOptions &base,
               llvm::function_ref<llvm::Error(llvm::Module &)> extend);
 
 } // namespace pt2c
