@@ -218,8 +218,11 @@ int main(int argc, char **argv) {
                  "the caller picks with pt2c_options_set_device)")
       ->capture_default_str();
   app.add_option("--cpu", args.cpu,
-                 "x86-64 CPU the code is tuned and restricted to (LLVM names: "
-                 "x86-64-v2, x86-64-v3, x86-64-v4, znver4, native, ...)")
+                 "The least x86-64 CPU the library runs on (LLVM names: x86-64-v2, "
+                 "x86-64-v3, x86-64-v4, znver4, native, ...). Without AVX-512 the "
+                 "library also holds an AVX-512 (x86-64-v4) form, which CPUs that have "
+                 "it run (chosen when the model is created; PT2C_CPU_ISA=avx2 forces "
+                 "the baseline)")
       ->capture_default_str();
   app.add_option("--cuda-arch", args.cudaArchs,
                  "With --target cuda: GPU architectures, each compiled to SASS (when "
