@@ -153,7 +153,9 @@ static llvm::Error chooseLayouts(mlir::ModuleOp module, const CompileOptions &op
 static llvm::Error layOutWeights(mlir::ModuleOp module, mlir::func::FuncOp forward,
                                  const BuildOptions &build, ModelSignature &signature) {
   mlir::PassManager pm(module.getContext());
-  pm.addNestedPass<mlir::func::FuncOp>(createPermuteWeights());
+  PermuteWeightsOptions permuting;
+  permuting.duplicateShared = build.forCPU && !build.forCUDA;
+  pm.addNestedPass<mlir::func::FuncOp>(createPermuteWeights(permuting));
   pm.addPass(mlir::createCanonicalizerPass());
   if (build.forCPU && !build.forCUDA) {
     PackWeightPanelsOptions packing;

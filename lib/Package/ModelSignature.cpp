@@ -161,6 +161,15 @@ llvm::Expected<ModelSignature> extractSignature(func::FuncOp forward) {
 }
 
 void readWeightLayouts(mlir::func::FuncOp forward, ModelSignature &signature) {
+  // Weight arguments the layout passes added (a transposed copy of a
+  // weight also read as it is) come after the signature's weights.
+  unsigned next = signature.weights.empty() ? 0 : signature.weights.back().argument + 1;
+  for (; next < forward.getNumArguments(); ++next) {
+    auto fqn = forward.getArgAttrOfType<mlir::StringAttr>(next, "pt2c.weight");
+    if (!fqn)
+      break;
+    signature.weights.push_back({fqn.str(), next, {}});
+  }
   for (SignatureWeight &weight : signature.weights) {
     auto permutation = forward.getArgAttrOfType<mlir::DenseI64ArrayAttr>(
         weight.argument, "pt2c.weight_permutation");

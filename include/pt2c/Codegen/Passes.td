@@ -189,7 +189,18 @@ def PermuteWeights : Pass<"pt2c-permute-weights", "mlir::func::FuncOp"> {
     func.func @forward(%w: tensor<8x16xf32> {pt2c.weight = "fc.weight",
                                              pt2c.weight_permutation = array<i64: 1, 0>}, ...)
     ```
+
+    With `duplicate-shared` (CPU-only libraries), a weight that is also read
+    another way (a tied embedding: gathered by the embedding, transposed by
+    the LM head) gets a second weight argument after the last one, the same
+    archive tensor stored transposed, for its transposes: the blob holds it
+    twice instead of every run copying it transposed (gpt2: 50257 x 768
+    floats). The GPU fuses such transposes into its matmuls.
   }];
+  let options = [
+    Option<"duplicateShared", "duplicate-shared", "bool", /*default=*/"false",
+           "Store a transposed copy of a weight that is also read untransposed">,
+  ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
@@ -243,11 +254,13 @@ def ConvolutionsChannelsLast
 }
 
 def ApproximateMath : Pass<"pt2c-approximate-math", "mlir::ModuleOp"> {
-  let summary = "erf and tanh as polynomials, so the loops around them vectorize";
+  let summary = "erf, tanh and exp as polynomials, so the loops around them vectorize";
   let description = [{
     The CPU pipeline lowers math ops without an LLVM intrinsic to libm
-    calls: `erff` for GELU, `tanhf` for GPT-2's GELU, one scalar call per
-    element, and a loop with a call in it is not vectorized. MLIR's
+    calls: `erff` for GELU, `tanhf` for GPT-2's GELU, `expf` for softmax
+    and sigmoid, one scalar call per element, and a loop with a call in it
+    is not vectorized. (exp's approximation clamps its argument to [-87.8,
+    88.8]: exp(-inf) is ~6e-39, not 0; exp(+inf) ~3.6e38, not inf.) MLIR's
     polynomial approximations (float32; Math/Transforms/Approximation)
     write them as arithmetic instead, which LLVM vectorizes with the rest
     of the loop. Runs after float16/bfloat16 math was extended to float32.

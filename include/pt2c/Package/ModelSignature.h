@@ -80,7 +80,8 @@ llvm::Expected<ModelSignature> extractSignature(mlir::func::FuncOp forward);
 /// Takes the `pt2c.weight_permutation` and `pt2c.weight_panel` that
 /// pt2c-permute-weights and pt2c-pack-weight-panels left on weight
 /// arguments into `signature`'s weights (their layout, and their shape as
-/// the code reads them).
+/// the code reads them), adding the weight arguments pt2c-permute-weights
+/// appended (a transposed copy of a weight also read as it is).
 void readWeightLayouts(mlir::func::FuncOp forward, ModelSignature &signature);
 
 } // namespace pt2c

@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
 
 namespace pt2c {
 
@@ -19,13 +20,17 @@ namespace {
 
 using namespace mlir;
 
-/// The permutation every use of `weight` transposes it by, or nothing.
-std::optional<SmallVector<int64_t>> onlyTransposedBy(BlockArgument weight) {
+/// The permutation every transpose of `weight` uses, or nothing (no
+/// transpose, or two permutations); `all` says whether every use is one.
+std::optional<SmallVector<int64_t>> transposedBy(BlockArgument weight, bool &all) {
   std::optional<SmallVector<int64_t>> permutation;
+  all = true;
   for (Operation *user : weight.getUsers()) {
     auto transpose = dyn_cast<linalg::TransposeOp>(user);
-    if (!transpose || transpose.getInput() != weight || !transpose.hasPureTensorSemantics())
-      return std::nullopt;
+    if (!transpose || transpose.getInput() != weight || !transpose.hasPureTensorSemantics()) {
+      all = false;
+      continue;
+    }
     SmallVector<int64_t> mine(transpose.getPermutation());
     if (permutation && *permutation != mine)
       return std::nullopt;
@@ -34,37 +39,65 @@ std::optional<SmallVector<int64_t>> onlyTransposedBy(BlockArgument weight) {
   return permutation;
 }
 
+/// Replaces every transpose of `weight` by `permuted`.
+void dropTransposes(BlockArgument weight, Value permuted) {
+  for (Operation *user : llvm::make_early_inc_range(weight.getUsers()))
+    if (auto transpose = dyn_cast<linalg::TransposeOp>(user)) {
+      transpose.getResult()[0].replaceAllUsesWith(permuted);
+      transpose.erase();
+    }
+}
+
 struct PermuteWeightsPass : impl::PermuteWeightsBase<PermuteWeightsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     func::FuncOp function = getOperation();
     if (function.isDeclaration())
       return;
+    MLIRContext *context = &getContext();
     Block &entry = function.getBody().front();
-    for (BlockArgument argument : entry.getArguments()) {
-      unsigned index = argument.getArgNumber();
+    unsigned numWeights = 0;
+    for (unsigned index = 0; index < function.getNumArguments(); ++index)
+      if (function.getArgAttr(index, "pt2c.weight"))
+        numWeights = index + 1;
+    for (unsigned index = 0; index < numWeights; ++index) {
+      BlockArgument argument = entry.getArgument(index);
       auto type = dyn_cast<RankedTensorType>(argument.getType());
-      if (!function.getArgAttr(index, "pt2c.weight") || !type || !type.hasStaticShape() ||
-          argument.use_empty())
+      auto fqn = function.getArgAttrOfType<StringAttr>(index, "pt2c.weight");
+      if (!fqn || !type || !type.hasStaticShape() || argument.use_empty())
         continue;
-      std::optional<SmallVector<int64_t>> permutation = onlyTransposedBy(argument);
-      if (!permutation)
+      bool onlyTransposed = false;
+      std::optional<SmallVector<int64_t>> permutation = transposedBy(argument, onlyTransposed);
+      if (!permutation || (!onlyTransposed && !duplicateShared))
         continue;
       SmallVector<int64_t> shape;
       for (int64_t dim : *permutation)
         shape.push_back(type.getDimSize(dim));
       auto permuted = RankedTensorType::get(shape, type.getElementType());
-      argument.setType(permuted);
-      for (Operation *user : llvm::make_early_inc_range(argument.getUsers())) {
-        auto transpose = cast<linalg::TransposeOp>(user);
-        transpose.getResult()[0].replaceAllUsesWith(argument);
-        transpose.erase();
+      auto permutationAttr = DenseI64ArrayAttr::get(context, *permutation);
+      if (onlyTransposed) {
+        argument.setType(permuted);
+        dropTransposes(argument, argument);
+        function.setArgAttr(index, "pt2c.weight_permutation", permutationAttr);
+        continue;
       }
-      function.setArgAttr(index, "pt2c.weight_permutation",
-                          DenseI64ArrayAttr::get(&getContext(), *permutation));
+      // Read both ways (a tied embedding gathered and used as the LM
+      // head): a second weight argument, the same archive tensor stored
+      // transposed, after the last weight, serves the transposes.
+      NamedAttribute attrs[] = {NamedAttribute(StringAttr::get(context, "pt2c.weight"), fqn),
+                                NamedAttribute(StringAttr::get(context, "pt2c.weight_permutation"),
+                                               permutationAttr)};
+      if (failed(function.insertArgument(numWeights, permuted, DictionaryAttr::get(context, attrs),
+                                         argument.getLoc()))) {
+        signalPassFailure();
+        return;
+      }
+      dropTransposes(argument, entry.getArgument(numWeights));
+      ++numWeights;
     }
     // The signature follows the (possibly retyped) arguments.
-    function.setType(FunctionType::get(&getContext(), entry.getArgumentTypes(),
-                                       function.getResultTypes()));
+    function.setType(FunctionType::get(context, entry.getArgumentTypes(), function.getResultTypes()));
   }
 };
 

@@ -34,3 +34,21 @@ func.func @kept(%tied: tensor<4x8xf32> {pt2c.weight = "tied"}, %two: tensor<2x3x
   %u = linalg.transpose ins(%x : tensor<4x8xf32>) outs(%e : tensor<8x4xf32>) permutation = [1, 0]
   return %tied, %t, %a, %c, %u : tensor<4x8xf32>, tensor<8x4xf32>, tensor<4x3x2xf32>, tensor<3x2x4xf32>, tensor<8x4xf32>
 }
+
+// -----
+
+// With duplicate-shared (CPU-only libraries), a tied embedding, gathered as
+// it is and transposed for the LM head, gets a second weight argument after
+// the last weight (before the user inputs): the same archive tensor stored
+// transposed, which the transposes' users read.
+// RUN: %pt2c-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pt2c-permute-weights{duplicate-shared=true}),canonicalize)' | FileCheck %s --check-prefix=DUP
+// DUP-LABEL: func.func @tied
+// DUP-SAME: (%[[E:.+]]: tensor<10x4xf32> {pt2c.weight = "wte"}, %[[B:.+]]: tensor<4xf32> {pt2c.weight = "b"}, %[[T:.+]]: tensor<4x10xf32> {pt2c.weight = "wte", pt2c.weight_permutation = array<i64: 1, 0>}, %{{.+}}: tensor<4x10xf32> {pt2c.input = "x"})
+// DUP-NOT: linalg.transpose
+// DUP: return %[[E]], %[[T]], %[[B]]
+func.func @tied(%wte: tensor<10x4xf32> {pt2c.weight = "wte"}, %b: tensor<4xf32> {pt2c.weight = "b"},
+                %x: tensor<4x10xf32> {pt2c.input = "x"}) -> (tensor<10x4xf32>, tensor<4x10xf32>, tensor<4xf32>) {
+  %e = tensor.empty() : tensor<4x10xf32>
+  %t = linalg.transpose ins(%wte : tensor<10x4xf32>) outs(%e : tensor<4x10xf32>) permutation = [1, 0]
+  return %wte, %t, %b : tensor<10x4xf32>, tensor<4x10xf32>, tensor<4xf32>
+}
