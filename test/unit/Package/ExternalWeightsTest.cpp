@@ -37,6 +37,19 @@ std::unique_ptr<archive::Pt2Archive> open(const std::string &path) {
   return std::move(*opened);
 }
 
+/// The embedded blob of `signature`'s weights; fails the test if refused.
+WeightsBlob embed(const archive::Pt2Archive &archive, const ModelSignature &signature) {
+  auto blob = buildWeightsBlob(archive, signature);
+  if (!blob)
+    FAIL(llvm::toString(blob.takeError()));
+  return std::move(*blob);
+}
+
+/// Weight `index` of an embedded blob, as floats.
+const float *floatsOf(const WeightsBlob &blob, size_t index) {
+  return reinterpret_cast<const float *>(blob.bytes.data() + blob.offsets[index]);
+}
+
 WeightsBlob describe(const archive::Pt2Archive &archive) {
   auto described = describeExternalWeights(archive, mlpSignature());
   if (!described)
@@ -159,22 +172,17 @@ TEST_CASE("weights: a permuted weight is stored transposed, embedded or external
   // fc2.weight [10, 128] stored as [128, 10] (pt2c-permute-weights).
   permuted.weights[2].permutation = {1, 0};
   permuted.weights[2].shape = {128, 10};
-  auto rowMajor = buildWeightsBlob(*archive, plain);
-  auto transposed = buildWeightsBlob(*archive, permuted);
-  REQUIRE(bool(rowMajor));
-  REQUIRE(bool(transposed));
-  CHECK(transposed->offsets == rowMajor->offsets); // same sizes, same layout
+  WeightsBlob rowMajor = embed(*archive, plain);
+  WeightsBlob transposed = embed(*archive, permuted);
+  CHECK(transposed.offsets == rowMajor.offsets); // same sizes, same layout
   // Element (i, j) of the stored [128, 10] is element (j, i) of the archive's.
-  const float *before = reinterpret_cast<const float *>(rowMajor->bytes.data() +
-                                                        rowMajor->offsets[2]);
-  const float *after = reinterpret_cast<const float *>(transposed->bytes.data() +
-                                                       transposed->offsets[2]);
+  const float *before = floatsOf(rowMajor, 2), *after = floatsOf(transposed, 2);
   for (int i = 0; i < 128; ++i)
     for (int j = 0; j < 10; ++j)
       REQUIRE(after[i * 10 + j] == before[j * 128 + i]);
   // The other weights are untouched.
-  CHECK(std::equal(rowMajor->bytes.begin(), rowMajor->bytes.begin() + 32832,
-                   transposed->bytes.begin()));
+  CHECK(std::equal(rowMajor.bytes.begin(), rowMajor.bytes.begin() + 32832,
+                   transposed.bytes.begin()));
   // External: the runtime gathers the same permuted view.
   auto external = describeExternalWeights(*archive, permuted);
   REQUIRE(bool(external));
@@ -199,13 +207,10 @@ TEST_CASE("weights: a packed weight is stored as column panels of its permuted v
   packed.weights[0].permutation = {1, 0};
   packed.weights[0].panel = 16;
   packed.weights[0].shape = {8, 64, 16};
-  auto rowMajor = buildWeightsBlob(*archive, plain);
-  auto panels = buildWeightsBlob(*archive, packed);
-  REQUIRE(bool(rowMajor));
-  REQUIRE(bool(panels));
-  CHECK(panels->offsets == rowMajor->offsets);
-  const float *before = reinterpret_cast<const float *>(rowMajor->bytes.data());
-  const float *after = reinterpret_cast<const float *>(panels->bytes.data());
+  WeightsBlob rowMajor = embed(*archive, plain);
+  WeightsBlob panels = embed(*archive, packed);
+  CHECK(panels.offsets == rowMajor.offsets);
+  const float *before = floatsOf(rowMajor, 0), *after = floatsOf(panels, 0);
   // Panel p, row k, column c is element (k, 16p + c) of the transposed
   // view: the archive's (16p + c, k).
   for (int p = 0; p < 8; ++p)
