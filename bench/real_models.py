@@ -283,6 +283,20 @@ def pt2c_max_error(runner, library, inputs, expect, weights, device, extra):
                        + extra, r"max_abs_err ([0-9.e+-]+|nan|inf)")
 
 
+def save_profile(args, name, library, inputs, weights, device, extra):
+    """With --profile-dir: `pt2c-run bench --profile` of the row's library
+    (the slowest 40 points, and the time by kind), saved as DIR/NAME.txt."""
+    if not args.profile_dir:
+        return
+    os.makedirs(args.profile_dir, exist_ok=True)
+    result = subprocess.run([args.runner, "bench", library, "--device", device, "--inputs",
+                             inputs, "--weights", weights, "--runs", "20", "--warmup", "3",
+                             "--profile", "--profile-limit", "40"] + extra,
+                            capture_output=True, text=True)
+    with open(os.path.join(args.profile_dir, name + ".txt"), "w") as out:
+        out.write(result.stdout + result.stderr)
+
+
 def save_npz(path, inputs, outputs=()):
     import numpy as np
     arrays = {f"in{i}": t.detach().float().cpu().numpy() if t.is_floating_point()
@@ -389,6 +403,7 @@ def gpu_row(name, args, device_name):
                                               "cuda", [])
         record["pt2c_ms"] = pt2c_median_ms(args.runner, library, sample, weights, "cuda",
                                            50, 10, ["--resident"])
+        save_profile(args, name, library, sample, weights, "cuda", ["--resident"])
     tf32_library = os.path.join(args.libs, name + ".tf32.so")
     if "pt2c-tf32" in args.modes and dtype == "f32" and os.path.exists(tf32_library):
         record["pt2c_tf32_error"] = pt2c_max_error(args.runner, tf32_library, sample, sample,
@@ -502,6 +517,9 @@ def cpu_row(name, args, cpu_name):
             record[f"pt2c_ms_t{threads}"] = pt2c_median_ms(
                 args.runner, library, sample, weights, "cpu", runs, 2,
                 ["--threads", str(threads)])
+    if "pt2c" in args.modes and os.path.exists(library):
+        save_profile(args, name, library, sample, weights, "cpu",
+                     ["--threads", str(max(args.threads))])
     return record
 
 
@@ -646,6 +664,9 @@ def main():
         sub.add_argument("--runner", required=True, help="pt2c-run")
         sub.add_argument("--results", required=True, help="JSON file, merged into")
         sub.add_argument("--only", nargs="*", choices=ALL_ROWS)
+        sub.add_argument("--profile-dir",
+                         help="also save `pt2c-run bench --profile` of each row's library "
+                              "(CPU: at the most threads) as DIR/ROW.txt")
         sub.add_argument("--modes", default="eager,compile,reduce-overhead,pt2c,pt2c-tf32",
                          type=lambda text: text.split(","))
         if target == "cpu":

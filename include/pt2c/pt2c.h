@@ -45,7 +45,7 @@ extern "C" {
 /*===------------------------------ Version ------------------------------===*/
 
 #define PT2C_ABI_VERSION_MAJOR 1
-#define PT2C_ABI_VERSION_MINOR 1
+#define PT2C_ABI_VERSION_MINOR 2
 /* The version this header describes, as pt2c_abi_version() encodes it. */
 #define PT2C_ABI_VERSION                                                       \
   ((uint32_t)((PT2C_ABI_VERSION_MAJOR << 16) | PT2C_ABI_VERSION_MINOR))
@@ -178,6 +178,16 @@ PT2C_API pt2c_status *pt2c_options_set_cpu_threads(pt2c_options *options,
 PT2C_API pt2c_status *pt2c_options_set_weights_path(pt2c_options *options,
                                                     const char *path);
 
+/* 1: the model times every piece of work of each run, named after the
+ * graph nodes it came from (pt2c_model_profile_*): on the CPU each loop
+ * nest, parallel loop and copy (wall time on the calling thread), on cuda
+ * each kernel and cuBLASLt/cuDNN call (CUDA events on the run's stream;
+ * such a model replays no CUDA graphs and its runs always wait). A run
+ * costs a little more (two clock reads per point on the CPU; the launches
+ * one by one on cuda). 0 (default): the hooks return at once. Since ABI 1.2. */
+PT2C_API pt2c_status *pt2c_options_set_profiling(pt2c_options *options,
+                                                 int32_t enabled);
+
 /*===------------------------------- Model -------------------------------===*/
 
 /* A loaded model: its weights, thread pool and scratch arenas. Opaque. */
@@ -272,6 +282,39 @@ PT2C_API const char *pt2c_model_symbol_name(const pt2c_model *model,
 PT2C_API pt2c_status *pt2c_model_symbol_range(const pt2c_model *model,
                                               size_t symbol, int64_t *min,
                                               int64_t *max);
+
+/*===------------------------------ Profile ------------------------------===*/
+
+/* The profile of a model created with pt2c_options_set_profiling(o, 1):
+ * one point per piece of work of its compiled code, in the order the code
+ * runs them, each with its name, the number of times it ran and its total
+ * time over the successful runs since creation or the last reset. A name
+ * reads "kind: node, node (+n) @ file.py:line": the kind ("parallel
+ * contraction", "elementwise", "copy", "kernel forward_kernel_3", "cuBLASLt
+ * gemm", ...), the graph nodes it computes (at most four named, then how
+ * many more) and the first source line recorded for them in the archive.
+ * Names live as long as the model. Without profiling: size 0, runs 0.
+ * Since ABI 1.2. Thread safety: any thread, also while runs are going on
+ * (a point read between two runs' updates may mix them). */
+PT2C_API size_t pt2c_model_profile_size(const pt2c_model *model);
+
+/* Point `index`'s name, calls and total nanoseconds (each out-parameter
+ * may be NULL). PT2C_INVALID_ARGUMENT for a NULL model, a model without
+ * profiling or an index out of range. */
+PT2C_API pt2c_status *pt2c_model_profile_point(const pt2c_model *model,
+                                               size_t index, const char **name,
+                                               uint64_t *calls,
+                                               uint64_t *total_ns);
+
+/* How many successful runs the profile holds; *wall_ns (may be NULL) gets
+ * their total time from the start of execution (inputs validated) to its
+ * end, of which the points' times are the part the compiled code spent in
+ * its loops, kernels and library calls. */
+PT2C_API uint64_t pt2c_model_profile_runs(const pt2c_model *model,
+                                          uint64_t *wall_ns);
+
+/* Clears the profile's times and runs (after warm-up runs, say). */
+PT2C_API void pt2c_model_profile_reset(pt2c_model *model);
 
 /*===-------------------------------- Run --------------------------------===*/
 

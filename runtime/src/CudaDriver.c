@@ -59,6 +59,22 @@ static void resolve_graphs(void *library) {
   }
 }
 
+/* The optional event entry points (profiling): all or none. */
+static void resolve_events(void *library) {
+  int all = resolve(library, "cuEventCreate", NULL, (void **)&driver.cuEventCreate) &&
+            resolve(library, "cuEventRecord", NULL, (void **)&driver.cuEventRecord) &&
+            resolve(library, "cuEventElapsedTime", "cuEventElapsedTime_v2",
+                    (void **)&driver.cuEventElapsedTime) &&
+            resolve(library, "cuEventDestroy", "cuEventDestroy_v2",
+                    (void **)&driver.cuEventDestroy);
+  if (!all) {
+    driver.cuEventCreate = NULL;
+    driver.cuEventRecord = NULL;
+    driver.cuEventElapsedTime = NULL;
+    driver.cuEventDestroy = NULL;
+  }
+}
+
 /* Fills `driver` from `library`; the missing symbol's name, or NULL. */
 static const char *resolve_all(void *library) {
 #define RESOLVE(field, v2)                                                     \
@@ -86,6 +102,7 @@ static const char *resolve_all(void *library) {
   RESOLVE(cuGetErrorString, NULL)
 #undef RESOLVE
   resolve_graphs(library);
+  resolve_events(library);
   return NULL;
 }
 

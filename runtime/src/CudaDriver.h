@@ -27,6 +27,7 @@ typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 typedef struct CUgraph_st *CUgraph;
 typedef struct CUgraphExec_st *CUgraphExec;
+typedef struct CUevent_st *CUevent;
 
 enum {
   PT2CRT_CUDA_SUCCESS = 0,
@@ -71,6 +72,12 @@ typedef struct pt2crt_cuda_driver {
   CUresult (*cuGraphLaunch)(CUgraphExec, CUstream);
   CUresult (*cuGraphExecDestroy)(CUgraphExec);
   CUresult (*cuGraphDestroy)(CUgraph);
+  /* Events, for profiled runs (CudaProfile.h): all of them, or all NULL
+   * where the driver lacks one; such a model cannot be profiled. */
+  CUresult (*cuEventCreate)(CUevent *, unsigned int flags);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuEventElapsedTime)(float *ms, CUevent start, CUevent end);
+  CUresult (*cuEventDestroy)(CUevent);
 } pt2crt_cuda_driver;
 
 /* The driver, opened and initialised for the rest of the process: the path

@@ -5,6 +5,7 @@
 #include "CudaLibraries.h"
 #include "CudaGraphs.h"
 #include "CudaModules.h"
+#include "CudaProfile.h"
 #include "CudaState.h"
 #include "Model.h"
 #include "Options.h"
@@ -20,6 +21,7 @@ struct pt2crt_cuda_model {
   CUstream caller_stream; /* NULL: each execution context makes its own */
   int use_graphs;         /* the options' and PT2C_CUDA_GRAPHS's verdict */
   int async;              /* runs may return queued (caller's stream only) */
+  int profiling;          /* events around each launch (CudaProfile.h) */
 };
 
 /* Device memory kept from run to run, grown when a run needs more. */
@@ -42,6 +44,7 @@ struct pt2crt_cuda_context {
   pt2crt_cuda_libraries libraries; /* cuBLASLt and cuDNN state */
   pt2crt_cuda_graphs graphs;
   int64_t *graph_key; /* symbols, then device inputs and outputs */
+  pt2crt_cuda_marks marks; /* a profiled run's events */
 };
 
 int32_t pt2crt_cuda_model_device(const struct pt2crt_cuda_model *model) {
@@ -94,6 +97,18 @@ pt2c_status *pt2crt_cuda_model_create(const pt2c_model_desc *desc,
   model->caller_stream = (CUstream)options->cuda_stream;
   model->use_graphs = options->cuda_graphs && !graphs_off_in_environment();
   model->async = options->cuda_async && model->caller_stream;
+  /* A profiled run times each launch with events: graphs would replay
+   * without the hooks, and the times are read after waiting. */
+  model->profiling = options->profiling;
+  if (model->profiling) {
+    if (!driver->cuEventCreate) {
+      free(model);
+      return pt2crt_error(PT2C_UNSUPPORTED,
+                          "cuda: profiling needs CUDA events, which this driver lacks");
+    }
+    model->use_graphs = 0;
+    model->async = 0;
+  }
   if ((status = pt2crt_cuda_enter(driver, device))) {
     free(model);
     return status;
@@ -134,11 +149,16 @@ void pt2crt_cuda_context_destroy(struct pt2crt_cuda_context *cuda) {
     pt2crt_device_scratch_destroy(&cuda->scratch, driver);
     pt2crt_cuda_libraries_destroy(&cuda->libraries, driver);
     pt2crt_graphs_destroy(&cuda->graphs, driver);
+    if (cuda->marks.created)
+      pt2crt_cuda_marks_destroy(&cuda->marks);
     if (cuda->owns_stream)
       driver->cuStreamDestroy(cuda->stream);
     pt2crt_cuda_leave(driver);
   }
   pt2crt_kernel_cache_destroy(&cuda->kernels);
+  /* Left by a driver shutting down (its events go with it). */
+  free(cuda->marks.events);
+  free(cuda->marks.marks);
   free(cuda->staging);
   free(cuda->graph_key);
   free(cuda);
@@ -406,6 +426,8 @@ static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
   int compiled = action != PT2CRT_GRAPH_REPLAY;
   if (compiled)
     pt2crt_device_scratch_begin(&cuda->scratch, ctx->symbols);
+  if (model->profiling)
+    pt2crt_cuda_marks_start(&cuda->marks, model->driver, cuda->stream, &ctx->profile);
   if (!compiled)
     launch_graph(cuda, slot, &run);
   else if (action != PT2CRT_GRAPH_CAPTURE || !run_captured(cuda, desc, &args, &run, slot))
@@ -423,6 +445,8 @@ static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
   CUresult result =
       queued ? PT2CRT_CUDA_SUCCESS : model->driver->cuStreamSynchronize(cuda->stream);
   int succeeded = code == PT2C_OK && run.error_code == PT2C_OK && result == PT2CRT_CUDA_SUCCESS;
+  if (model->profiling)
+    pt2crt_cuda_marks_collect(&cuda->marks, &ctx->profile);
   if (compiled && pt2crt_device_scratch_end(&cuda->scratch, model->driver, succeeded))
     pt2crt_graphs_clear(&cuda->graphs, model->driver);
   const char *name = desc->model_name ? desc->model_name : "";

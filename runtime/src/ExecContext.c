@@ -19,6 +19,7 @@ int pt2crt_contexts_init(pt2crt_context_list *list,
 static void free_context(pt2crt_context *ctx) {
   pt2crt_cuda_context_destroy(ctx->cuda);
   pt2crt_scratch_destroy(&ctx->scratch);
+  pt2crt_profile_run_free(&ctx->profile);
   free(ctx->arena);
   free(ctx);
 }

@@ -12,6 +12,7 @@
 
 #include "pt2c/model_abi.h"
 #include "pt2c/pt2c.h"
+#include "Profile.h"
 #include "Scratch.h"
 
 #include <pthread.h>
@@ -34,6 +35,7 @@ typedef struct pt2crt_context {
   pt2crt_scratch scratch;      /* the kernels' temporaries, kept for reuse */
   int32_t cuda_device;         /* a CUDA model's device index; -1: CPU */
   struct pt2crt_cuda_context *cuda; /* CUDA models: stream, staging, scratch */
+  pt2crt_profile_run profile;  /* a profiled run's times (Profile.h) */
 } pt2crt_context;
 
 typedef struct pt2crt_context_list {

@@ -134,6 +134,15 @@ PT2C_API pt2c_status *pt2c_model_create(const pt2c_options *options,
     free(model);
     return status;
   }
+  if (options && options->profiling) {
+    model->profile = malloc(sizeof(*model->profile));
+    if (!model->profile || pt2crt_profile_totals_init(model->profile) != 0) {
+      free(model->profile);
+      model->profile = NULL;
+      pt2c_model_destroy(model);
+      return pt2crt_error(PT2C_OUT_OF_MEMORY, "out of memory: the model's profile");
+    }
+  }
   *out_model = model;
   return NULL;
 }
@@ -146,5 +155,9 @@ PT2C_API void pt2c_model_destroy(pt2c_model *model) {
   pt2crt_cuda_model_destroy(model->cuda);
   free(model->owned_weights);
   free(model->shapes);
+  if (model->profile) {
+    pt2crt_profile_totals_destroy(model->profile);
+    free(model->profile);
+  }
   free(model);
 }

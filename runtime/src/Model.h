@@ -4,6 +4,7 @@
 #define PT2C_RUNTIME_MODEL_H
 
 #include "ExecContext.h"
+#include "Profile.h"
 #include "ThreadPool.h"
 
 #include "pt2c/model_abi.h"
@@ -22,6 +23,8 @@ struct pt2c_model {
   int32_t (*cpu_run)(const pt2c_run_args *args);
   struct pt2crt_cuda_model *cuda; /* NULL: the model runs on the CPU */
   pt2crt_context_list contexts;
+  /* Created with profiling: the times of its runs (Profile.h); else NULL. */
+  pt2crt_profile_totals *profile;
   /* Introspection: each input's, then each output's dims with -1 for
    * dynamic ones; shapes[i] points into one array. */
   const int64_t **shapes;

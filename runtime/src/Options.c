@@ -15,6 +15,7 @@ void pt2crt_options_defaults(struct pt2c_options *options) {
   options->cuda_async = 0;
   options->cpu_threads = 0;
   options->weights_path = NULL;
+  options->profiling = 0;
 }
 
 PT2C_API pt2c_status *pt2c_options_create(uint32_t abi_version,
@@ -127,5 +128,16 @@ PT2C_API pt2c_status *pt2c_options_set_weights_path(pt2c_options *options,
   }
   free(options->weights_path);
   options->weights_path = copy;
+  return NULL;
+}
+
+PT2C_API pt2c_status *pt2c_options_set_profiling(pt2c_options *options,
+                                                 int32_t enabled) {
+  if (!options)
+    return null_options("pt2c_options_set_profiling");
+  if (enabled != 0 && enabled != 1)
+    return pt2crt_error(PT2C_INVALID_ARGUMENT,
+                        "pt2c_options_set_profiling: %d is neither 0 nor 1", (int)enabled);
+  options->profiling = enabled;
   return NULL;
 }

@@ -18,6 +18,7 @@ struct pt2c_options {
   int32_t cuda_async;   /* 1: runs on the caller's stream may return queued */
   int32_t cpu_threads; /* 0: number of online CPUs */
   char *weights_path;  /* owned; NULL: embedded weights */
+  int32_t profiling;   /* 1: time every piece of work (Profile.h) */
 };
 
 /* The largest pool size the setter accepts: more threads than this is a

@@ -152,6 +152,22 @@ static pt2c_status *execute(const pt2c_model *model, pt2crt_context *ctx,
       desc->model_name ? desc->model_name : "", code_name(code), (int)code);
 }
 
+/* execute, timing each piece of work when the model profiles (Profile.h):
+ * the context's profile run is the thread's current one meanwhile, and a
+ * successful run adds its times to the model's. */
+static pt2c_status *execute_profiled(const pt2c_model *model, pt2crt_context *ctx,
+                                     const DLTensor *inputs, const DLTensor *outputs) {
+  if (!model->profile)
+    return execute(model, ctx, inputs, outputs);
+  uint64_t started = pt2crt_now_ns();
+  pt2crt_profile_run *previous = pt2crt_profile_set_current(&ctx->profile);
+  pt2c_status *status = execute(model, ctx, inputs, outputs);
+  pt2crt_profile_set_current(previous);
+  if (!status)
+    pt2crt_profile_totals_add(model->profile, &ctx->profile, pt2crt_now_ns() - started);
+  return status;
+}
+
 static pt2c_status *check_counts(const pt2c_model_desc *desc,
                                  const DLTensor *inputs, size_t n_inputs,
                                  const DLTensor *outputs, size_t n_outputs) {
@@ -194,7 +210,7 @@ PT2C_API pt2c_status *pt2c_model_run(pt2c_model *model, const DLTensor *inputs,
   if (!status)
     status = allocate_outputs(desc, outputs, ctx);
   if (!status) {
-    status = execute(model, ctx, inputs, outputs);
+    status = execute_profiled(model, ctx, inputs, outputs);
     if (status)
       free_model_outputs(desc, outputs, ctx);
   }

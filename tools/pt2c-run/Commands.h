@@ -39,7 +39,15 @@ struct BenchOptions {
   int runs = 100;
   bool resident = false; ///< --resident: inputs and outputs in GPU memory
   bool async = false;    ///< --cuda-async: the model on our stream, runs queued
+  bool profile = false;  ///< --profile: then time each point in a profiled model
+  int profileLimit = 40; ///< --profile-limit: the slowest points printed; 0: all
 };
+
+/// `bench --profile`: a second model of the library, created with
+/// profiling, runs `options.warmup` times, then `options.runs` times with
+/// its profile cleared in between; prints each point's share of the time,
+/// slowest first, and the shares by kind. An exit code.
+int profileCommand(const BenchOptions &options);
 
 /// `pt2c-run bench`: returns the exit code.
 int benchCommand(const BenchOptions &options);

@@ -31,6 +31,7 @@ namespace pt2c::run {
   X(pt2c_options_set_cuda_stream)                                              \
   X(pt2c_options_set_cuda_async)                                               \
   X(pt2c_options_set_weights_path)                                             \
+  X(pt2c_options_set_profiling)                                                \
   X(pt2c_model_create)                                                         \
   X(pt2c_model_destroy)                                                        \
   X(pt2c_model_name)                                                           \
@@ -40,6 +41,10 @@ namespace pt2c::run {
   X(pt2c_model_input_name)                                                     \
   X(pt2c_model_input_dtype)                                                    \
   X(pt2c_model_output_name)                                                    \
+  X(pt2c_model_profile_size)                                                   \
+  X(pt2c_model_profile_point)                                                  \
+  X(pt2c_model_profile_runs)                                                   \
+  X(pt2c_model_profile_reset)                                                  \
   X(pt2c_model_run)                                                            \
   X(pt2c_tensor_free)
 

@@ -55,6 +55,8 @@ int Session::open(const SessionOptions &options) {
     status = abi.pt2c_options_set_cuda_graphs(modelOptions, 0);
   if (!status && options.threads > 0)
     status = abi.pt2c_options_set_cpu_threads(modelOptions, options.threads);
+  if (!status && options.profile)
+    status = abi.pt2c_options_set_profiling(modelOptions, 1);
   if (!status && !options.weightsPath.empty())
     status = abi.pt2c_options_set_weights_path(modelOptions, options.weightsPath.c_str());
   if (!status)

@@ -47,6 +47,7 @@ struct SessionOptions {
   std::string cudaGraphs = "on"; ///< --cuda-graphs: on or off
   void *cudaStream = nullptr;    ///< the caller's stream for the model, if any
   bool cudaAsync = false;        ///< runs on it may return queued
+  bool profile = false;          ///< time each point of every run (Profile.cpp)
 };
 
 class Session {

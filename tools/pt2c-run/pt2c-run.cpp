@@ -8,7 +8,7 @@
 //   pt2c-run bench MODEL.so --inputs X.npz [--warmup N] [--runs N]
 //                [--device cuda [--resident [--cuda-async]]]
 //                [--threads N] [--device cpu|cuda] [--weights ARCHIVE.pt2]
-//                [--cuda-graphs on|off]
+//                [--cuda-graphs on|off] [--profile [--profile-limit N]]
 //
 // Built from the public header alone (no LLVM, no MLIR), so it works on a
 // host that only has the model. Exit codes (docs/design.md): 0 success,
@@ -105,6 +105,17 @@ int main(int argc, char **argv) {
                      "return queued (pt2c_options_set_cuda_async) and each is timed to the "
                      "end of a stream synchronization; also prints the time per run of "
                      "runs queued back to back with one synchronization at the end");
+  benchApp->add_flag("--profile", bench.profile,
+                     "Then time every piece of work of the model (CPU: each loop nest, "
+                     "parallel loop and copy; CUDA: each kernel and cuBLASLt/cuDNN call, "
+                     "with events and without CUDA graphs) in a second, profiled model "
+                     "over the same warm-up and runs, and print each one's share of the "
+                     "time, slowest first, named after the graph nodes it computes and "
+                     "their source line, then the shares by kind");
+  benchApp
+      ->add_option("--profile-limit", bench.profileLimit,
+                   "With --profile: how many of the slowest points to print (0: all)")
+      ->check(CLI::Range(0, 1000000));
   benchApp
       ->add_option("--threads", bench.session.threads,
                    "CPU threads (default: one per online CPU)")
@@ -132,7 +143,10 @@ int main(int argc, char **argv) {
         run.rtol = rtol;
       return runCommand(run);
     }
-    return benchCommand(bench);
+    int code = benchCommand(bench);
+    if (code == kExitSuccess && bench.profile)
+      code = profileCommand(bench);
+    return code;
   } catch (const std::exception &error) {
     printError(std::string("internal error: ") + error.what() +
                " (a bug in pt2c-run: please report it)");

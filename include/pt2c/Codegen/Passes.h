@@ -12,8 +12,12 @@ namespace mlir::arith {
 class ArithDialect;
 } // namespace mlir::arith
 namespace mlir::func {
+class FuncDialect;
 class FuncOp;
 } // namespace mlir::func
+namespace mlir::LLVM {
+class LLVMDialect;
+} // namespace mlir::LLVM
 namespace mlir::linalg {
 class LinalgDialect;
 } // namespace mlir::linalg

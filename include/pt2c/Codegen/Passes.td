@@ -306,4 +306,38 @@ def TileContractions : Pass<"pt2c-tile-contractions", "mlir::ModuleOp"> {
   ];
 }
 
+def ProfilePoints : Pass<"pt2c-profile-points", "mlir::ModuleOp"> {
+  let summary = "Bracket each piece of work with the runtime's profiler, named after its graph nodes";
+  let description = [{
+    `pt2c-run bench --profile` (and pt2c_options_set_profiling) times every
+    piece of work of a run: on the CPU each loop nest, parallel loop or
+    copy; on the GPU each kernel launch and library call. This pass, run on
+    bufferized code (CPU: before the loops are lowered; GPU: on the host
+    code once kernels are outlined), puts
+
+    ```mlir
+    %c3 = arith.constant 3 : i32
+    llvm.call @pt2crt_profile_begin(%table, %c3) : (!llvm.ptr, i32) -> ()
+    <the op>
+    llvm.call @pt2crt_profile_end(%table, %c3) : (!llvm.ptr, i32) -> ()
+    ```
+
+    around each such op at the top of a function's body (looking into
+    scf.if and other region ops that are not work themselves), and writes
+    the names of all of them into one private constant
+    `@pt2c_profile_points`: "kind: node, node (+n) @ file.py:line", NUL
+    separated, an empty name last. The nodes are the NameLoc names found in
+    the op's and its nested ops' locations (the importer names each op
+    after its graph node; a fused loop keeps its producers' body ops and
+    their locations), at most four listed. The hooks are declared as
+    touching only memory the model cannot see (`memory_effects`
+    inaccessibleMem only, no_unwind, will_return), so LLVM optimizes the
+    code between them as it would without them. When profiling is off the
+    runtime's hooks return at once (a thread-local load); CUDA graphs
+    replay without them.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect"];
+}
+
 #endif // PT2C_CODEGEN_PASSES

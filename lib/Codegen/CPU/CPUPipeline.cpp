@@ -53,6 +53,9 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    (`modify-public-functions`: forward is public); static allocations
   //    are hoisted into the caller's buffer instead of copied. Every other
   //    allocation gets its dealloc (without it each run leaks its scratch).
+  //    Each loop nest, parallel loop and copy is then bracketed by the
+  //    runtime's profiler hooks, named after its graph nodes
+  //    (pt2c-profile-points; free unless a run is profiled).
   // 5. Loops: chunks become an OpenMP parallel loop (the runtime implements
   //    the __kmpc_* entry points on its pool), the rest sequential loops.
   //    The tiles' n-d transfers become 1-d loads/stores (fully unrolled:
@@ -78,6 +81,7 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
               "func.func(scf-forall-to-parallel),"
               "buffer-deallocation-pipeline,"
               "canonicalize,cse,"
+              "pt2c-profile-points,"
               "func.func(convert-linalg-to-loops),"
               "convert-vector-to-scf{full-unroll},"
               "convert-scf-to-openmp,canonicalize,"

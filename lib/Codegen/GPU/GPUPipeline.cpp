@@ -71,7 +71,8 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   //    16-bit operands when every target is sm_80 or later. Every linalg op
   //    becomes one gpu.launch (pt2c-map-to-gpu), then
   //    kernels are outlined into a gpu.module with their captured memrefs
-  //    as parameters.
+  //    as parameters; each launch and library call of the host code is
+  //    bracketed by the runtime's profiler hooks (pt2c-profile-points).
   // 3. Kernels: NVVM for each architecture, libdevice linked for math
   //    functions; the host: LLVM dialect with allocations through the
   //    runtime's scratch (device memory during a CUDA run) and launches
@@ -79,6 +80,9 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   // 4. PTX per architecture, assembled to cubins by ptxas when present,
   //    packed into one kernel bundle per module.
   addGPUKernelFormationPasses(pm, options);
+  // Every launch and library call of the host code is bracketed by the
+  // runtime's profiler hooks (events on the run's stream when profiled).
+  addPassList(pm, "GPU profile points", "pt2c-profile-points");
   std::string targets;
   for (const std::string &arch : options.archs)
     targets += llvm::formatv("nvvm-attach-target{{chip={0} features=+ptx80 O=3},", arch).str();

@@ -9,9 +9,9 @@
 using namespace pt2c::test;
 using Catch::Matchers::Contains;
 
-TEST_CASE("ABI version is 1.1 in the header and the library", "[runtime]") {
+TEST_CASE("ABI version is 1.2 in the header and the library", "[runtime]") {
   STATIC_REQUIRE(PT2C_ABI_VERSION_MAJOR == 1);
-  STATIC_REQUIRE(PT2C_ABI_VERSION_MINOR == 1); // 1.1: pt2c_options_set_cuda_graphs
+  STATIC_REQUIRE(PT2C_ABI_VERSION_MINOR == 2); // 1.2: pt2c_options_set_profiling
   STATIC_REQUIRE(PT2C_ABI_VERSION == ((1u << 16) | PT2C_ABI_VERSION_MINOR));
   CHECK(testModel().pt2c_abi_version() == PT2C_ABI_VERSION);
 }
@@ -122,7 +122,7 @@ TEST_CASE("Create refuses cuda and another ABI major and NULL out_model",
   std::tie(code, message) = createWith(api, 2u << 16, nullptr);
   CHECK(code == PT2C_UNSUPPORTED);
   CHECK_THAT(message, Contains("built against pt2c ABI 2.0") &&
-                          Contains("implements 1.1"));
+                          Contains("implements 1.2"));
 
   // Another minor of the same major is fine.
   std::tie(code, message) = createWith(api, (1u << 16) | 7u, nullptr);

@@ -45,7 +45,7 @@ struct Backend {
   /// A CUDA model on `device`, or the failure.
   std::pair<pt2c_code, std::string> create(pt2c_model **model, int device = 0,
                                            void *stream = nullptr, int graphs = 1,
-                                           int async = 0) const {
+                                           int async = 0, int profiling = 0) const {
     const ModelApi &a = api();
     pt2c_options *options = nullptr;
     REQUIRE(a.pt2c_options_create(PT2C_ABI_VERSION, &options) == nullptr);
@@ -54,6 +54,7 @@ struct Backend {
     REQUIRE(a.pt2c_options_set_cuda_stream(options, stream) == nullptr);
     REQUIRE(a.pt2c_options_set_cuda_graphs(options, graphs) == nullptr);
     REQUIRE(a.pt2c_options_set_cuda_async(options, async) == nullptr);
+    REQUIRE(a.pt2c_options_set_profiling(options, profiling) == nullptr);
     if (!weightsPath.empty())
       REQUIRE(a.pt2c_options_set_weights_path(options, weightsPath.c_str()) == nullptr);
     if (fake)
@@ -370,6 +371,7 @@ struct FakeDriverCheck {
     CHECK(after.live_allocations == before.live_allocations);
     CHECK(after.live_streams == before.live_streams);
     CHECK(after.live_graphs == before.live_graphs);
+    CHECK(after.live_events == before.live_events);
     CHECK(fakeContextDepth() == 0);
   }
 };
@@ -782,4 +784,44 @@ TEST_CASE("CUDA model on a GPU: the caller's stream", "[runtime][gpu]") {
 TEST_CASE("CUDA model on a GPU: a kernel that is not there", "[runtime][gpu]") {
   if (const Backend *gpu = gpuBackend())
     checkMissingKernel(*gpu);
+}
+
+TEST_CASE("CUDA model on the fake driver: a profiled run times each launch with events",
+          "[runtime][cuda][profile]") {
+  FakeDriverCheck check;
+  const ModelApi &api = fakeBackend().api();
+  fake_cuda_stats start = fakeStats();
+  {
+    pt2c_model *model = nullptr;
+    auto [code, message] = fakeBackend().create(&model, 0, nullptr, /*graphs=*/1, 0,
+                                                /*profiling=*/1);
+    INFO(message);
+    REQUIRE(code == PT2C_OK);
+    DoubleInputs inputs(12);
+    for (int run = 0; run < 3; ++run) {
+      DLTensor outputs[2] = {};
+      REQUIRE(api.take(api.pt2c_model_run(model, inputs.tensors, 2, outputs, 2)).first ==
+              PT2C_OK);
+      checkOutputs(inputs, static_cast<float *>(outputs[0].data),
+                   static_cast<uint8_t *>(outputs[1].data));
+      api.pt2c_tensor_free(&outputs[0]);
+      api.pt2c_tensor_free(&outputs[1]);
+    }
+    fake_cuda_stats after = fakeStats();
+    // Profiling replays no graph: every run launches its kernels, each
+    // between two events.
+    CHECK(after.captures == start.captures);
+    CHECK(after.launches == start.launches + 3 * 2);
+    CHECK(after.event_records == start.event_records + 3 * 3 * 2);
+    REQUIRE(api.pt2c_model_profile_size(model) == 3);
+    CHECK(api.pt2c_model_profile_runs(model, nullptr) == 3);
+    const char *name = nullptr;
+    uint64_t calls = 0, nanoseconds = 0;
+    REQUIRE(api.pt2c_model_profile_point(model, 2, &name, &calls, &nanoseconds) == nullptr);
+    CHECK(std::string(name) == "kernel pt2c_test_finish: add_2, gt_3 @ double.py:4");
+    CHECK(calls == 3);
+    CHECK(nanoseconds > 0);
+    api.pt2c_model_destroy(model);
+  }
+  CHECK(fakeStats().live_events == start.live_events);
 }

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
@@ -58,6 +59,7 @@ static int n_allocations;
 static void *streams[kMaxStreams];
 static int n_streams;
 static fake_cuda_stats stats;
+static long live_events;
 static char fail_function[64];
 static CUresult fail_result;
 
@@ -120,6 +122,7 @@ void fake_cuda_get_stats(fake_cuda_stats *out) {
   *out = stats;
   out->live_allocations = n_allocations;
   out->live_streams = n_streams;
+  out->live_events = live_events;
   pthread_mutex_unlock(&mutex);
 }
 
@@ -448,6 +451,62 @@ CUresult cuStreamSynchronize(void *stream) {
   if (!known_stream(stream))
     return leave(misuse("cuStreamSynchronize of unknown stream %p", stream));
   ++stats.synchronizes;
+  return leave(kSuccess);
+}
+
+/*===------------------------------ Events ----------------------------===*/
+
+/* Kernels run when launched, so an event's time is the host's clock when
+ * it is recorded. */
+typedef struct fake_event {
+  double ms;
+  int recorded;
+} fake_event;
+
+
+CUresult cuEventCreate(void **event, unsigned int flags) {
+  CUresult result = enter("cuEventCreate", 1);
+  if (result)
+    return result;
+  if (flags != 0)
+    return leave(misuse("cuEventCreate with flags %u", flags));
+  *event = calloc(1, sizeof(fake_event));
+  ++live_events;
+  return leave(*event ? kSuccess : kOutOfMemory);
+}
+
+CUresult cuEventRecord(void *event, void *stream) {
+  CUresult result = enter("cuEventRecord", 1);
+  if (result)
+    return result;
+  if (!known_stream(stream))
+    return leave(misuse("cuEventRecord on unknown stream %p", stream));
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  fake_event *e = event;
+  e->ms = (double)now.tv_sec * 1e3 + (double)now.tv_nsec * 1e-6;
+  e->recorded = 1;
+  ++stats.event_records;
+  return leave(kSuccess);
+}
+
+CUresult cuEventElapsedTime_v2(float *ms, void *start, void *end) {
+  CUresult result = enter("cuEventElapsedTime_v2", 1);
+  if (result)
+    return result;
+  const fake_event *a = start, *b = end;
+  if (!a->recorded || !b->recorded)
+    return leave(misuse("cuEventElapsedTime_v2 of an event never recorded"));
+  *ms = (float)(b->ms - a->ms);
+  return leave(kSuccess);
+}
+
+CUresult cuEventDestroy_v2(void *event) {
+  CUresult result = enter("cuEventDestroy_v2", 1);
+  if (result)
+    return result;
+  free(event);
+  --live_events;
   return leave(kSuccess);
 }
 

@@ -37,6 +37,8 @@ typedef struct fake_cuda_stats {
                              count in `launches` too) */
   long live_graphs;       /* graphs and executable graphs not destroyed */
   long synchronizes;      /* cuStreamSynchronize calls that succeeded */
+  long live_events;       /* cuEventCreate'd, not yet destroyed */
+  long event_records;     /* cuEventRecord calls that succeeded */
 } fake_cuda_stats;
 
 /* A snapshot of the counters. */

@@ -118,6 +118,14 @@ static void finish_rows(void *opaque, int64_t begin, int64_t end) {
     }
 }
 
+/* The runtime's profiler hooks (runtime/src/Profile.h), bracketing each
+ * piece of work as pt2c-profile-points does in generated code, with its
+ * table of names. */
+void pt2crt_profile_begin(const char *table, int32_t id);
+void pt2crt_profile_end(const char *table, int32_t id);
+static const char kProfileTable[] = "parallel elementwise: mul_1 @ double.py:3\0"
+                                    "parallel elementwise: add_2, gt_3 @ double.py:4\0";
+
 static int32_t run(const pt2c_run_args *args) {
   int64_t n = args->symbols[0];
   rows r;
@@ -130,8 +138,12 @@ static int32_t run(const pt2c_run_args *args) {
   r.positive = args->outputs[1];
   if (r.shift[0] == PT2C_TEST_FAIL_SHIFT)
     return 5; /* PT2C_DEVICE_ERROR */
+  pt2crt_profile_begin(kProfileTable, 0);
   args->parallel_for(args->pool, n, 1, scale_rows, &r);
+  pt2crt_profile_end(kProfileTable, 0);
+  pt2crt_profile_begin(kProfileTable, 1);
   args->parallel_for(args->pool, n, 1, finish_rows, &r);
+  pt2crt_profile_end(kProfileTable, 1);
   return 0;
 }
 

@@ -125,6 +125,13 @@ __attribute__((destructor)) static void unregister_kernels(void) {
   mgpuModuleUnload(module);
 }
 
+void pt2crt_profile_begin(const char *table, int32_t id);
+void pt2crt_profile_end(const char *table, int32_t id);
+/* The host code's profile points (pt2c-profile-points): the three launches. */
+static const char kProfileTable[] = "kernel pt2c_test_scale: mul_1 @ double.py:3\0"
+                                    "kernel pt2c_test_scale: empty_4\0"
+                                    "kernel pt2c_test_finish: add_2, gt_3 @ double.py:4\0";
+
 enum { kBlock = 128 };
 
 static void launch(const char *name, int64_t n, void **params, size_t count) {
@@ -146,13 +153,19 @@ __attribute__((visibility("hidden"))) int32_t pt2c_test_run_cuda(const pt2c_run_
   void *scaled = _mlir_memref_to_llvm_alloc((size_t)n * 4);
 
   void *scale_params[] = {&x, &w, &scaled, &n};
+  pt2crt_profile_begin(kProfileTable, 0);
   launch("pt2c_test_scale", n, scale_params, 4);
+  pt2crt_profile_end(kProfileTable, 0);
   /* Zero-size tensors give empty grids: a launch of nothing. */
+  pt2crt_profile_begin(kProfileTable, 1);
   launch("pt2c_test_scale", 0, scale_params, 4);
+  pt2crt_profile_end(kProfileTable, 1);
   if (rows == PT2C_TEST_MISSING_KERNEL_ROWS)
     launch("pt2c_test_missing", n, scale_params, 4);
   void *finish_params[] = {&scaled, &b, &shift, &y, &positive, &n};
+  pt2crt_profile_begin(kProfileTable, 2);
   launch("pt2c_test_finish", n, finish_params, 6);
+  pt2crt_profile_end(kProfileTable, 2);
 
   _mlir_memref_to_llvm_free(scaled);
   void *stream = mgpuStreamCreate();

@@ -32,6 +32,7 @@ namespace pt2c::test {
   X(pt2c_options_set_cuda_async)                                               \
   X(pt2c_options_set_cpu_threads)                                              \
   X(pt2c_options_set_weights_path)                                             \
+  X(pt2c_options_set_profiling)                                                \
   X(pt2c_model_create)                                                         \
   X(pt2c_model_destroy)                                                        \
   X(pt2c_model_name)                                                           \
@@ -52,6 +53,10 @@ namespace pt2c::test {
   X(pt2c_model_num_symbols)                                                    \
   X(pt2c_model_symbol_name)                                                    \
   X(pt2c_model_symbol_range)                                                   \
+  X(pt2c_model_profile_size)                                                   \
+  X(pt2c_model_profile_point)                                                  \
+  X(pt2c_model_profile_runs)                                                   \
+  X(pt2c_model_profile_reset)                                                  \
   X(pt2c_model_run)                                                            \
   X(pt2c_tensor_free)
 

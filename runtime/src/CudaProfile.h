@@ -1,0 +1,46 @@
+/*===- CudaProfile.h - CUDA events around a profiled run's work -----------===*
+ *
+ * On a profiled CUDA run (Profile.h) the generated host code's hooks record
+ * an event on the run's stream before and after each kernel launch and
+ * library call; once the run has waited for its stream, the time between
+ * each pair is the point's time. The events belong to the execution
+ * context and are reused from run to run (created the first time a run
+ * needs more of them).
+ *===----------------------------------------------------------------------===*/
+
+#ifndef PT2C_RUNTIME_CUDAPROFILE_H
+#define PT2C_RUNTIME_CUDAPROFILE_H
+
+#include "CudaDriver.h"
+#include "Profile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pt2crt_cuda_marks {
+  const pt2crt_cuda_driver *driver;
+  CUstream stream;
+  CUevent *events; /* `created` of them */
+  int32_t *marks;  /* per recorded event: point id * 2 + (1 at its end) */
+  int32_t count;   /* recorded this run */
+  int32_t created;
+  int32_t failed;  /* an event could not be made or recorded */
+} pt2crt_cuda_marks;
+
+/* Makes `run`'s hooks record events of `marks` on `stream`. */
+void pt2crt_cuda_marks_start(pt2crt_cuda_marks *marks, const pt2crt_cuda_driver *driver,
+                             CUstream stream, pt2crt_profile_run *run);
+
+/* After the stream was waited for: adds each begin/end pair's time to
+ * `run` (a run whose events failed counts as failed) and unhooks it. */
+void pt2crt_cuda_marks_collect(pt2crt_cuda_marks *marks, pt2crt_profile_run *run);
+
+/* Frees the events (the device context current) and the arrays. */
+void pt2crt_cuda_marks_destroy(pt2crt_cuda_marks *marks);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PT2C_RUNTIME_CUDAPROFILE_H */
