@@ -181,10 +181,12 @@ PT2C_API pt2c_status *pt2c_options_set_weights_path(pt2c_options *options,
 /* 1: the model times every piece of work of each run, named after the
  * graph nodes it came from (pt2c_model_profile_*): on the CPU each loop
  * nest, parallel loop and copy (wall time on the calling thread), on cuda
- * each kernel and cuBLASLt/cuDNN call (CUDA events on the run's stream;
- * such a model replays no CUDA graphs and its runs always wait). A run
- * costs a little more (two clock reads per point on the CPU; the launches
- * one by one on cuda). 0 (default): the hooks return at once. Since ABI 1.2. */
+ * each kernel and cuBLASLt/cuDNN call (CUDA events around each, recorded
+ * into a CUDA graph captured anew for every run, so the GPU never waits
+ * for the host between them; with graphs off, launched one by one). A
+ * profiled run costs more on the host (two clock reads per point on the
+ * CPU; a capture per run on cuda) and always waits for its results.
+ * 0 (default): the hooks return at once. Since ABI 1.2. */
 PT2C_API pt2c_status *pt2c_options_set_profiling(pt2c_options *options,
                                                  int32_t enabled);
 

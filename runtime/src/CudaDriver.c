@@ -67,7 +67,11 @@ static void resolve_events(void *library) {
                     (void **)&driver.cuEventElapsedTime) &&
             resolve(library, "cuEventDestroy", "cuEventDestroy_v2",
                     (void **)&driver.cuEventDestroy);
+  if (all && !resolve(library, "cuEventRecordWithFlags", NULL,
+                      (void **)&driver.cuEventRecordWithFlags))
+    driver.cuEventRecordWithFlags = NULL;
   if (!all) {
+    driver.cuEventRecordWithFlags = NULL;
     driver.cuEventCreate = NULL;
     driver.cuEventRecord = NULL;
     driver.cuEventElapsedTime = NULL;

@@ -37,6 +37,7 @@ enum {
   PT2CRT_CU_STREAM_NON_BLOCKING = 1,
   /* Other threads' CUDA calls are not restricted while a run captures. */
   PT2CRT_CU_STREAM_CAPTURE_MODE_RELAXED = 2,
+  PT2CRT_CU_EVENT_RECORD_EXTERNAL = 1,
 };
 
 /* The entry points, under the driver's current names (the `_v2` ones where
@@ -78,6 +79,11 @@ typedef struct pt2crt_cuda_driver {
   CUresult (*cuEventRecord)(CUevent, CUstream);
   CUresult (*cuEventElapsedTime)(float *ms, CUevent start, CUevent end);
   CUresult (*cuEventDestroy)(CUevent);
+  /* With PT2CRT_CU_EVENT_RECORD_EXTERNAL, an event recorded on a stream
+   * being captured becomes an event-record node of the graph (a plain
+   * record there only orders streams). NULL where the driver lacks it:
+   * profiled runs then launch their kernels one by one. */
+  CUresult (*cuEventRecordWithFlags)(CUevent, CUstream, unsigned int flags);
 } pt2crt_cuda_driver;
 
 /* The driver, opened and initialised for the rest of the process: the path

@@ -2,6 +2,8 @@
 
 #include "CudaProfile.h"
 
+#include "CudaState.h"
+
 #include <stdlib.h>
 
 /* Room for one more event, creating it when the context has too few. */
@@ -30,9 +32,20 @@ static void mark(void *cookie, int32_t id, int32_t end) {
   pt2crt_cuda_marks *marks = cookie;
   if (marks->failed)
     return;
-  if (!reserve(marks) ||
-      marks->driver->cuEventRecord(marks->events[marks->count], marks->stream) !=
-          PT2CRT_CUDA_SUCCESS) {
+  /* The run's stream, or the one capturing it into a graph: there the
+   * record must become a node of the graph, timed when the graph runs. */
+  pt2crt_cuda_run *run = pt2crt_cuda_current_run();
+  CUstream stream = run ? run->stream : marks->stream;
+  CUevent event = NULL;
+  CUresult result = PT2CRT_CUDA_SUCCESS;
+  if (reserve(marks)) {
+    event = marks->events[marks->count];
+    result = stream == marks->stream
+                 ? marks->driver->cuEventRecord(event, stream)
+                 : marks->driver->cuEventRecordWithFlags(event, stream,
+                                                         PT2CRT_CU_EVENT_RECORD_EXTERNAL);
+  }
+  if (!event || result != PT2CRT_CUDA_SUCCESS) {
     marks->failed = 1;
     return;
   }

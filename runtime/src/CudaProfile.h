@@ -6,6 +6,15 @@
  * each pair is the point's time. The events belong to the execution
  * context and are reused from run to run (created the first time a run
  * needs more of them).
+ *
+ * Launched one by one, the kernels of a large model leave the GPU waiting
+ * for the host (cuDNN and cuBLASLt calls cost the host more than the GPU
+ * time of a small layer), and an event pair would time that wait too:
+ * resnet50 in bfloat16 measured 6.4 ms of points for a 1.7 ms run. So a
+ * profiled run is captured into a CUDA graph, events as external
+ * event-record nodes, and launched whole (CudaRun.c captures every
+ * profiled run anew); only where graphs are off do the events go straight
+ * on the stream.
  *===----------------------------------------------------------------------===*/
 
 #ifndef PT2C_RUNTIME_CUDAPROFILE_H

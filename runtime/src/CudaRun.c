@@ -97,8 +97,7 @@ pt2c_status *pt2crt_cuda_model_create(const pt2c_model_desc *desc,
   model->caller_stream = (CUstream)options->cuda_stream;
   model->use_graphs = options->cuda_graphs && !graphs_off_in_environment();
   model->async = options->cuda_async && model->caller_stream;
-  /* A profiled run times each launch with events: graphs would replay
-   * without the hooks, and the times are read after waiting. */
+  /* A profiled run times each launch with events, read after waiting. */
   model->profiling = options->profiling;
   if (model->profiling) {
     if (!driver->cuEventCreate) {
@@ -106,7 +105,10 @@ pt2c_status *pt2crt_cuda_model_create(const pt2c_model_desc *desc,
       return pt2crt_error(PT2C_UNSUPPORTED,
                           "cuda: profiling needs CUDA events, which this driver lacks");
     }
-    model->use_graphs = 0;
+    /* Captured anew every run, events included (CudaProfile.h); without
+     * external event records the kernels go one by one. */
+    if (!driver->cuEventRecordWithFlags)
+      model->use_graphs = 0;
     model->async = 0;
   }
   if ((status = pt2crt_cuda_enter(driver, device))) {
@@ -419,6 +421,10 @@ static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
   run.kernels = &cuda->kernels;
   run.libraries = &cuda->libraries;
   pt2crt_graph_slot *slot = NULL;
+  /* A replayed graph would run without the hooks: a profiled run captures
+   * its own (its key's second run on), so the events are its nodes. */
+  if (model->profiling)
+    pt2crt_graphs_clear(&cuda->graphs, model->driver);
   pt2crt_graph_action action = choose_graph(cuda, desc, ctx, &slot);
   int32_t code = PT2C_OK;
   /* A replayed graph allocates nothing; the compiled code's temporaries

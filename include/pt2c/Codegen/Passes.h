@@ -21,6 +21,9 @@ class LLVMDialect;
 namespace mlir::linalg {
 class LinalgDialect;
 } // namespace mlir::linalg
+namespace mlir::memref {
+class MemRefDialect;
+} // namespace mlir::memref
 namespace mlir::scf {
 class SCFDialect;
 } // namespace mlir::scf

@@ -15,6 +15,7 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <limits>
 #include <mutex>
 
 namespace pt2c {
@@ -47,12 +48,16 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    register-tile and vectorize the matmul/convolution contractions in
   //    each chunk (pt2c-tile-contractions; the chunks are whole tiles).
   //    Every returned tensor gets its own buffer (pt2c-distinct-results).
+  //    First, every user of a shared fill gets its own (pt2c-private-fills):
+  //    a shared zero fill would be copied into each matmul's output.
   // 3. Bufferize the whole module, function boundaries included, with
   //    identity layouts so the C interface sees plain strided memrefs.
   // 4. Results become out-parameters the runtime allocates
   //    (`modify-public-functions`: forward is public); static allocations
   //    are hoisted into the caller's buffer instead of copied. Every other
   //    allocation gets its dealloc (without it each run leaks its scratch).
+  //    Large copies left by bufferization are split into chunks for the
+  //    pool, strided ones written as loops (pt2c-parallelize-copies).
   //    Each loop nest, parallel loop and copy is then bracketed by the
   //    runtime's profiler hooks, named after its graph nodes
   //    (pt2c-profile-points; free unless a run is profiled).
@@ -72,16 +77,21 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
                                 .str();
   if (options.minParallelWork <= 0)
     parallelize.clear();
+  // Without parallel chunks, copies stay on one thread (strided ones still
+  // become vectorizable loops).
+  int64_t copyWork = options.minParallelWork > 0 ? options.minParallelWork
+                                                  : std::numeric_limits<int64_t>::max();
   addPassList(pm, "CPU fusion and tiling",
-              "pt2c-fuse-elementwise," + parallelize +
+              "func.func(pt2c-private-fills),pt2c-fuse-elementwise," + parallelize +
                   llvm::formatv("pt2c-tile-contractions{{vector-bits={0}},", options.vectorBits).str() +
                   "func.func(pt2c-distinct-results)");
   addModuleBufferizationPasses(pm);
   addPassList(pm, "CPU loops",
               "func.func(scf-forall-to-parallel),"
               "buffer-deallocation-pipeline,"
-              "canonicalize,cse,"
-              "pt2c-profile-points,"
+              "canonicalize,cse," +
+                  llvm::formatv("pt2c-parallelize-copies{{min-work={0}},", copyWork).str() +
+                  "pt2c-profile-points,"
               "func.func(convert-linalg-to-loops),"
               "convert-vector-to-scf{full-unroll},"
               "convert-scf-to-openmp,canonicalize,"

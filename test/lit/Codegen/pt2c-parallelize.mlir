@@ -35,7 +35,7 @@ func.func @row_sums(%x: tensor<128x512xf32>, %init: tensor<128xf32>) -> tensor<1
 
 // -----
 
-// Small ops and fills stay on one thread.
+// Small ops stay on one thread.
 // CHECK-LABEL: func.func @small
 // CHECK-NOT: scf.forall
 func.func @small(%x: tensor<16x16xf32>) -> tensor<16x16xf32> {
@@ -45,10 +45,22 @@ func.func @small(%x: tensor<16x16xf32>) -> tensor<16x16xf32> {
     %r = math.exp %a : f32
     linalg.yield %r : f32
   } -> tensor<16x16xf32>
+  return %0 : tensor<16x16xf32>
+}
+
+// -----
+
+// Large fills are split like any op: one core does not saturate the
+// memory (256 rows in 16 chunks).
+// CHECK-LABEL: func.func @fill
+// CHECK:         scf.forall (%[[I:.*]]) = (0) to (256) step (16) shared_outs(%[[O:.*]] = %{{.*}}) -> (tensor<256x256xf32>) {
+// CHECK-NEXT:      %[[S:.*]] = tensor.extract_slice %[[O]][%[[I]], 0] [16, 256] [1, 1]
+// CHECK-NEXT:      linalg.fill ins(%{{.*}} : f32) outs(%[[S]] : tensor<16x256xf32>)
+func.func @fill() -> tensor<256x256xf32> {
   %zero = arith.constant 0.0 : f32
   %big = tensor.empty() : tensor<256x256xf32>
   %f = linalg.fill ins(%zero : f32) outs(%big : tensor<256x256xf32>) -> tensor<256x256xf32>
-  return %0 : tensor<16x16xf32>
+  return %f : tensor<256x256xf32>
 }
 
 // -----

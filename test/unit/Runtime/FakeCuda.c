@@ -273,9 +273,11 @@ CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
 
 enum { kMaxNodes = 64, kMaxCaptures = 64, kMaxParams = 8 };
 
-/* A kernel launch as recorded: the parameters' values, copied. */
+/* A kernel launch as recorded: the parameters' values, copied; or (kernel
+ * NULL) an external event record. */
 typedef struct fake_node {
   fake_kernel *kernel;
+  void *event;
   long long threads;
   long long values[kMaxParams];
 } fake_node;
@@ -341,6 +343,7 @@ CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, u
     return leave(kOutOfMemory);
   fake_node *node = &graph->nodes[graph->n_nodes++];
   node->kernel = kernel;
+  node->event = NULL;
   node->threads = threads;
   for (int i = 0; i < kernel->n_params; ++i)
     memcpy(&node->values[i], params[i], sizeof node->values[i]);
@@ -475,18 +478,49 @@ CUresult cuEventCreate(void **event, unsigned int flags) {
   return leave(*event ? kSuccess : kOutOfMemory);
 }
 
-CUresult cuEventRecord(void *event, void *stream) {
-  CUresult result = enter("cuEventRecord", 1);
-  if (result)
-    return result;
-  if (!known_stream(stream))
-    return leave(misuse("cuEventRecord on unknown stream %p", stream));
+/* Under the mutex. */
+static void record_event(void *event) {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
   fake_event *e = event;
   e->ms = (double)now.tv_sec * 1e3 + (double)now.tv_nsec * 1e-6;
   e->recorded = 1;
   ++stats.event_records;
+}
+
+CUresult cuEventRecord(void *event, void *stream) {
+  CUresult result = enter("cuEventRecord", 1);
+  if (result)
+    return result;
+  if (!known_stream(stream))
+    return leave(misuse("cuEventRecord on unknown stream %p", stream));
+  /* In a capture a plain record only orders streams: never what pt2c wants. */
+  if (capturing(stream))
+    return leave(misuse("cuEventRecord on a stream being captured"));
+  record_event(event);
+  return leave(kSuccess);
+}
+
+/* CU_EVENT_RECORD_EXTERNAL (1) on a stream being captured: an event-record
+ * node, timed when the graph runs. */
+CUresult cuEventRecordWithFlags(void *event, void *stream, unsigned int flags) {
+  CUresult result = enter("cuEventRecordWithFlags", 1);
+  if (result)
+    return result;
+  if (!known_stream(stream))
+    return leave(misuse("cuEventRecordWithFlags on unknown stream %p", stream));
+  fake_graph *graph = capturing(stream);
+  if (!graph) {
+    record_event(event);
+    return leave(kSuccess);
+  }
+  if (flags != 1)
+    return leave(misuse("cuEventRecordWithFlags(%u) on a stream being captured", flags));
+  if (graph->n_nodes == kMaxNodes)
+    return leave(kOutOfMemory);
+  fake_node *node = &graph->nodes[graph->n_nodes++];
+  node->kernel = NULL;
+  node->event = event;
   return leave(kSuccess);
 }
 
@@ -578,6 +612,10 @@ CUresult cuGraphLaunch(void *exec, void *stream) {
   fake_graph *graph = exec;
   for (int i = 0; i < graph->n_nodes; ++i) {
     fake_node *node = &graph->nodes[i];
+    if (!node->kernel) {
+      record_event(node->event);
+      continue;
+    }
     void *params[kMaxParams];
     for (int p = 0; p < node->kernel->n_params; ++p)
       params[p] = &node->values[p];
