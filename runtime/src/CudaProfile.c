@@ -15,10 +15,10 @@ static int reserve(pt2crt_cuda_marks *marks) {
   if (!events)
     return 0;
   marks->events = events;
-  int32_t *ids = realloc(marks->marks, sizeof(int32_t) * (size_t)capacity);
-  if (!ids)
+  int32_t *spans = realloc(marks->spans, 2 * sizeof(int32_t) * (size_t)capacity);
+  if (!spans)
     return 0;
-  marks->marks = ids;
+  marks->spans = spans;
   while (marks->created < capacity) {
     /* Default flags: timing enabled, blocking sync off. */
     if (marks->driver->cuEventCreate(&marks->events[marks->created], 0) != PT2CRT_CUDA_SUCCESS)
@@ -28,28 +28,51 @@ static int reserve(pt2crt_cuda_marks *marks) {
   return 1;
 }
 
+/* Records the next event on the run's stream, or on the stream capturing
+ * it into a graph, where the record must become a node of the graph
+ * (timed when the graph runs). Its index, or -1. */
+static int32_t record(pt2crt_cuda_marks *marks) {
+  pt2crt_cuda_run *run = pt2crt_cuda_current_run();
+  CUstream stream = run ? run->stream : marks->stream;
+  if (!reserve(marks))
+    return -1;
+  CUevent event = marks->events[marks->count];
+  CUresult result =
+      stream == marks->stream
+          ? marks->driver->cuEventRecord(event, stream)
+          : marks->driver->cuEventRecordWithFlags(event, stream, PT2CRT_CU_EVENT_RECORD_EXTERNAL);
+  if (result != PT2CRT_CUDA_SUCCESS)
+    return -1;
+  marks->spans[2 * marks->count] = -1; /* no point ends here (yet) */
+  return marks->count++;
+}
+
+/* A point's begin shares the previous point's end event when nothing was
+ * recorded in between: no GPU work lies between two points (every launch
+ * and library call is one), and each event node costs the GPU about a
+ * microsecond, which one per point instead of two halves. */
 static void mark(void *cookie, int32_t id, int32_t end) {
   pt2crt_cuda_marks *marks = cookie;
   if (marks->failed)
     return;
-  /* The run's stream, or the one capturing it into a graph: there the
-   * record must become a node of the graph, timed when the graph runs. */
-  pt2crt_cuda_run *run = pt2crt_cuda_current_run();
-  CUstream stream = run ? run->stream : marks->stream;
-  CUevent event = NULL;
-  CUresult result = PT2CRT_CUDA_SUCCESS;
-  if (reserve(marks)) {
-    event = marks->events[marks->count];
-    result = stream == marks->stream
-                 ? marks->driver->cuEventRecord(event, stream)
-                 : marks->driver->cuEventRecordWithFlags(event, stream,
-                                                         PT2CRT_CU_EVENT_RECORD_EXTERNAL);
+  if (!end) {
+    marks->open_id = id;
+    marks->open_event =
+        marks->last_was_end ? marks->count - 1 : record(marks);
+    marks->last_was_end = 0;
+    if (marks->open_event < 0)
+      marks->failed = 1;
+    return;
   }
-  if (!event || result != PT2CRT_CUDA_SUCCESS) {
+  int32_t closing = record(marks);
+  if (closing < 0 || marks->open_id != id || marks->open_event < 0) {
     marks->failed = 1;
     return;
   }
-  marks->marks[marks->count++] = id * 2 + (end ? 1 : 0);
+  marks->spans[2 * closing] = id;
+  marks->spans[2 * closing + 1] = marks->open_event;
+  marks->open_event = -1;
+  marks->last_was_end = 1;
 }
 
 void pt2crt_cuda_marks_start(pt2crt_cuda_marks *marks, const pt2crt_cuda_driver *driver,
@@ -58,6 +81,8 @@ void pt2crt_cuda_marks_start(pt2crt_cuda_marks *marks, const pt2crt_cuda_driver 
   marks->stream = stream;
   marks->count = 0;
   marks->failed = 0;
+  marks->open_event = -1;
+  marks->last_was_end = 0;
   run->mark = mark;
   run->cookie = marks;
 }
@@ -69,20 +94,17 @@ void pt2crt_cuda_marks_collect(pt2crt_cuda_marks *marks, pt2crt_profile_run *run
     run->failed = 1;
     return;
   }
-  /* Points never nest (pt2c-profile-points brackets ops side by side), so
-   * each begin is followed by its own end. */
-  for (int32_t i = 0; i + 1 < marks->count; ++i) {
-    int32_t begin = marks->marks[i], end = marks->marks[i + 1];
-    if ((begin & 1) || end != begin + 1)
+  for (int32_t e = 0; e < marks->count; ++e) {
+    int32_t id = marks->spans[2 * e];
+    if (id < 0)
       continue;
     float ms = 0;
-    if (marks->driver->cuEventElapsedTime(&ms, marks->events[i], marks->events[i + 1]) !=
-        PT2CRT_CUDA_SUCCESS) {
+    if (marks->driver->cuEventElapsedTime(&ms, marks->events[marks->spans[2 * e + 1]],
+                                          marks->events[e]) != PT2CRT_CUDA_SUCCESS) {
       run->failed = 1;
       return;
     }
-    pt2crt_profile_add(run, begin / 2, (uint64_t)((double)ms * 1e6));
-    ++i;
+    pt2crt_profile_add(run, id, (uint64_t)((double)ms * 1e6));
   }
 }
 
@@ -90,8 +112,8 @@ void pt2crt_cuda_marks_destroy(pt2crt_cuda_marks *marks) {
   for (int32_t i = 0; i < marks->created; ++i)
     marks->driver->cuEventDestroy(marks->events[i]);
   free(marks->events);
-  free(marks->marks);
+  free(marks->spans);
   marks->events = NULL;
-  marks->marks = NULL;
+  marks->spans = NULL;
   marks->created = marks->count = 0;
 }

@@ -10,7 +10,9 @@
  * Launched one by one, the kernels of a large model leave the GPU waiting
  * for the host (cuDNN and cuBLASLt calls cost the host more than the GPU
  * time of a small layer), and an event pair would time that wait too:
- * resnet50 in bfloat16 measured 6.4 ms of points for a 1.7 ms run. So a
+ * resnet50 in bfloat16 measured 6.4 ms of points for a 1.7 ms run (2.1 ms
+ * captured; an event node costs the GPU about a microsecond, so a point's
+ * begin shares the previous point's end event). So a
  * profiled run is captured into a CUDA graph, events as external
  * event-record nodes, and launched whole (CudaRun.c captures every
  * profiled run anew); only where graphs are off do the events go straight
@@ -31,10 +33,15 @@ typedef struct pt2crt_cuda_marks {
   const pt2crt_cuda_driver *driver;
   CUstream stream;
   CUevent *events; /* `created` of them */
-  int32_t *marks;  /* per recorded event: point id * 2 + (1 at its end) */
+  /* Per recorded event e: spans[2e] the point that ends there (-1: none),
+   * spans[2e + 1] the event it began at. */
+  int32_t *spans;
   int32_t count;   /* recorded this run */
   int32_t created;
   int32_t failed;  /* an event could not be made or recorded */
+  int32_t open_id; /* the point begun and not yet ended */
+  int32_t open_event;
+  int32_t last_was_end; /* the last event recorded ended a point */
 } pt2crt_cuda_marks;
 
 /* Makes `run`'s hooks record events of `marks` on `stream`. */

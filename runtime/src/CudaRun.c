@@ -160,7 +160,7 @@ void pt2crt_cuda_context_destroy(struct pt2crt_cuda_context *cuda) {
   pt2crt_kernel_cache_destroy(&cuda->kernels);
   /* Left by a driver shutting down (its events go with it). */
   free(cuda->marks.events);
-  free(cuda->marks.marks);
+  free(cuda->marks.spans);
   free(cuda->staging);
   free(cuda->graph_key);
   free(cuda);

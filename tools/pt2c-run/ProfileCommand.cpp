@@ -167,7 +167,10 @@ int profileCommand(const BenchOptions &options) {
   }
   int threads = int(api.pt2c_model_cpu_threads(session.model()));
   std::string where = options.session.device == "cuda"
-                          ? std::string("cuda, events around each launch, no CUDA graphs")
+                          ? std::string("cuda: GPU time between events around each kernel and "
+                                        "library call, each run captured anew into a CUDA graph "
+                                        "(unless --cuda-graphs off); the run's time includes the "
+                                        "capture")
                           : std::to_string(threads) + (threads == 1 ? " CPU thread" : " CPU threads") +
                                 ", wall time on the calling thread";
   printTable(points, runs, wallNs, options.profileLimit, where);

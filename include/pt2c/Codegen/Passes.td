@@ -368,22 +368,28 @@ def PrivateFills : Pass<"pt2c-private-fills", "mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"];
 }
 
-def ParallelizeCopies : Pass<"pt2c-parallelize-copies", "mlir::ModuleOp"> {
-  let summary = "Split large buffer copies into chunks for the thread pool";
+def ParallelizeBuffers : Pass<"pt2c-parallelize-buffers", "mlir::ModuleOp"> {
+  let summary = "Split the large copies and loops bufferization adds into chunks for the thread pool";
   let description = [{
-    Bufferization and the out-parameter rewrite leave `memref.copy` ops in
-    the CPU code (a result reshaped on its way out, a tensor written into a
-    slice of a larger one, a pad's interior), each on one thread: gpt2's
-    25 MB logits copied into the caller's buffer took 3.6 ms on one Xeon
-    core, while 16 cores share more memory bandwidth than one uses. Runs
-    after bufferization. A copy of at least `min-work` elements with
-    static shapes becomes an `scf.parallel` over chunks of its outermost
-    dim with 2 or more elements (at most `max-chunks`, cut as
-    pt2c-parallelize cuts), each chunk copying its subviews. The chunk's
-    copy, like any copy between views that are not both contiguous, is a
-    `linalg.copy` whose loops LLVM vectorizes: `memref.copy` of strided
-    views calls a generic element-by-element copy. A contiguous copy stays
-    a `memref.copy` (a memcpy).
+    pt2c-parallelize chunks linalg ops on tensors; bufferization and the
+    out-parameter rewrite then add work of their own, each on one thread:
+    `memref.copy` ops (a result reshaped on its way out, a tensor written
+    into a slice of a larger one: gpt2's 25 MB logits copied into the
+    caller's buffer took 3.6 ms on one Xeon core) and the `linalg.map` that
+    fills a pad (resnet50's max-pool padding, 0.47 ms). 16 cores share more
+    memory bandwidth than one uses. Runs after bufferization, on ops not
+    already inside a parallel loop:
+    - a copy of at least `min-work` elements with static shapes becomes an
+      `scf.parallel` over chunks of its outermost dim with 2 or more
+      elements (at most `max-chunks`, cut as pt2c-parallelize cuts), each
+      chunk copying its subviews;
+    - a linalg op on buffers of at least `min-work` iteration points is
+      tiled along the loop pt2c-parallelize would choose into an
+      `scf.parallel` of chunks.
+    A chunk's copy, like any copy between views that are not both
+    contiguous, is a `linalg.copy` whose loops LLVM vectorizes:
+    `memref.copy` of strided views calls a generic element-by-element copy.
+    A contiguous copy of static shape stays a `memref.copy` (a memcpy).
 
     ```mlir
     memref.copy %a, %b : memref<128x768xf32> to memref<128x768xf32>
@@ -400,9 +406,9 @@ def ParallelizeCopies : Pass<"pt2c-parallelize-copies", "mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect"];
   let options = [
     Option<"minWork", "min-work", "int64_t", /*default=*/"32768",
-           "Elements below which a copy stays on one thread">,
+           "Elements (iteration points) below which a copy (op) stays on one thread">,
     Option<"maxChunks", "max-chunks", "int64_t", /*default=*/"64",
-           "The most chunks one copy is split into">,
+           "The most chunks one copy or op is split into">,
   ];
 }
 

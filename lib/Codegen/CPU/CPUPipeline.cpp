@@ -56,8 +56,9 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    (`modify-public-functions`: forward is public); static allocations
   //    are hoisted into the caller's buffer instead of copied. Every other
   //    allocation gets its dealloc (without it each run leaks its scratch).
-  //    Large copies left by bufferization are split into chunks for the
-  //    pool, strided ones written as loops (pt2c-parallelize-copies).
+  //    Large copies and loops that bufferization added (a pad's fill) are
+  //    split into chunks for the pool, strided copies written as loops
+  //    (pt2c-parallelize-buffers).
   //    Each loop nest, parallel loop and copy is then bracketed by the
   //    runtime's profiler hooks, named after its graph nodes
   //    (pt2c-profile-points; free unless a run is profiled).
@@ -90,7 +91,7 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
               "func.func(scf-forall-to-parallel),"
               "buffer-deallocation-pipeline,"
               "canonicalize,cse," +
-                  llvm::formatv("pt2c-parallelize-copies{{min-work={0}},", copyWork).str() +
+                  llvm::formatv("pt2c-parallelize-buffers{{min-work={0}},", copyWork).str() +
                   "pt2c-profile-points,"
               "func.func(convert-linalg-to-loops),"
               "convert-vector-to-scf{full-unroll},"

@@ -8,9 +8,21 @@
 #ifndef PT2C_LIB_CODEGEN_CPU_CHUNKING_H
 #define PT2C_LIB_CODEGEN_CPU_CHUNKING_H
 
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+
 #include <cstdint>
+#include <optional>
 
 namespace pt2c::cpu {
+
+/// The iteration points of loops of these extents (a dynamic extent
+/// counts as a few), saturating.
+int64_t iterationPoints(llvm::ArrayRef<int64_t> ranges);
+
+/// The loop of `op` (loop extents `ranges`) to cut into chunks: the
+/// outermost static parallel loop with 2 or more iterations, the innermost
+/// (LLVM's vector loop) only as a last resort.
+std::optional<unsigned> chooseLoop(mlir::linalg::LinalgOp op, llvm::ArrayRef<int64_t> ranges);
 
 /// Iterations per chunk when `extent` iterations are cut into at most
 /// `maxChunks` chunks: a divisor of `extent` when one gives at least half

@@ -37,17 +37,12 @@ int64_t cpu::chunkSize(int64_t extent, int64_t maxChunks) {
   return size;
 }
 
-#define GEN_PASS_DEF_PARALLELIZELOOPS
-#include "pt2c/Codegen/Passes.h.inc"
-
-namespace {
-
 using namespace mlir;
 
 /// A `?` extent counts as this many iterations when weighing an op.
-constexpr int64_t kAssumedDynamicExtent = 16;
+static constexpr int64_t kAssumedDynamicExtent = 16;
 
-int64_t iterationPoints(ArrayRef<int64_t> ranges) {
+int64_t cpu::iterationPoints(ArrayRef<int64_t> ranges) {
   uint64_t points = 1;
   for (int64_t extent : ranges)
     points = llvm::SaturatingMultiply(
@@ -57,7 +52,7 @@ int64_t iterationPoints(ArrayRef<int64_t> ranges) {
 
 /// The loop to split: the outermost static parallel loop with 2 or more
 /// iterations, the innermost (LLVM's vector loop) only as a last resort.
-std::optional<unsigned> chooseLoop(linalg::LinalgOp op, ArrayRef<int64_t> ranges) {
+std::optional<unsigned> cpu::chooseLoop(linalg::LinalgOp op, ArrayRef<int64_t> ranges) {
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   auto splittable = [&](unsigned d) {
     return iterators[d] == utils::IteratorType::parallel && !ShapedType::isDynamic(ranges[d]) &&
@@ -71,6 +66,13 @@ std::optional<unsigned> chooseLoop(linalg::LinalgOp op, ArrayRef<int64_t> ranges
     return loops - 1;
   return std::nullopt;
 }
+
+#define GEN_PASS_DEF_PARALLELIZELOOPS
+#include "pt2c/Codegen/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
 
 struct Chunking {
   unsigned loop;
@@ -140,7 +142,7 @@ public:
     while (!candidates.empty()) {
       linalg::LinalgOp op = candidates.pop_back_val();
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-      if (iterationPoints(ranges) < minWork)
+      if (cpu::iterationPoints(ranges) < minWork)
         continue;
       SmallVector<Chunking, 2> chunking;
       if (std::optional<cpu::ContractionLoops> loops = cpu::matchRowMajorContraction(op)) {
@@ -161,7 +163,7 @@ public:
           if (chunking.size() == 2 || 2 * chunks >= maxChunks)
             break;
         }
-      } else if (std::optional<unsigned> loop = chooseLoop(op, ranges)) {
+      } else if (std::optional<unsigned> loop = cpu::chooseLoop(op, ranges)) {
         chunking.push_back(Chunking{*loop, cpu::chunkSize(ranges[*loop], maxChunks)});
       }
       if (chunking.empty())

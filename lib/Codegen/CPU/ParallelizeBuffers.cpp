@@ -1,7 +1,8 @@
-//===- ParallelizeCopies.cpp - The pt2c-parallelize-copies pass -----------===//
+//===- ParallelizeBuffers.cpp - The pt2c-parallelize-buffers pass ---------===//
 //
-// Buffer copies that bufferization and the out-parameter rewrite leave in
-// the CPU code, split into chunks for the thread pool (see Passes.td).
+// The work bufferization and the out-parameter rewrite add to the CPU code
+// (copies, a pad's fill), split into chunks for the thread pool (see
+// Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,10 +16,13 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
 
 namespace pt2c {
 
-#define GEN_PASS_DEF_PARALLELIZECOPIES
+#define GEN_PASS_DEF_PARALLELIZEBUFFERS
 #include "pt2c/Codegen/Passes.h.inc"
 
 namespace {
@@ -38,17 +42,51 @@ void emitCopy(OpBuilder &builder, Location loc, Value from, Value to, bool conti
     linalg::CopyOp::create(builder, loc, from, to);
 }
 
-struct ParallelizeCopies : impl::ParallelizeCopiesBase<ParallelizeCopies> {
+struct ParallelizeBuffers : impl::ParallelizeBuffersBase<ParallelizeBuffers> {
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<memref::CopyOp> copies;
-    getOperation().walk([&](memref::CopyOp copy) {
-      if (!copy->getParentOfType<scf::ParallelOp>() && !copy->getParentOfType<scf::ForallOp>())
-        copies.push_back(copy);
+    SmallVector<Operation *> work;
+    getOperation().walk([&](Operation *op) {
+      if (!isa<memref::CopyOp, linalg::LinalgOp>(op) || op->getParentOfType<scf::ParallelOp>() ||
+          op->getParentOfType<scf::ForallOp>() || op->getParentOfType<linalg::LinalgOp>())
+        return;
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+      if (linalgOp && !linalgOp.hasPureBufferSemantics())
+        return;
+      work.push_back(op);
     });
-    for (memref::CopyOp copy : copies)
-      rewrite(copy);
+    for (Operation *op : work) {
+      if (auto copy = dyn_cast<memref::CopyOp>(op))
+        rewrite(copy);
+      else
+        chunk(cast<linalg::LinalgOp>(op));
+    }
+  }
+
+  /// A linalg op on buffers (a pad's fill written as linalg.map, say) cut
+  /// along pt2c-parallelize's loop into an scf.parallel of chunks.
+  void chunk(linalg::LinalgOp op) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    if (cpu::iterationPoints(ranges) < minWork)
+      return;
+    std::optional<unsigned> loop = cpu::chooseLoop(op, ranges);
+    if (!loop)
+      return;
+    IRRewriter rewriter(op);
+    SmallVector<OpFoldResult> tileSizes(ranges.size(), rewriter.getIndexAttr(0));
+    tileSizes[*loop] = rewriter.getIndexAttr(cpu::chunkSize(ranges[*loop], maxChunks));
+    scf::SCFTilingOptions options;
+    options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+    options.setTileSizes(tileSizes);
+    FailureOr<scf::SCFTilingResult> tiled =
+        scf::tileUsingSCF(rewriter, cast<TilingInterface>(op.getOperation()), options);
+    // An op that cannot be tiled runs on one thread: slower, not wrong.
+    if (failed(tiled) || tiled->loops.size() != 1)
+      return;
+    auto forall = cast<scf::ForallOp>(tiled->loops.front());
+    rewriter.eraseOp(op);
+    (void)scf::forallToParallelLoop(rewriter, forall);
   }
 
   void rewrite(memref::CopyOp copy) {

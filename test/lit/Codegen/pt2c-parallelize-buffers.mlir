@@ -1,4 +1,4 @@
-// RUN: %pt2c-opt %s --pt2c-parallelize-copies='min-work=1024 max-chunks=8' | FileCheck %s
+// RUN: %pt2c-opt %s --pt2c-parallelize-buffers='min-work=1024 max-chunks=8' | FileCheck %s
 
 // A large contiguous copy: chunks of rows, each a memref.copy (a memcpy).
 // 64 rows in at most 8 chunks: 8 rows each.
@@ -51,5 +51,37 @@ func.func @ragged(%a: memref<37x64xf32>, %b: memref<37x64xf32>) {
 func.func @small(%a: memref<4x8xf32>, %b: memref<4x8xf32>, %c: memref<4x8xf32, strided<[16, 1]>>) {
   memref.copy %a, %b : memref<4x8xf32> to memref<4x8xf32>
   memref.copy %c, %b : memref<4x8xf32, strided<[16, 1]>> to memref<4x8xf32>
+  return
+}
+
+// A loop bufferization added (a pad's fill as linalg.map) is tiled along
+// its outermost loop with 2 or more iterations into chunks.
+// CHECK-LABEL: func.func @pad_fill
+// CHECK:         scf.parallel (%[[I:.*]]) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
+// CHECK:           %[[S:.*]] = memref.subview %arg0[0, %[[I]], 0] [1, 8, 114] [1, 1, 1]
+// CHECK:           linalg.map outs(%[[S]] : memref<1x8x114xf32, strided<[7296, 114, 1], offset: ?>>)
+// CHECK:         }
+// CHECK-NOT:     linalg.map
+func.func @pad_fill(%a: memref<1x64x114xf32>) {
+  %c = arith.constant 0xFF800000 : f32
+  linalg.map outs(%a : memref<1x64x114xf32>)
+    (%init: f32) {
+      linalg.yield %c : f32
+    }
+  return
+}
+
+// An op already inside a parallel loop is left alone.
+// CHECK-LABEL: func.func @nested
+// CHECK:         scf.parallel
+// CHECK-NOT:     scf.parallel
+// CHECK:         memref.copy
+func.func @nested(%a: memref<64x32xf32>, %b: memref<64x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%c1) step (%c1) {
+    memref.copy %a, %b : memref<64x32xf32> to memref<64x32xf32>
+    scf.reduce
+  }
   return
 }
