@@ -56,6 +56,8 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    (`modify-public-functions`: forward is public); static allocations
   //    are hoisted into the caller's buffer instead of copied. Every other
   //    allocation gets its dealloc (without it each run leaks its scratch).
+  //    A result reshaped on its way out is computed straight into its
+  //    out-param (pt2c-results-in-place), not copied there.
   //    Large copies and loops that bufferization added (a pad's fill) are
   //    split into chunks for the pool, strided copies written as loops
   //    (pt2c-parallelize-buffers).
@@ -90,7 +92,7 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   addPassList(pm, "CPU loops",
               "func.func(scf-forall-to-parallel),"
               "buffer-deallocation-pipeline,"
-              "canonicalize,cse," +
+              "canonicalize,cse,func.func(pt2c-results-in-place)," +
                   llvm::formatv("pt2c-parallelize-buffers{{min-work={0}},", copyWork).str() +
                   "pt2c-profile-points,"
               "func.func(convert-linalg-to-loops),"

@@ -90,7 +90,7 @@ std::string kindOf(Operation *op) {
       inner = "matmul";
       return WalkResult::interrupt();
     }
-    if (isa<linalg::LinalgOp>(nested) && inner == "loop")
+    if (isa<linalg::LinalgOp, memref::CopyOp>(nested) && inner == "loop")
       inner = kindOf(nested);
     return WalkResult::advance();
   });

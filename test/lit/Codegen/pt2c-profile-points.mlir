@@ -32,6 +32,8 @@
 // CHECK:         call @pt2crt_profile_begin(%[[T]], %{{.*}})
 // CHECK-NEXT:    scf.for
 // CHECK:         call @pt2crt_profile_end
+// CHECK:         scf.parallel
+// CHECK:         call @pt2crt_profile_end
 // CHECK-NEXT:    memref.dealloc
 // CHECK-NEXT:    return
 // The hooks touch only the runtime's own memory, so LLVM optimizes the
@@ -40,7 +42,7 @@
 // CHECK:       llvm.func @pt2crt_profile_end(!llvm.ptr, i32) attributes {memory_effects = #llvm.memory_effects<other = none, argMem = none, inaccessibleMem = readwrite, errnoMem = none, targetMem0 = none, targetMem1 = none>, no_unwind, will_return}
 // The names, NUL separated, an empty one last.
 // CHECK:       llvm.mlir.global private constant @pt2c_profile_points
-// CHECK-SAME:    ("parallel matmul: linear_1, gelu_2 @ model.py:7\00copy: clone_3\00elementwise: add_4, mul_5, sub_6, div_7 (+1) @ model.py:9\00cuBLASLt gemm: addmm_9\00kernel k: relu_10\00matmul: mm_11\00\00")
+// CHECK-SAME:    ("parallel matmul: linear_1, gelu_2 @ model.py:7\00copy: clone_3\00elementwise: add_4, mul_5, sub_6, div_7 (+1) @ model.py:9\00cuBLASLt gemm: addmm_9\00kernel k: relu_10\00matmul: mm_11\00parallel copy: copy_12\00\00")
 
 #map = affine_map<(d0, d1) -> (d0, d1)>
 #mm_a = affine_map<(d0, d1, d2) -> (d0, d2)>
@@ -97,6 +99,10 @@ module attributes {gpu.container_module} {
     scf.for %k = %lo to %hi step %step {
       %r = vector.contract {indexing_maps = [#mm_a, #mm_b, #mm_c], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>}
           %lhs, %rhs, %acc : vector<2x4xf32>, vector<4x2xf32> into vector<2x2xf32> loc("mm_11")
+    }
+    scf.parallel (%i) = (%lo) to (%hi) step (%step) {
+      memref.copy %a, %b : memref<4x4xf32> to memref<4x4xf32> loc("copy_12")
+      scf.reduce
     }
     memref.dealloc %tmp : memref<4x4xf32>
     return

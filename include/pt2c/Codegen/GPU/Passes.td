@@ -211,34 +211,6 @@ def HostShapeBuffers : Pass<"pt2c-host-shape-buffers", "mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
-def ResultsInPlace : Pass<"pt2c-results-in-place", "mlir::func::FuncOp"> {
-  let summary = "Write a result reshaped on its way out straight into its out-param";
-  let description = [{
-    buffer-results-to-out-params writes a function result into its out-param
-    in place when the result is an allocation; a result that is a reshape of
-    one (gpt2's logits computed as [1024, 50257] and returned as [8, 128,
-    50257]) is copied instead: 206 MB of traffic there, after the padded
-    GEMM output was compacted into that allocation already. When an
-    allocation's only way out is such a copy into an out-param that nothing
-    else touches, the allocation becomes that out-param seen through the
-    inverse reshape (a collapse or expand of contiguous dims), and the copy,
-    the reshape and the deallocation go. Runs on memrefs, before
-    pt2c-map-to-gpu.
-
-    ```mlir
-    %b = memref.alloc() : memref<1024x50257xbf16>
-    ... writes %b ...
-    %r = memref.expand_shape %b [[0, 1], [2]] output_shape [8, 128, 50257] : ...
-    memref.copy %r, %out : memref<8x128x50257xbf16> to memref<8x128x50257xbf16>
-    memref.dealloc %b : memref<1024x50257xbf16>
-    // =>
-    %b = memref.collapse_shape %out [[0, 1], [2]] : memref<8x128x50257xbf16> into memref<1024x50257xbf16>
-    ... writes %b ...
-    ```
-  }];
-  let dependentDialects = ["::mlir::memref::MemRefDialect"];
-}
-
 def MergeGPUModules : Pass<"pt2c-merge-gpu-modules", "mlir::ModuleOp"> {
   let summary = "Move every outlined kernel into one gpu.module";
   let description = [{

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pt2c/Codegen/GPU/Passes.h"
+#include "pt2c/Codegen/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -14,7 +14,7 @@
 namespace pt2c {
 
 #define GEN_PASS_DEF_RESULTSINPLACE
-#include "pt2c/Codegen/GPU/Passes.h.inc"
+#include "pt2c/Codegen/Passes.h.inc"
 
 namespace {
 
