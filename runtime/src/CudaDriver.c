@@ -37,46 +37,51 @@ static int resolve(void *library, const char *name, const char *v2, void **slot)
   return *slot != NULL;
 }
 
-/* The optional graph entry points: all or none, so one check suffices. */
-static void resolve_graphs(void *library) {
-  int all = resolve(library, "cuStreamBeginCapture", "cuStreamBeginCapture_v2",
-                    (void **)&driver.cuStreamBeginCapture) &&
-            resolve(library, "cuStreamEndCapture", NULL,
-                    (void **)&driver.cuStreamEndCapture) &&
-            resolve(library, "cuGraphInstantiateWithFlags", NULL,
-                    (void **)&driver.cuGraphInstantiateWithFlags) &&
-            resolve(library, "cuGraphLaunch", NULL, (void **)&driver.cuGraphLaunch) &&
-            resolve(library, "cuGraphExecDestroy", NULL,
-                    (void **)&driver.cuGraphExecDestroy) &&
-            resolve(library, "cuGraphDestroy", NULL, (void **)&driver.cuGraphDestroy);
-  if (!all) {
-    driver.cuStreamBeginCapture = NULL;
-    driver.cuStreamEndCapture = NULL;
-    driver.cuGraphInstantiateWithFlags = NULL;
-    driver.cuGraphLaunch = NULL;
-    driver.cuGraphExecDestroy = NULL;
-    driver.cuGraphDestroy = NULL;
-  }
+/* One entry point of an optional group. */
+typedef struct optional_symbol {
+  const char *name;
+  const char *v2;
+  void **slot;
+} optional_symbol;
+
+/* Resolves a group of optional entry points all or none (every slot NULL
+ * when one is missing), so one check of the first suffices. */
+static int resolve_group(void *library, const optional_symbol *group, size_t n) {
+  size_t found = 0;
+  while (found < n && resolve(library, group[found].name, group[found].v2, group[found].slot))
+    ++found;
+  if (found == n)
+    return 1;
+  for (size_t i = 0; i < n; ++i)
+    *group[i].slot = NULL;
+  return 0;
 }
 
-/* The optional event entry points (profiling): all or none. */
-static void resolve_events(void *library) {
-  int all = resolve(library, "cuEventCreate", NULL, (void **)&driver.cuEventCreate) &&
-            resolve(library, "cuEventRecord", NULL, (void **)&driver.cuEventRecord) &&
-            resolve(library, "cuEventElapsedTime", "cuEventElapsedTime_v2",
-                    (void **)&driver.cuEventElapsedTime) &&
-            resolve(library, "cuEventDestroy", "cuEventDestroy_v2",
-                    (void **)&driver.cuEventDestroy);
-  if (all && !resolve(library, "cuEventRecordWithFlags", NULL,
-                      (void **)&driver.cuEventRecordWithFlags))
+/* CUDA graphs (CudaGraphs.h) and events (CudaProfile.h); an event record
+ * that makes graph nodes only where events exist at all. */
+static void resolve_optional(void *library) {
+  const optional_symbol graphs[] = {
+      {"cuStreamBeginCapture", "cuStreamBeginCapture_v2", (void **)&driver.cuStreamBeginCapture},
+      {"cuStreamEndCapture", NULL, (void **)&driver.cuStreamEndCapture},
+      {"cuGraphInstantiateWithFlags", NULL, (void **)&driver.cuGraphInstantiateWithFlags},
+      {"cuGraphLaunch", NULL, (void **)&driver.cuGraphLaunch},
+      {"cuGraphExecDestroy", NULL, (void **)&driver.cuGraphExecDestroy},
+      {"cuGraphDestroy", NULL, (void **)&driver.cuGraphDestroy},
+  };
+  const optional_symbol events[] = {
+      {"cuEventCreate", NULL, (void **)&driver.cuEventCreate},
+      {"cuEventRecord", NULL, (void **)&driver.cuEventRecord},
+      {"cuEventElapsedTime", "cuEventElapsedTime_v2", (void **)&driver.cuEventElapsedTime},
+      {"cuEventDestroy", "cuEventDestroy_v2", (void **)&driver.cuEventDestroy},
+  };
+  const optional_symbol external_records[] = {
+      {"cuEventRecordWithFlags", NULL, (void **)&driver.cuEventRecordWithFlags},
+  };
+  resolve_group(library, graphs, sizeof graphs / sizeof *graphs);
+  if (resolve_group(library, events, sizeof events / sizeof *events))
+    resolve_group(library, external_records, 1);
+  else
     driver.cuEventRecordWithFlags = NULL;
-  if (!all) {
-    driver.cuEventRecordWithFlags = NULL;
-    driver.cuEventCreate = NULL;
-    driver.cuEventRecord = NULL;
-    driver.cuEventElapsedTime = NULL;
-    driver.cuEventDestroy = NULL;
-  }
 }
 
 /* Fills `driver` from `library`; the missing symbol's name, or NULL. */
@@ -105,8 +110,7 @@ static const char *resolve_all(void *library) {
   RESOLVE(cuGetErrorName, NULL)
   RESOLVE(cuGetErrorString, NULL)
 #undef RESOLVE
-  resolve_graphs(library);
-  resolve_events(library);
+  resolve_optional(library);
   return NULL;
 }
 

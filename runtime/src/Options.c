@@ -3,6 +3,7 @@
 #include "Options.h"
 #include "Status.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,27 +79,28 @@ PT2C_API pt2c_status *pt2c_options_set_cuda_stream(pt2c_options *options,
   return NULL;
 }
 
+/* The setters of 0/1 switches: `field` of `options`, named `setter`. */
+static pt2c_status *set_switch(pt2c_options *options, int32_t enabled, const char *setter,
+                               size_t field) {
+  if (!options)
+    return null_options(setter);
+  if (enabled != 0 && enabled != 1)
+    return pt2crt_error(PT2C_INVALID_ARGUMENT, "%s: %d is neither 0 nor 1", setter,
+                        (int)enabled);
+  memcpy((char *)options + field, &enabled, sizeof enabled);
+  return NULL;
+}
+
 PT2C_API pt2c_status *pt2c_options_set_cuda_graphs(pt2c_options *options,
                                                    int32_t enabled) {
-  if (!options)
-    return null_options("pt2c_options_set_cuda_graphs");
-  if (enabled != 0 && enabled != 1)
-    return pt2crt_error(PT2C_INVALID_ARGUMENT,
-                        "pt2c_options_set_cuda_graphs: %d is neither 0 nor 1",
-                        (int)enabled);
-  options->cuda_graphs = enabled;
-  return NULL;
+  return set_switch(options, enabled, "pt2c_options_set_cuda_graphs",
+                    offsetof(struct pt2c_options, cuda_graphs));
 }
 
 PT2C_API pt2c_status *pt2c_options_set_cuda_async(pt2c_options *options,
                                                   int32_t enabled) {
-  if (!options)
-    return null_options("pt2c_options_set_cuda_async");
-  if (enabled != 0 && enabled != 1)
-    return pt2crt_error(PT2C_INVALID_ARGUMENT,
-                        "pt2c_options_set_cuda_async: %d is neither 0 nor 1", (int)enabled);
-  options->cuda_async = enabled;
-  return NULL;
+  return set_switch(options, enabled, "pt2c_options_set_cuda_async",
+                    offsetof(struct pt2c_options, cuda_async));
 }
 
 PT2C_API pt2c_status *pt2c_options_set_cpu_threads(pt2c_options *options,
@@ -133,11 +135,6 @@ PT2C_API pt2c_status *pt2c_options_set_weights_path(pt2c_options *options,
 
 PT2C_API pt2c_status *pt2c_options_set_profiling(pt2c_options *options,
                                                  int32_t enabled) {
-  if (!options)
-    return null_options("pt2c_options_set_profiling");
-  if (enabled != 0 && enabled != 1)
-    return pt2crt_error(PT2C_INVALID_ARGUMENT,
-                        "pt2c_options_set_profiling: %d is neither 0 nor 1", (int)enabled);
-  options->profiling = enabled;
-  return NULL;
+  return set_switch(options, enabled, "pt2c_options_set_profiling",
+                    offsetof(struct pt2c_options, profiling));
 }
