@@ -7,8 +7,9 @@
 //    reuse, kernel lookups, failures injected into the driver, and that the
 //    runtime misuses nothing and leaks nothing;
 //  - "[gpu]" against the machine's NVIDIA driver, the same scenarios on a
-//    real GPU (real PTX, JIT-compiled). Without a driver these pass with a
-//    warning, as in CI.
+//    real GPU (real PTX, JIT-compiled). Without a driver ctest reports
+//    them skipped (CatchMain.cpp); in a run of the whole binary they pass
+//    with a warning.
 // Each backend has its own copy of the model library, so each has its own
 // runtime with its own driver.
 //
