@@ -272,7 +272,9 @@ void emitFlashAttentionMma(OpBuilder &b, Location loc, const AttentionKernel &k)
     // round with fewer pieces than threads is guarded.
     auto stage = [&](int64_t count, function_ref<SmallVector<TileStore>(Value)> piece) {
       auto store = [&](const TileStore &s) {
-        ValueRange at{s.row, s.column};
+        // Owned: a ValueRange over a braced list would point at a temporary
+        // array gone by the next statement.
+        SmallVector<Value, 2> at{s.row, s.column};
         if (isa<VectorType>(s.value.getType()))
           vector::StoreOp::create(b, loc, s.value, s.tile, at);
         else
