@@ -310,6 +310,11 @@ llvm::Expected<RangeConstraint> parseRangeConstraint(const Value &value,
     return std::move(err);
   if (llvm::Error err = reader->readOptInt("max_val", range.maxVal))
     return std::move(err);
+  // No input size could satisfy an empty range: the library would refuse
+  // every input, so the archive is refused instead.
+  if (range.minVal && range.maxVal && *range.minVal > *range.maxVal)
+    return pathError(path, "empty range: min_val " + llvm::Twine(*range.minVal) +
+                               " is above max_val " + llvm::Twine(*range.maxVal));
   return range;
 }
 

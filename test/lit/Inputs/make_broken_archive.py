@@ -86,6 +86,10 @@ CASES = {
     "custom-op": lambda m: edit_json(
         m, "models/model.json",
         lambda d: nodes(d)[2].update(target="torch.ops.mylib.custom_gelu.default")),
+    # The first symbol's range made empty (mlp_dynamic's batch).
+    "empty-range": lambda m: edit_json(
+        m, "models/model.json",
+        lambda d: next(iter(d["range_constraints"].values())).update(min_val=8, max_val=2)),
     "graph-only": empty_payloads,
     "pickled-weights": lambda m: edit_json(
         m, "model_weights_config.json", lambda d: first_weight(d).update(use_pickle=True)),

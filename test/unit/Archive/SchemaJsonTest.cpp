@@ -218,6 +218,17 @@ TEST_CASE("a tensor's dtype and sizes and a node's target are required", "[json]
         "$.graph_module.graph.nodes[0].target: empty: a node must name the operator it calls");
 }
 
+TEST_CASE("an empty symbol range is refused", "[json]") {
+  // min above max: no input size could satisfy it (it was accepted, and the
+  // library refused every input). A range of one value is fine.
+  llvm::json::Value v = program();
+  obj(v).getObject("range_constraints")->getObject("s0")->operator[]("max_val") = 1;
+  CHECK(parseError(v) == "$.range_constraints.s0: empty range: min_val 2 is above max_val 1");
+  llvm::json::Value w = program();
+  obj(w).getObject("range_constraints")->getObject("s0")->operator[]("max_val") = 2;
+  CHECK(parseOk(w).rangeConstraints.at("s0").maxVal == 2);
+}
+
 TEST_CASE("unknown keys are ignored and missing keys take defaults", "[json]") {
   llvm::json::Value v = program();
   obj(v)["some_future_field"] = llvm::json::Object{{"x", 1}};
