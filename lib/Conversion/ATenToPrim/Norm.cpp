@@ -37,19 +37,40 @@ Normalized normalizeOver(PrimBuilder &p, Value x, ArrayRef<int64_t> dims, int64_
 
 namespace {
 
-/// The last len(normalized_shape) dims and their element count; nullopt
-/// when the shape does not fit the input.
+/// Whether the optional tensor `name` (weight, bias) is absent or has
+/// exactly the shape `normalized`, as torch requires.
+bool fitsNormalizedShape(const CallArgs &args, llvm::StringRef name,
+                         ArrayRef<int64_t> normalized) {
+  if (args.isNone(name))
+    return true;
+  Value value = args.value(name);
+  auto type = value ? dyn_cast<RankedTensorType>(value.getType()) : RankedTensorType();
+  return type && type.getShape() == normalized;
+}
+
+/// The last len(normalized_shape) dims of `type` and their element count;
+/// nullopt when normalized_shape, weight or bias do not fit the input (torch
+/// raises there; the count was taken from normalized_shape, so a mismatch
+/// silently divided by the wrong count).
 std::optional<std::pair<SmallVector<int64_t>, int64_t>>
-trailingDims(const CallArgs &args, int64_t rank) {
+trailingDims(const CallArgs &args, RankedTensorType type) {
   auto normalized = args.integers("normalized_shape");
+  int64_t rank = type.getRank();
   if (!normalized || normalized->empty() || int64_t(normalized->size()) > rank)
     return std::nullopt;
   int64_t k = normalized->size(), count = 1;
   SmallVector<int64_t> dims;
   for (int64_t i = 0; i < k; ++i) {
-    dims.push_back(rank - k + i);
-    count *= (*normalized)[i];
+    int64_t d = rank - k + i, size = (*normalized)[i];
+    // A dynamic dim cannot be compared here; torch checks it when it runs.
+    if (size < 0 || (!type.isDynamicDim(d) && type.getDimSize(d) != size))
+      return std::nullopt;
+    dims.push_back(d);
+    count *= size;
   }
+  if (!fitsNormalizedShape(args, "weight", *normalized) ||
+      !fitsNormalizedShape(args, "bias", *normalized))
+    return std::nullopt;
   return std::make_pair(dims, count);
 }
 
@@ -76,9 +97,10 @@ LogicalResult layerNorm(aten::CallOp call, const CallArgs &args, PatternRewriter
   std::optional<double> eps = args.number("eps");
   if (!type || !input || !eps || !isa<FloatType>(type.getElementType()))
     return rewriter.notifyMatchFailure(call, "expects a float input, normalized_shape, eps");
-  auto trailing = trailingDims(args, type.getRank());
+  auto trailing = trailingDims(args, type);
   if (!trailing)
-    return rewriter.notifyMatchFailure(call, "normalized_shape must cover 1..rank dims");
+    return rewriter.notifyMatchFailure(
+        call, "normalized_shape (and weight, bias) must be the input's last 1..rank dims");
   auto [dims, count] = *trailing;
   PrimBuilder p(rewriter, call.getLoc());
   Type compute = computeType(type).getElementType();
@@ -102,9 +124,10 @@ LogicalResult rmsNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &
   Value input = args.value("input");
   if (!type || !input || !isa<FloatType>(type.getElementType()))
     return rewriter.notifyMatchFailure(call, "expects a float input");
-  auto trailing = trailingDims(args, type.getRank());
+  auto trailing = trailingDims(args, type);
   if (!trailing)
-    return rewriter.notifyMatchFailure(call, "normalized_shape must cover 1..rank dims");
+    return rewriter.notifyMatchFailure(
+        call, "normalized_shape (and weight, bias) must be the input's last 1..rank dims");
   auto [dims, count] = *trailing;
   Type compute = computeType(type).getElementType();
   double eps = args.number("eps").value_or(

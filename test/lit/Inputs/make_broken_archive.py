@@ -90,6 +90,12 @@ CASES = {
     "empty-range": lambda m: edit_json(
         m, "models/model.json",
         lambda d: next(iter(d["range_constraints"].values())).update(min_val=8, max_val=2)),
+    # mlp's layer_norm told to normalize over 7 values instead of its 128.
+    "layer-norm-shape": lambda m: edit_json(
+        m, "models/model.json",
+        lambda d: [a.update(arg={"as_ints": [7]})
+                   for n in nodes(d) if "layer_norm" in n["target"]
+                   for a in n["inputs"] if a["name"] == "normalized_shape"]),
     "graph-only": empty_payloads,
     "pickled-weights": lambda m: edit_json(
         m, "model_weights_config.json", lambda d: first_weight(d).update(use_pickle=True)),
