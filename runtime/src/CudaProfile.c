@@ -47,18 +47,22 @@ static int32_t record(pt2crt_cuda_marks *marks) {
   return marks->count++;
 }
 
-/* A point's begin shares the previous point's end event when nothing was
- * recorded in between: no GPU work lies between two points (every launch
- * and library call is one), and each event node costs the GPU about a
- * microsecond, which one per point instead of two halves. */
+/* In a captured run a point's begin shares the previous point's end event:
+ * no GPU work lies between two points (every launch and library call is
+ * one), and each event node costs the GPU about a microsecond, which one
+ * per point instead of two halves. Launched directly, the GPU also waits
+ * for the host between two points, which a shared event would add to the
+ * second; there each begin records its own. */
 static void mark(void *cookie, int32_t id, int32_t end) {
   pt2crt_cuda_marks *marks = cookie;
   if (marks->failed)
     return;
   if (!end) {
+    pt2crt_cuda_run *run = pt2crt_cuda_current_run();
+    int captured = run && run->stream != marks->stream;
     marks->open_id = id;
     marks->open_event =
-        marks->last_was_end ? marks->count - 1 : record(marks);
+        marks->last_was_end && captured ? marks->count - 1 : record(marks);
     marks->last_was_end = 0;
     if (marks->open_event < 0)
       marks->failed = 1;

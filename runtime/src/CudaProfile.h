@@ -11,8 +11,8 @@
  * for the host (cuDNN and cuBLASLt calls cost the host more than the GPU
  * time of a small layer), and an event pair would time that wait too:
  * resnet50 in bfloat16 measured 6.4 ms of points for a 1.7 ms run (2.1 ms
- * captured; an event node costs the GPU about a microsecond, so a point's
- * begin shares the previous point's end event). So a
+ * captured; an event node costs the GPU about a microsecond, so in a
+ * captured run a point's begin shares the previous point's end event). So a
  * profiled run is captured into a CUDA graph, events as external
  * event-record nodes, and launched whole (CudaRun.c captures every
  * profiled run anew); only where graphs are off do the events go straight

@@ -814,13 +814,14 @@ TEST_CASE("CUDA model on the fake driver: a profiled run times each launch with 
     // later one is captured anew, its events as nodes of the graph, and
     // launched whole (a replayed graph would skip the hooks; launched one
     // by one, a big model's kernels wait for the host between events).
-    // Either way every kernel ran between two recorded events, a point's
-    // begin sharing the event that ended the one before: 3 points, 4
-    // events a run.
+    // Either way every kernel ran between two recorded events: in a
+    // captured run a point's begin shares the event that ended the one
+    // before (3 points, 4 events), launched directly each point records
+    // two (6 events).
     CHECK(after.captures == start.captures + (graphs ? 2 : 0));
     CHECK(after.graph_launches == start.graph_launches + (graphs ? 2 : 0));
     CHECK(after.launches == start.launches + 3 * 2);
-    CHECK(after.event_records == start.event_records + 3 * (3 + 1));
+    CHECK(after.event_records == start.event_records + (graphs ? 6 + 2 * 4 : 3 * 6));
     REQUIRE(api.pt2c_model_profile_size(model) == 3);
     CHECK(api.pt2c_model_profile_runs(model, nullptr) == 3);
     const char *name = nullptr;

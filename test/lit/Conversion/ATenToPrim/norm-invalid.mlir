@@ -25,7 +25,7 @@ func.func @weight_differs(%x: tensor<2x8xf32>, %w: tensor<4xf32>) -> tensor<2x8x
 
 // -----
 
-// rms_norm checks the same: a bias-free norm over [3, 8] given [8].
+// rms_norm checks the same: a weight of [3, 8] for a normalized_shape of [8].
 // CHECK-LABEL: func.func @rms_rank_differs
 // CHECK: aten.call "aten.rms_norm.default"
 func.func @rms_rank_differs(%x: tensor<2x3x8xf32>, %w: tensor<3x8xf32>) -> tensor<2x3x8xf32> {
