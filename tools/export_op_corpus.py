@@ -16,7 +16,9 @@ Every case exports with torch.export.export() defaults (the TRAINING
 dialect users ship); a few call core ATen overloads directly (aten.convolution,
 aten._softmax, ...) so the ops a decomposed (ATEN dialect) graph holds are
 covered too. Inputs are seeded and small; a case's inputs are its arguments,
-so the archives hold no weights.
+so the archives hold no weights, except the "weights" family's, whose cases
+are modules with (seeded) parameters. With --families, OUTDIR/manifest.json
+keeps the other families' entries.
 """
 import argparse
 import json
@@ -674,6 +676,50 @@ def _(inp):
     return [inp.r(5, 3)], lambda x: x.reshape(x.numel()) * 2
 
 
+# ------------------------------------------------------- weights (layouts)
+# Cases whose `forward` is an nn.Module: its parameters are the archive's
+# weights, so the compiler's weight layouts (transposed, packed in column
+# panels, split at the last whole panel, a tied weight read two ways) are
+# checked against eager. Enough rows (24) that a linear takes the CPU's
+# register-tiled form, and output columns that are not a multiple of the
+# 32-column panels.
+def seeded_(module, inp):
+    """`module` with every parameter drawn from the case's generator."""
+    with torch.no_grad():
+        for parameter in module.parameters():
+            parameter.copy_(inp.r(*parameter.shape, lo=-0.3, hi=0.3))
+    return module
+
+
+class TiedHead(torch.nn.Module):
+    """An embedding whose table is also the output projection (gpt2's tied LM head)."""
+
+    def __init__(self, vocab, dim):
+        super().__init__()
+        self.embed = torch.nn.Embedding(vocab, dim)
+        self.norm = torch.nn.LayerNorm(dim)
+
+    def forward(self, ids):
+        return F.linear(self.norm(self.embed(ids)), self.embed.weight)
+
+
+@case("weights", "linear_panels", dtypes=F32)
+def _(inp):
+    return [inp.r(2, 12, 96)], seeded_(torch.nn.Linear(96, 128), inp)
+
+
+@case("weights", "linear_tail", dtypes=F32)
+def _(inp):
+    # 100 columns: 3 whole panels of 32 and 4 more.
+    return [inp.r(2, 12, 96)], seeded_(torch.nn.Linear(96, 100), inp)
+
+
+@case("weights", "tied_head_tail", dtypes=F32)
+def _(inp):
+    # A vocabulary of 113: 3 panels and 17 columns, as gpt2's 50257.
+    return [inp.i(2, 12, lo=0, hi=113)], seeded_(TiedHead(113, 64), inp)
+
+
 # ------------------------------------------------------------ the exporter
 def flatten(value):
     if isinstance(value, torch.Tensor):
@@ -717,6 +763,8 @@ def export_family(family, cases, outdir, manifest):
             inp = Inputs(DTYPES[dname], seed=1000 + index)
             try:
                 args, fn = spec["make"](inp)
+                if isinstance(fn, torch.nn.Module):
+                    fn = fn.eval()  # a submodule of Case: its parameters are weights
                 module = Case(fn).eval()
                 with torch.no_grad():
                     outputs = flatten(fn(*args))
@@ -767,10 +815,19 @@ def main():
     os.makedirs(args.outdir, exist_ok=True)
     torch.manual_seed(0)
     manifest = {"torch": torch.__version__, "models": {}, "skipped": []}
+    manifest_path = os.path.join(args.outdir, "manifest.json")
+    if args.families and os.path.exists(manifest_path):
+        # Some families re-exported: the others' entries stay as they were.
+        with open(manifest_path) as f:
+            manifest = json.load(f)
+        manifest["models"] = {k: v for k, v in manifest["models"].items()
+                              if v["family"] not in families}
+        manifest["skipped"] = [s for s in manifest["skipped"] if s["family"] not in families]
+        manifest["torch"] = torch.__version__
     for family in families:
         export_family(family, [c for c in CASES if c["family"] == family], args.outdir, manifest)
         print(f"{family}: done", file=sys.stderr)
-    with open(os.path.join(args.outdir, "manifest.json"), "w") as f:
+    with open(manifest_path, "w") as f:
         json.dump(manifest, f, indent=1, sort_keys=True)
     print(f"{len(manifest['models'])} models, {len(manifest['skipped'])} skipped", file=sys.stderr)
     return 0

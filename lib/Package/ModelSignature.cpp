@@ -174,12 +174,18 @@ void readWeightLayouts(mlir::func::FuncOp forward, ModelSignature &signature) {
     auto permutation = forward.getArgAttrOfType<mlir::DenseI64ArrayAttr>(
         weight.argument, "pt2c.weight_permutation");
     auto panel = forward.getArgAttrOfType<mlir::IntegerAttr>(weight.argument, "pt2c.weight_panel");
-    if (!permutation && !panel)
+    auto columns = forward.getArgAttrOfType<mlir::DenseI64ArrayAttr>(weight.argument,
+                                                                      "pt2c.weight_columns");
+    if (!permutation && !panel && !columns)
       continue;
     if (permutation)
       weight.permutation.assign(permutation.asArrayRef().begin(), permutation.asArrayRef().end());
     if (panel)
       weight.panel = panel.getInt();
+    if (columns && columns.size() == 2) {
+      weight.firstColumn = columns[0];
+      weight.endColumn = columns[1];
+    }
     auto type = mlir::cast<mlir::RankedTensorType>(forward.getArgumentTypes()[weight.argument]);
     weight.shape = type.getShape().vec();
   }

@@ -26,6 +26,16 @@ llvm::Error layOutWeights(const archive::Pt2Archive &archive,
         permuted.strides[d] = view->strides[size_t(weight.permutation[d])];
       }
     }
+    if (weight.endColumn != 0) {
+      // [K, N] (as permuted) -> its columns [first, end).
+      int64_t first = weight.firstColumn, end = weight.endColumn;
+      if (permuted.sizes.size() != 2 || first < 0 || end <= first || end > permuted.sizes[1])
+        return llvm::createStringError(archive.path() + ": weight '" + weight.fqn +
+                                       "' has no columns [" + llvm::Twine(first) + ", " +
+                                       llvm::Twine(end) + ")");
+      permuted.storageOffset += first * permuted.strides[1];
+      permuted.sizes[1] = end - first;
+    }
     if (weight.panel != 0) {
       // [K, N] (as permuted) -> [N / panel, K, panel]: panel p, row k,
       // column c is element (k, p * panel + c).
@@ -39,11 +49,12 @@ llvm::Error layOutWeights(const archive::Pt2Archive &archive,
       packed.strides = {permuted.strides[1] * panel, permuted.strides[0], permuted.strides[1]};
       permuted = std::move(packed);
     }
+    uint64_t bytes = permuted.nbytes(); // a slice of the columns: fewer than the view's
     views.push_back(std::move(permuted));
     total = (total + kAlignment - 1) / kAlignment * kAlignment;
     blob.offsets.push_back(total);
-    blob.sizes.push_back(view->nbytes());
-    total += view->nbytes();
+    blob.sizes.push_back(bytes);
+    total += bytes;
   }
   blob.totalBytes = total;
   return llvm::Error::success();

@@ -138,14 +138,28 @@ def PackWeightPanels : Pass<"pt2c-pack-weight-panels", "mlir::func::FuncOp"> {
     floats that a tile walks front to back.
 
     So for each weight argument (`pt2c.weight`) of static type [K, N],
-    f32, N a multiple of `panel` and at least 2 panels, whose every use is
-    the rhs of a row-major contraction (lib/Codegen/CPU/Contraction.h)
-    reading it as (k, n): the argument becomes [N / panel, K, panel] and
-    records `pt2c.weight_panel = panel`, which the packager applies to the
-    weight's view (after any `pt2c.weight_permutation`); each contraction
-    gets a loop over panels: its output is viewed as [.., N / panel, panel]
+    f32, with at least 2 whole panels, whose every use is the rhs of a
+    row-major contraction (lib/Codegen/CPU/Contraction.h) reading it as (k,
+    n): the argument becomes [N / panel, K, panel] and records
+    `pt2c.weight_panel = panel`, which the packager applies to the weight's
+    view (after any `pt2c.weight_permutation`); each contraction gets a
+    loop over panels: its output is viewed as [.., N / panel, panel]
     (tensor.expand_shape; collapsed back after), its rhs read as (panel, k,
-    column). The layout is decided here, at compile time, and applied once:
+    column).
+
+    Columns past the last whole panel (gpt2's tied LM head: 50257 = 1570 x
+    32 + 17; unpacked, each of its tiles strided 201 KB a row and it ran at
+    half the packed projections' speed) become a weight argument of their
+    own, [K, N % panel] row-major, appended after the last weight with the
+    same `pt2c.weight` (and permutation); the two arguments record the
+    columns they store as `pt2c.weight_columns = [first, end]`. Each
+    contraction is then split in two along its output columns (an
+    extract_slice of the output, the contraction, an insert_slice back,
+    the second slice taken from the first's result so bufferization keeps
+    both in the output's buffer): the whole panels packed, the tail read
+    from its argument.
+
+    The layout is decided here, at compile time, and applied once:
     when the library is built (embedded weights) or the model is created
     (`--weights external`). CPU-only builds run it (the blob's layout is
     shared by every target of a library).
@@ -254,7 +268,7 @@ def ConvolutionsChannelsLast
 }
 
 def ApproximateMath : Pass<"pt2c-approximate-math", "mlir::ModuleOp"> {
-  let summary = "erf, tanh and exp as polynomials, so the loops around them vectorize";
+  let summary = "erf, tanh, exp and constant powers as arithmetic, so the loops around them vectorize";
   let description = [{
     The CPU pipeline lowers math ops without an LLVM intrinsic to libm
     calls: `erff` for GELU, `tanhf` for GPT-2's GELU, `expf` for softmax
@@ -263,7 +277,10 @@ def ApproximateMath : Pass<"pt2c-approximate-math", "mlir::ModuleOp"> {
     88.8]: exp(-inf) is ~6e-39, not 0; exp(+inf) ~3.6e38, not inf.) MLIR's
     polynomial approximations (float32; Math/Transforms/Approximation)
     write them as arithmetic instead, which LLVM vectorizes with the rest
-    of the loop. Runs after float16/bfloat16 math was extended to float32.
+    of the loop. Likewise powf with a constant exponent becomes multiplies
+    (x ** 3 = x * x * x, GPT-2's GELU) or sqrt/rsqrt/division (0.5, -0.5,
+    -1; MLIR's algebraic simplification). Runs after float16/bfloat16 math
+    was extended to float32.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect"];
 }
@@ -286,6 +303,14 @@ def TileContractions : Pass<"pt2c-tile-contractions", "mlir::ModuleOp"> {
     lowers the contracts to outer products (FMAs of a broadcast lhs element
     with rhs vectors).
 
+    A reduction longer than `k-block` is first cut into equal blocks of at
+    most that many (an scf.for over blocks around the whole tiling, the
+    output carried through it): a chunk's tiles walk its panels one after
+    the other, each down every row tile, so the rows x K of lhs they share
+    must stay in L2 between panels; at K = 3072 (vit_b_16's and
+    bert-base's second MLP projections, 197 or 128 rows) it did not, and
+    that projection ran at two thirds of the speed of the first (K = 768).
+
     ```mlir
     %r = linalg.generic {(m, k, n): out[m, n] += a[m, k] * b[k, n]}
         ins(%a, %b : tensor<12x64xf32>, tensor<64x32xf32>) outs(%c : tensor<12x32xf32>)
@@ -303,6 +328,9 @@ def TileContractions : Pass<"pt2c-tile-contractions", "mlir::ModuleOp"> {
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"256",
            "Vector register width of the CPU: 256 (AVX2, 6x16 tiles) or 512 (AVX-512, 8x32 tiles)">,
+    Option<"kBlock", "k-block", "int64_t", /*default=*/"768",
+           "Longest reduction a register tile walks in one go; longer ones are cut into "
+           "equal blocks (0: never)">,
   ];
 }
 
@@ -338,6 +366,45 @@ def ProfilePoints : Pass<"pt2c-profile-points", "mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::arith::ArithDialect",
                            "::mlir::func::FuncDialect"];
+}
+
+def AddIntoAccumulator : Pass<"pt2c-add-into-accumulator", "mlir::func::FuncOp"> {
+  let summary = "Start a matmul's accumulator from the tensor added to its result";
+  let description = [{
+    A linear layer lowers to a contraction into a zero-filled accumulator
+    and then an elementwise add of the broadcast bias; a residual adds
+    another tensor after that. Each add is one more pass over the output
+    (read two tensors, write one) and one more parallel loop: on bert-base
+    at 16 threads the elementwise ops were 23% of the time, with 8 of each
+    layer's adds right after a matmul. Accumulation is associative enough
+    for a float sum (torch's addmm does the same: the bias copied into the
+    output, then the product accumulated with beta = 1), so the add's other
+    operand can be the accumulator's starting value instead.
+
+    So for each f32 elementwise add (`out = a + b`, identity output, every
+    loop parallel) one of whose operands is, read with an identity map, the
+    only use of a row-major contraction's result (lib/Codegen/CPU/
+    Contraction.h; through the collapse_shape of a packed contraction,
+    pt2c-pack-weight-panels, whose init is then the matching expand_shape):
+    the contraction's init becomes a new elementwise op writing the other
+    operand (broadcast as the add read it), plus the old init unless that
+    was a fill of +0.0; the contraction accumulates into it and replaces the
+    add. Adds are taken in program order, so a residual add after a folded
+    bias add folds too (init = bias + residual, which pt2c-fuse-elementwise
+    fuses into one loop). The new ops carry both ops' locations, so the
+    profiler names the matmul and the add.
+
+    ```mlir
+    %z = linalg.fill ins(%c0 : f32) outs(%e : tensor<128x768xf32>)
+    %m = linalg.generic {(m, k, n): out[m, n] += x[m, k] * w[k, n]} outs(%z)
+    %r = linalg.generic {out[m, n] = m_[m, n] + bias[n]} ins(%m, %bias)
+    // =>
+    %b = linalg.generic {out[m, n] = bias[n]} ins(%bias)
+    %r = linalg.generic {(m, k, n): out[m, n] += x[m, k] * w[k, n]} outs(%b)
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def PrivateFills : Pass<"pt2c-private-fills", "mlir::func::FuncOp"> {

@@ -60,8 +60,13 @@ struct SignatureWeight {
   /// The order the blob stores the archive's dims in (stored dim i is the
   /// archive's dim permutation[i]; pt2c-permute-weights); empty: as stored.
   std::vector<int64_t> permutation = {};
-  /// After the permutation: the stored [K, N] as [N / panel, K, panel]
-  /// column panels (pt2c-pack-weight-panels); 0: not packed.
+  /// After the permutation, only columns [firstColumn, endColumn) of the
+  /// [K, N] are stored (pt2c-pack-weight-panels: the panels hold the whole
+  /// ones, a second weight argument the rest); endColumn 0: all of them.
+  int64_t firstColumn = 0;
+  int64_t endColumn = 0;
+  /// After the permutation and the columns: the stored [K, N] as [N /
+  /// panel, K, panel] column panels (pt2c-pack-weight-panels); 0: not packed.
   int64_t panel = 0;
 };
 
@@ -77,11 +82,12 @@ struct ModelSignature {
 /// input, or an output dim that depends on data.
 llvm::Expected<ModelSignature> extractSignature(mlir::func::FuncOp forward);
 
-/// Takes the `pt2c.weight_permutation` and `pt2c.weight_panel` that
-/// pt2c-permute-weights and pt2c-pack-weight-panels left on weight
-/// arguments into `signature`'s weights (their layout, and their shape as
-/// the code reads them), adding the weight arguments pt2c-permute-weights
-/// appended (a transposed copy of a weight also read as it is).
+/// Takes the `pt2c.weight_permutation`, `pt2c.weight_columns` and
+/// `pt2c.weight_panel` that pt2c-permute-weights and pt2c-pack-weight-panels
+/// left on weight arguments into `signature`'s weights (their layout, and
+/// their shape as the code reads them), adding the weight arguments those
+/// passes appended (a transposed copy of a weight also read as it is, the
+/// columns past a packed weight's last whole panel).
 void readWeightLayouts(mlir::func::FuncOp forward, ModelSignature &signature);
 
 } // namespace pt2c

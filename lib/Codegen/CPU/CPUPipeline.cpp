@@ -42,7 +42,9 @@ int64_t weightPanelColumns(int64_t vectorBits) {
 
 void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &options) {
   // The passes, in order, and why (docs/toolchain.md §4 has the pitfalls):
-  // 1. Fuse producer/consumer elementwise generics into one loop nest,
+  // 1. A tensor added to a matmul's result (bias, residual) becomes the
+  //    matmul's starting accumulator (pt2c-add-into-accumulator); then
+  //    producer/consumer elementwise generics fuse into one loop nest,
   //    keeping contractions as lowered (pt2c-fuse-elementwise).
   // 2. Split large ops into scf.forall chunks for the thread pool, then
   //    register-tile and vectorize the matmul/convolution contractions in
@@ -85,7 +87,8 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   int64_t copyWork = options.minParallelWork > 0 ? options.minParallelWork
                                                   : std::numeric_limits<int64_t>::max();
   addPassList(pm, "CPU fusion and tiling",
-              "func.func(pt2c-private-fills),pt2c-fuse-elementwise," + parallelize +
+              "func.func(pt2c-add-into-accumulator),func.func(pt2c-private-fills),"
+              "pt2c-fuse-elementwise," + parallelize +
                   llvm::formatv("pt2c-tile-contractions{{vector-bits={0}},", options.vectorBits).str() +
                   "func.func(pt2c-distinct-results)");
   addModuleBufferizationPasses(pm);

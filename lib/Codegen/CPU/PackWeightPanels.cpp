@@ -38,11 +38,13 @@ bool isPackableUse(OpOperand &use) {
          rhs.getDimPosition(1) == loops->n;
 }
 
-/// `generic` with its rhs read from `packed` [N / panel, K, panel]: a loop
-/// over panels goes in just before the column loop n (still innermost),
-/// and the output is viewed as [.., N / panel, panel] on the way in and
-/// collapsed back on the way out.
-void readPackedRhs(RewriterBase &rewriter, linalg::GenericOp generic, Value packed, int64_t panel) {
+/// `generic`'s contraction with its rhs read from `packed` [P, K, panel]
+/// and its output from `init` [.., P * panel]: a loop over panels goes in
+/// just before the column loop n (still innermost), and the output is
+/// viewed as [.., P, panel] on the way in and collapsed back on the way
+/// out. `generic` itself is left in place (its region is cloned).
+Value readPackedRhs(RewriterBase &rewriter, linalg::GenericOp generic, Value packed, Value init,
+                    int64_t panel) {
   std::optional<cpu::ContractionLoops> loops = cpu::matchRowMajorContraction(generic);
   unsigned numLoops = generic.getNumLoops();
   MLIRContext *context = rewriter.getContext();
@@ -73,7 +75,7 @@ void readPackedRhs(RewriterBase &rewriter, linalg::GenericOp generic, Value pack
   iterators.insert(iterators.begin() + panelLoop, utils::IteratorType::parallel);
 
   Location loc = generic.getLoc();
-  auto outType = cast<RankedTensorType>(generic.getDpsInits()[0].getType());
+  auto outType = cast<RankedTensorType>(init.getType());
   SmallVector<int64_t> panelShape(outType.getShape());
   panelShape.back() /= panel;
   panelShape.push_back(panel);
@@ -82,18 +84,66 @@ void readPackedRhs(RewriterBase &rewriter, linalg::GenericOp generic, Value pack
     reassociation.push_back({d});
   reassociation.push_back({outType.getRank() - 1, outType.getRank()});
 
-  rewriter.setInsertionPoint(generic);
-  Value init = tensor::ExpandShapeOp::create(
-      rewriter, loc, RankedTensorType::get(panelShape, outType.getElementType()),
-      generic.getDpsInits()[0], reassociation);
+  Value panelInit = tensor::ExpandShapeOp::create(
+      rewriter, loc, RankedTensorType::get(panelShape, outType.getElementType()), init,
+      reassociation);
   auto packedGeneric = linalg::GenericOp::create(
-      rewriter, loc, init.getType(), ValueRange{generic.getDpsInputs()[0], packed}, ValueRange{init},
-      ArrayRef<AffineMap>{lhs, rhs, out}, iterators);
-  rewriter.inlineRegionBefore(generic.getRegion(), packedGeneric.getRegion(),
-                              packedGeneric.getRegion().begin());
-  Value result = tensor::CollapseShapeOp::create(rewriter, loc, outType, packedGeneric.getResult(0),
-                                                 reassociation);
-  rewriter.replaceOp(generic, result);
+      rewriter, loc, panelInit.getType(), ValueRange{generic.getDpsInputs()[0], packed},
+      ValueRange{panelInit}, ArrayRef<AffineMap>{lhs, rhs, out}, iterators);
+  rewriter.cloneRegionBefore(generic.getRegion(), packedGeneric.getRegion(),
+                             packedGeneric.getRegion().begin());
+  return tensor::CollapseShapeOp::create(rewriter, loc, outType, packedGeneric.getResult(0),
+                                         reassociation);
+}
+
+/// `init`'s columns [first, first + count) (its last dim), every other dim
+/// whole.
+Value columnSlice(RewriterBase &rewriter, Location loc, Value init, int64_t first, int64_t count) {
+  auto type = cast<RankedTensorType>(init.getType());
+  SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, init);
+  SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
+  offsets.back() = rewriter.getIndexAttr(first);
+  sizes.back() = rewriter.getIndexAttr(count);
+  return tensor::ExtractSliceOp::create(rewriter, loc, init, offsets, sizes, strides);
+}
+
+/// `part` written back into `into`'s columns from `first` on.
+Value insertColumns(RewriterBase &rewriter, Location loc, Value part, Value into, int64_t first) {
+  auto type = cast<RankedTensorType>(into.getType());
+  SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, part);
+  SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
+  offsets.back() = rewriter.getIndexAttr(first);
+  return tensor::InsertSliceOp::create(rewriter, loc, part, into, offsets, sizes, strides);
+}
+
+/// Rewrites `generic` to read its rhs from the panels `packed` holding its
+/// first `whole` columns and, when there are more, from `tail` [K, N -
+/// whole] (row-major) for the rest: two contractions, each on its own
+/// columns of the output (extract_slice in, insert_slice back, one after
+/// the other so bufferization keeps both in the output's buffer).
+void splitAndPack(RewriterBase &rewriter, linalg::GenericOp generic, Value packed, Value tail,
+                  int64_t whole, int64_t panel) {
+  Location loc = generic.getLoc();
+  rewriter.setInsertionPoint(generic);
+  Value init = generic.getDpsInits()[0];
+  if (!tail) {
+    rewriter.replaceOp(generic, readPackedRhs(rewriter, generic, packed, init, panel));
+    return;
+  }
+  int64_t columns = cast<RankedTensorType>(init.getType()).getShape().back();
+  Value front = readPackedRhs(rewriter, generic, packed, columnSlice(rewriter, loc, init, 0, whole),
+                              panel);
+  Value withFront = insertColumns(rewriter, loc, front, init, 0);
+  Value tailInit = columnSlice(rewriter, loc, withFront, whole, columns - whole);
+  auto tailGeneric = linalg::GenericOp::create(
+      rewriter, loc, tailInit.getType(), ValueRange{generic.getDpsInputs()[0], tail},
+      ValueRange{tailInit}, generic.getIndexingMapsArray(), generic.getIteratorTypesArray());
+  rewriter.cloneRegionBefore(generic.getRegion(), tailGeneric.getRegion(),
+                             tailGeneric.getRegion().begin());
+  rewriter.replaceOp(generic, insertColumns(rewriter, loc, tailGeneric.getResult(0), withFront,
+                                            whole));
 }
 
 struct PackWeightPanelsPass : impl::PackWeightPanelsBase<PackWeightPanelsPass> {
@@ -103,28 +153,60 @@ struct PackWeightPanelsPass : impl::PackWeightPanelsBase<PackWeightPanelsPass> {
     func::FuncOp function = getOperation();
     if (function.isDeclaration() || panel < 1)
       return;
-    IRRewriter rewriter(&getContext());
+    MLIRContext *context = &getContext();
+    IRRewriter rewriter(context);
     Block &entry = function.getBody().front();
-    for (BlockArgument argument : entry.getArguments()) {
-      unsigned index = argument.getArgNumber();
+    unsigned numWeights = 0;
+    for (unsigned index = 0; index < function.getNumArguments(); ++index)
+      if (function.getArgAttr(index, "pt2c.weight"))
+        numWeights = index + 1;
+    // Tails are appended after the last weight as they are made: only
+    // the weights there were to begin with are candidates.
+    unsigned numCandidates = numWeights;
+    for (unsigned index = 0; index < numCandidates; ++index) {
+      BlockArgument argument = entry.getArgument(index);
       auto type = dyn_cast<RankedTensorType>(argument.getType());
-      if (!function.getArgAttr(index, "pt2c.weight") || !type || !type.hasStaticShape() ||
-          type.getRank() != 2 || !type.getElementType().isF32() || argument.use_empty())
+      auto fqn = function.getArgAttrOfType<StringAttr>(index, "pt2c.weight");
+      if (!fqn || !type || !type.hasStaticShape() || type.getRank() != 2 ||
+          !type.getElementType().isF32() || argument.use_empty())
         continue;
       int64_t rows = type.getDimSize(0), columns = type.getDimSize(1);
-      if (columns % panel != 0 || columns < 2 * panel ||
-          !llvm::all_of(argument.getUses(), isPackableUse))
+      int64_t whole = columns - columns % panel;
+      if (whole < 2 * panel || !llvm::all_of(argument.getUses(), isPackableUse))
         continue;
-      auto packedType = RankedTensorType::get({columns / panel, rows, panel}, type.getElementType());
+      // Columns past the last whole panel (gpt2's LM head: 50257 = 1570 x
+      // 32 + 17) are a second weight argument of their own, [K, N - whole]
+      // row-major, the same archive tensor's last columns: padding them to
+      // a panel would leave a padded output to copy out of.
+      Value tail;
+      if (whole != columns) {
+        SmallVector<NamedAttribute> attrs = {
+            NamedAttribute(StringAttr::get(context, "pt2c.weight"), fqn),
+            NamedAttribute(StringAttr::get(context, "pt2c.weight_columns"),
+                           DenseI64ArrayAttr::get(context, {whole, columns}))};
+        if (Attribute permutation = function.getArgAttr(index, "pt2c.weight_permutation"))
+          attrs.push_back(
+              NamedAttribute(StringAttr::get(context, "pt2c.weight_permutation"), permutation));
+        auto tailType = RankedTensorType::get({rows, columns - whole}, type.getElementType());
+        if (failed(function.insertArgument(numWeights, tailType,
+                                           DictionaryAttr::get(context, attrs),
+                                           argument.getLoc()))) {
+          signalPassFailure();
+          return;
+        }
+        tail = entry.getArgument(numWeights++);
+        function.setArgAttr(index, "pt2c.weight_columns",
+                            DenseI64ArrayAttr::get(context, {0, whole}));
+      }
       SmallVector<linalg::GenericOp> users;
       for (Operation *user : argument.getUsers())
         users.push_back(cast<linalg::GenericOp>(user));
-      argument.setType(packedType);
+      argument.setType(RankedTensorType::get({whole / panel, rows, panel}, type.getElementType()));
       for (linalg::GenericOp user : users)
-        readPackedRhs(rewriter, user, argument, panel);
+        splitAndPack(rewriter, user, argument, tail, whole, panel);
       function.setArgAttr(index, "pt2c.weight_panel", rewriter.getI64IntegerAttr(panel));
     }
-    function.setType(FunctionType::get(&getContext(), entry.getArgumentTypes(),
+    function.setType(FunctionType::get(context, entry.getArgumentTypes(),
                                        function.getResultTypes()));
   }
 };

@@ -2,6 +2,9 @@
 //
 // Register tiling of the row-major f32 contractions (Contraction.h) on
 // tensors, after pt2c-parallelize has cut them into chunks:
+//  0. cut a long reduction into blocks of at most `k-block` (an scf.for
+//     around the rest), so the lhs rows a chunk's tiles share stay in L2
+//     across its panels;
 //  1. tile (batch.. 1, the register tile's rows and columns (Contraction.h:
 //     6 x 16 for AVX2, 8 x 32 for AVX-512), k 1), loops in
 //     the order batch.., columns, rows, k: the k loop innermost so a tile's
@@ -123,6 +126,31 @@ int64_t tileSize(int64_t extent, int64_t size) {
   return !ShapedType::isDynamic(extent) && extent <= size ? 0 : size;
 }
 
+/// `c` with its k loop cut into blocks of at most `kBlock` (equal ones where
+/// they divide K), an scf.for around the rest of the tiling: the contraction
+/// of one block, or `c` itself where K is dynamic or fits one block.
+Contraction blockReduction(RewriterBase &rewriter, Contraction c, int64_t kBlock,
+                           scf::ForOp &blockLoop) {
+  int64_t depth = c.op.getStaticLoopRanges()[c.loops.k];
+  if (kBlock <= 0 || ShapedType::isDynamic(depth) || depth <= kBlock)
+    return c;
+  int64_t blocks = llvm::divideCeil(depth, kBlock);
+  int64_t size = llvm::divideCeil(depth, blocks);
+  SmallVector<int64_t> sizes(c.op.getNumLoops(), 0);
+  sizes[c.loops.k] = size;
+  scf::SCFTilingOptions options;
+  options.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+  options.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
+  rewriter.setInsertionPoint(c.op);
+  FailureOr<scf::SCFTilingResult> tiled =
+      scf::tileUsingSCF(rewriter, cast<TilingInterface>(c.op.getOperation()), options);
+  if (failed(tiled) || tiled->loops.size() != 1 || tiled->tiledOps.size() != 1)
+    return c;
+  rewriter.replaceOp(c.op, tiled->replacements);
+  blockLoop = cast<scf::ForOp>(tiled->loops.front().getOperation());
+  return {cast<linalg::GenericOp>(tiled->tiledOps.front()), c.loops};
+}
+
 /// Tiles `c` as the file comment says and peels the row and column loops.
 /// Returns the ops to clean up: the new loop nest and the peeled
 /// iterations; empty if nothing was tiled.
@@ -227,8 +255,14 @@ public:
     for (const Contraction &c : collect(module, [&](linalg::GenericOp op, const ContractionLoops &loops) {
            return !isTile(op, loops);
          }))
-      for (const Contraction &part : splitColumns(rewriter, c, tile))
-        llvm::append_range(tileOps, tileAndPeel(rewriter, part, tile.rows, tile.columns));
+      for (const Contraction &part : splitColumns(rewriter, c, tile)) {
+        scf::ForOp blockLoop;
+        Contraction block = blockReduction(rewriter, part, kBlock, blockLoop);
+        SmallVector<Operation *> made = tileAndPeel(rewriter, block, tile.rows, tile.columns);
+        if (blockLoop && !made.empty())
+          tileOps.push_back(blockLoop);
+        llvm::append_range(tileOps, made);
+      }
     if (!tileOps.empty())
       (void)applyOpPatternsGreedily(tileOps, canonicalization, config);
 

@@ -67,8 +67,54 @@ func.func @batched(%w: tensor<8x48xf32> {pt2c.weight = "w"}, %x: tensor<2x5x8xf3
 
 // -----
 
-// Kept as they are: columns that are not a whole number of panels (24), a
-// single panel (nothing to gain), a weight also read another way (returned
+// Columns past the last whole panel: a tied LM head read transposed, [K=64,
+// N=37]: its 2 whole panels are packed in place ([2, 64, 16], columns [0,
+// 32)), the last 5 columns become a weight argument of their own after the
+// last weight ([64, 5], the same archive tensor and permutation, columns
+// [32, 37)). The contraction is split along its output columns: the packed
+// part writes columns 0-31, the tail, sliced from that result, 32-36.
+// CHECK-LABEL: func.func @tail
+// CHECK-SAME: (%[[W:.+]]: tensor<2x64x16xf32> {pt2c.weight = "head.weight", pt2c.weight_columns = array<i64: 0, 32>, pt2c.weight_panel = 16 : i64, pt2c.weight_permutation = array<i64: 1, 0>},
+// CHECK-SAME: %[[BIAS:.+]]: tensor<37xf32> {pt2c.weight = "head.bias"},
+// CHECK-SAME: %[[T:.+]]: tensor<64x5xf32> {pt2c.weight = "head.weight", pt2c.weight_columns = array<i64: 32, 37>, pt2c.weight_permutation = array<i64: 1, 0>},
+// CHECK-SAME: %[[X:.+]]: tensor<12x64xf32> {pt2c.input = "x"}) -> tensor<12x37xf32>
+// CHECK: %[[ACC:.+]] = linalg.fill
+// CHECK: %[[FRONT:.+]] = tensor.extract_slice %[[ACC]][0, 0] [12, 32] [1, 1] : tensor<12x37xf32> to tensor<12x32xf32>
+// CHECK: %[[FRONT3:.+]] = tensor.expand_shape %[[FRONT]] {{\[\[}}0], [1, 2]] output_shape [12, 2, 16]
+// CHECK: %[[P3:.+]] = linalg.generic {{.+}} ins(%[[X]], %[[W]] : tensor<12x64xf32>, tensor<2x64x16xf32>) outs(%[[FRONT3]] : tensor<12x2x16xf32>)
+// CHECK: %[[P:.+]] = tensor.collapse_shape %[[P3]]
+// CHECK: %[[WITH:.+]] = tensor.insert_slice %[[P]] into %[[ACC]][0, 0] [12, 32] [1, 1] : tensor<12x32xf32> into tensor<12x37xf32>
+// CHECK: %[[BACK:.+]] = tensor.extract_slice %[[WITH]][0, 32] [12, 5] [1, 1] : tensor<12x37xf32> to tensor<12x5xf32>
+// CHECK: %[[TR:.+]] = linalg.generic {{.+}} ins(%[[X]], %[[T]] : tensor<12x64xf32>, tensor<64x5xf32>) outs(%[[BACK]] : tensor<12x5xf32>)
+// CHECK: %[[R:.+]] = tensor.insert_slice %[[TR]] into %[[WITH]][0, 32] [12, 5] [1, 1] : tensor<12x5xf32> into tensor<12x37xf32>
+// CHECK: return %[[R]]
+// Both parts are register-tiled: the packed one in 16-column panels, the
+// tail (narrower than a vector) as tiles of its own.
+// TILED-LABEL: func.func @tail
+// TILED-COUNT-2: vector.contract
+#lhs = affine_map<(m, k, n) -> (m, k)>
+#rhs = affine_map<(m, k, n) -> (k, n)>
+#out = affine_map<(m, k, n) -> (m, n)>
+func.func @tail(%w: tensor<64x37xf32> {pt2c.weight = "head.weight", pt2c.weight_permutation = array<i64: 1, 0>},
+                %b: tensor<37xf32> {pt2c.weight = "head.bias"},
+                %x: tensor<12x64xf32> {pt2c.input = "x"}) -> tensor<12x37xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<12x37xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<12x37xf32>) -> tensor<12x37xf32>
+  %r = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%x, %w : tensor<12x64xf32>, tensor<64x37xf32>) outs(%acc : tensor<12x37xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %p = arith.mulf %a, %c : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<12x37xf32>
+  return %r : tensor<12x37xf32>
+}
+
+// -----
+
+// Kept as they are: fewer than 2 whole panels (24 columns: one and a
+// half), a single panel (nothing to gain), a weight also read another way (returned
 // here; a tied embedding is gathered), a weight read as the lhs, and a user
 // input (its layout is the caller's).
 // CHECK-LABEL: func.func @kept

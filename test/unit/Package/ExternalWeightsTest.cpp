@@ -232,6 +232,53 @@ TEST_CASE("weights: a packed weight is stored as column panels of its permuted v
   CHECK(llvm::toString(refused.takeError()).find("fc2.weight") != std::string::npos);
 }
 
+TEST_CASE("weights: a weight split at its last whole panel stores each part's columns",
+          "[package]") {
+  auto archive = open(fixturePath("mlp.pt2"));
+  ModelSignature plain = mlpSignature();
+  // fc1.weight [128, 64] read as [64, 128] (transposed) with 48-column
+  // panels: 2 whole panels (columns [0, 96)), packed [2, 64, 48], and the
+  // 32 columns left a second argument [64, 32] (pt2c-pack-weight-panels).
+  ModelSignature split = mlpSignature();
+  split.weights[0].permutation = {1, 0};
+  split.weights[0].endColumn = 96;
+  split.weights[0].panel = 48;
+  split.weights[0].shape = {2, 64, 48};
+  SignatureWeight tail{"fc1.weight", 3, {64, 32}, {1, 0}};
+  tail.firstColumn = 96;
+  tail.endColumn = 128;
+  split.weights.push_back(tail);
+  WeightsBlob rowMajor = embed(*archive, plain);
+  WeightsBlob parts = embed(*archive, split);
+  REQUIRE(parts.offsets.size() == 4);
+  CHECK(parts.sizes[0] == 96 * 64 * 4);
+  CHECK(parts.sizes[3] == 32 * 64 * 4);
+  // The archive's fc1.weight[n, k] is column n, row k of the transposed view.
+  const float *archived = floatsOf(rowMajor, 0);
+  const float *panels = floatsOf(parts, 0), *rest = floatsOf(parts, 3);
+  for (int p = 0; p < 2; ++p)
+    for (int k = 0; k < 64; ++k)
+      for (int c = 0; c < 48; ++c)
+        REQUIRE(panels[(p * 64 + k) * 48 + c] == archived[(p * 48 + c) * 64 + k]);
+  for (int k = 0; k < 64; ++k)
+    for (int c = 0; c < 32; ++c)
+      REQUIRE(rest[k * 32 + c] == archived[(96 + c) * 64 + k]);
+  // External: the runtime gathers the same views of the same entry.
+  auto external = describeExternalWeights(*archive, split);
+  REQUIRE(bool(external));
+  const ExternalSource &source = external->external->sources[3];
+  CHECK(source.sizes == std::vector<int64_t>{64, 32});
+  CHECK(source.strides == std::vector<int64_t>{1, 64});
+  CHECK(source.storageOffset == 96 * 64);
+  CHECK(source.entry == external->external->sources[0].entry);
+  // Columns the weight does not have are refused, naming it.
+  split.weights[3].endColumn = 129;
+  auto refused = buildWeightsBlob(*archive, split);
+  REQUIRE_FALSE(bool(refused));
+  CHECK(llvm::toString(refused.takeError()).find("fc1.weight' has no columns [96, 129)") !=
+        std::string::npos);
+}
+
 TEST_CASE("weights: a corrupt weight payload is refused when embedding", "[package]") {
   // mlp.pt2 with one byte of fc2.bias flipped, everything else intact.
   std::string original = fixturePath("mlp.pt2");
