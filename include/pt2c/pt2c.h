@@ -347,6 +347,14 @@ PT2C_API void pt2c_model_profile_reset(pt2c_model *model);
  * Errors: PT2C_INVALID_ARGUMENT, PT2C_SHAPE_MISMATCH or PT2C_UNSUPPORTED for
  *   bad tensors; PT2C_OUT_OF_MEMORY; whatever the compiled code reports;
  *   on cuda, PT2C_DEVICE_ERROR naming the first failed copy or kernel.
+ *   Values only known while running are checked by the compiled CPU code:
+ *   an index out of range (a token id past an embedding table, a gather or
+ *   scatter index) fails the run with PT2C_INVALID_ARGUMENT naming the
+ *   value, the input (or "computed indices") and the graph node; nothing
+ *   outside a tensor is read or written meanwhile. On cuda such an index
+ *   reads element 0 of its dimension instead and is not reported yet.
+ *   After any failure, caller-allocated outputs hold unspecified values;
+ *   the model stays usable.
  * Blocking: returns when the outputs are written (on cuda: after waiting
  *   for the run's stream); uses the model's thread pool. Thread safety: any
  *   number of threads may run the same model at once (each run gets its own

@@ -11,6 +11,7 @@
 #include "Format.h"
 #include "Model.h"
 #include "OpenMPShim.h"
+#include "RunFailure.h"
 #include "Status.h"
 #include "Validate.h"
 
@@ -140,9 +141,17 @@ static pt2c_status *execute(const pt2c_model *model, pt2crt_context *ctx,
    * temporaries come from (and go back to) this context's scratch cache. */
   pt2crt_pool *previous_pool = pt2crt_omp_set_pool(model->pool);
   pt2crt_scratch *previous_scratch = pt2crt_scratch_set_current(&ctx->scratch);
+  /* What the compiled code finds wrong while it runs (an index out of
+   * range) is recorded here: RunFailure.h. */
+  pt2crt_run_failure failure = {PT2C_OK, {0}};
+  pt2crt_run_failure *previous_failure = pt2crt_run_failure_set_current(&failure);
   int32_t code = model->cpu_run(&args);
+  pt2crt_run_failure_set_current(previous_failure);
   pt2crt_scratch_set_current(previous_scratch);
   pt2crt_omp_set_pool(previous_pool);
+  if (code == PT2C_OK && failure.code != PT2C_OK)
+    return pt2crt_error(failure.code, "model '%s': %s", desc->model_name ? desc->model_name : "",
+                        failure.message);
   if (code == PT2C_OK)
     return NULL;
   pt2c_code reported =

@@ -37,6 +37,9 @@ def LowerPrimToLinalg : Pass<"pt2c-lower-prim-to-linalg", "mlir::ModuleOp"> {
     broadcasting map; transpose linalg.transpose; matmul linalg.matmul or
     batch_matmul into a zero-filled init; reduce linalg.reduce from the
     kind's identity; reshape tensor.reshape; constants arith.constant.
+    Gathers read at indices clamped into their dim, and gathers and
+    scatters of integer indices check them at run time first (an scf.if
+    calling the runtime's report, `pt2c.index_check`).
     A prim op without a lowering is an error at its location.
 
     ```mlir
@@ -47,7 +50,9 @@ def LowerPrimToLinalg : Pass<"pt2c-lower-prim-to-linalg", "mlir::ModuleOp"> {
     ```
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
-                           "::mlir::arith::ArithDialect", "::mlir::math::MathDialect"];
+                           "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+                           "::mlir::scf::SCFDialect", "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
 }
 
 #endif // PT2C_CONVERSION_PASSES

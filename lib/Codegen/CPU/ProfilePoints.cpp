@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pt2c/Codegen/Passes.h"
+#include "pt2c/Import/NodeLocation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -99,30 +100,11 @@ std::string kindOf(Operation *op) {
   return inner;
 }
 
-/// The graph nodes (NameLoc names, in order of appearance) in `loc`, and
-/// the first node's source line (file name and line) if none was found
-/// yet. A file location outside a NameLoc is the op's own position in some
-/// file (the archive, an .mlir file), not the user's source.
-void collectLocation(Location loc, llvm::SetVector<StringRef> &nodes, std::string &source) {
-  loc->walk([&](Location inner) {
-    auto name = dyn_cast<NameLoc>(inner);
-    if (!name)
-      return WalkResult::advance();
-    nodes.insert(name.getName().getValue());
-    auto line = dyn_cast<FileLineColLoc>(name.getChildLoc());
-    if (line && source.empty() && line.getLine())
-      source = (llvm::sys::path::filename(line.getFilename().getValue()) + ":" +
-                llvm::Twine(line.getLine()))
-                   .str();
-    return WalkResult::advance();
-  });
-}
-
 /// "kind: node_a, node_b (+3) @ model.py:41".
 std::string describe(Operation *op) {
   llvm::SetVector<StringRef> nodes;
   std::string source;
-  op->walk([&](Operation *nested) { collectLocation(nested->getLoc(), nodes, source); });
+  op->walk([&](Operation *nested) { collectNodeLocation(nested->getLoc(), nodes, source); });
   std::string text = kindOf(op);
   if (!nodes.empty()) {
     text += ": ";

@@ -32,7 +32,7 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOption
   // Steps 0-2 of addGPULoweringPasses: up to outlined kernels.
   std::string tf32 = options.allowTF32 ? "true" : "false";
   addPassList(pm, "GPU fusion",
-              "pt2c-convolution-to-library{allow-tf32=" + tf32 +
+              "pt2c-drop-index-checks,pt2c-convolution-to-library{allow-tf32=" + tf32 +
                   "},pt2c-attention-to-kernel,canonicalize,"
               "pt2c-fuse-elementwise{broadcast-into-contractions=false "
               "generalize-reductions=true generalize-transposes=true "
@@ -53,7 +53,9 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOption
 
 void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &options) {
   // The passes, in order, and why (docs/toolchain.md §3 has the pitfalls):
-  // 0. On tensors, before anything fuses into them: 2-d convolutions call
+  // 0. On tensors, before anything fuses into them: the host-side index
+  //    checks go (pt2c-drop-index-checks: they would read device memory;
+  //    the kernels' gathers clamp); 2-d convolutions call
   //    the runtime's cuDNN entry, their windows-and-matmul chain kept
   //    behind its answer (pt2c-convolution-to-library); decomposed
   //    attention becomes one flash-attention kernel

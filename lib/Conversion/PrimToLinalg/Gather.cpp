@@ -2,7 +2,8 @@
 //
 // Gathers are linalg.generic ops over the result whose body reads the
 // operand with tensor.extract at the computed coordinates; bufferization
-// makes that a plain load.
+// makes that a plain load. The gathered index is clamped into its dim and
+// checked at run time first (IndexChecks.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,10 +19,6 @@ using namespace mlir;
 
 namespace pt2c::lowering {
 namespace {
-
-Value asIndex(OpBuilder &b, Location loc, Value integer) {
-  return arith::IndexCastOp::create(b, loc, b.getIndexType(), integer);
-}
 
 /// The `?` sizes of `type` where result dim r comes from `source(r)`.
 SmallVector<Value> sizesFrom(OpBuilder &b, Location loc, RankedTensorType type,
@@ -59,13 +56,15 @@ struct TakeLowering : OpRewritePattern<prim::TakeOp> {
         AffineMap::get(rank, 0, indexExprs, rewriter.getContext()),
         rewriter.getMultiDimIdentityMap(rank)};
     SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    Value size = tensor::DimOp::create(rewriter, loc, operand, dim);
+    checkIndexRange(rewriter, loc, indices, size, describeIndices(indices));
     auto generic = linalg::GenericOp::create(
         rewriter, loc, type, indices, init, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange a) {
           SmallVector<Value> coords;
           for (int64_t r = 0; r < dim; ++r)
             coords.push_back(linalg::IndexOp::create(b, l, r));
-          coords.push_back(asIndex(b, l, a[0]));
+          coords.push_back(clampedIndex(b, l, a[0], size));
           for (int64_t r = dim + indexRank; r < rank; ++r)
             coords.push_back(linalg::IndexOp::create(b, l, r));
           linalg::YieldOp::create(b, l, tensor::ExtractOp::create(b, l, operand, coords).getResult());
@@ -86,12 +85,14 @@ struct TakeAlongLowering : OpRewritePattern<prim::TakeAlongOp> {
     Value init = empty(rewriter, loc, type, dynamicSizesOf(rewriter, loc, op.getIndices()));
     SmallVector<AffineMap> maps(2, rewriter.getMultiDimIdentityMap(rank));
     SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    Value size = tensor::DimOp::create(rewriter, loc, operand, dim);
+    checkIndexRange(rewriter, loc, op.getIndices(), size, describeIndices(op.getIndices()));
     auto generic = linalg::GenericOp::create(
         rewriter, loc, type, op.getIndices(), init, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange a) {
           SmallVector<Value> coords;
           for (int64_t r = 0; r < rank; ++r)
-            coords.push_back(r == dim ? asIndex(b, l, a[0])
+            coords.push_back(r == dim ? clampedIndex(b, l, a[0], size)
                                       : linalg::IndexOp::create(b, l, r).getResult());
           linalg::YieldOp::create(b, l, tensor::ExtractOp::create(b, l, operand, coords).getResult());
         });

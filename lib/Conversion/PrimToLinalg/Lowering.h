@@ -50,6 +50,28 @@ inline bool isUnsignedLike(mlir::Type type) {
   return type.isInteger(1) || type.isUnsignedInteger();
 }
 
+/// `index` (an integer scalar in a loop body) as an index into a dim of
+/// `size`: itself when in [0, size), else 0, so no read leaves the tensor
+/// (IndexChecks.cpp).
+mlir::Value clampedIndex(mlir::OpBuilder &b, mlir::Location loc, mlir::Value index,
+                         mlir::Value size);
+
+/// At `b`'s position, unless computedFromFloats(indices): the run-time
+/// check that every element of `indices` lies in [0, size) (`size` an index), reporting `what` (e.g. "input
+/// 'input_ids'") and the node of `loc` to the runtime otherwise
+/// (IndexChecks.cpp).
+void checkIndexRange(mlir::OpBuilder &b, mlir::Location loc, mlir::Value indices,
+                     mlir::Value size, llvm::StringRef what);
+
+/// Whether `indices` are converted from floating-point values somewhere
+/// up their producers (grid_sampler's taps): checkIndexRange leaves those
+/// to the clamp.
+bool computedFromFloats(mlir::Value indices);
+
+/// "input 'NAME'" when `indices` is a model input (`pt2c.input`), else
+/// "computed indices".
+std::string describeIndices(mlir::Value indices);
+
 void populateElementwiseLowerings(mlir::RewritePatternSet &patterns);
 void populateShapeLowerings(mlir::RewritePatternSet &patterns);
 void populateComputeLowerings(mlir::RewritePatternSet &patterns);

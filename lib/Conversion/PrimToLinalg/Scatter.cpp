@@ -86,6 +86,11 @@ struct ScatterLowering : OpRewritePattern<prim::ScatterOp> {
     // carried value, which x86 would round with a compiler-rt call.
     Type acc = accumulatorType(type.getElementType());
     Value indices = op.getIndices(), updates = op.getUpdates();
+    // An index outside the dim would match no position and its update be
+    // lost without a word: the run fails instead (IndexChecks.cpp).
+    checkIndexRange(rewriter, loc, indices,
+                    tensor::DimOp::create(rewriter, loc, op.getOperand(), dim),
+                    describeIndices(indices));
 
     // Loops: q_0 .. q_{rank-1} over the result, then j over the indices' dim.
     // Where the indices cover the operand in every other dim (the usual

@@ -111,6 +111,30 @@ TEST_CASE("Inputs with strides and offsets and size-1 dims are accepted",
   api.pt2c_tensor_free(&outputs[1]);
 }
 
+TEST_CASE("An index out of range that the compiled code reports fails the run",
+          "[runtime]") {
+  // What pt2c's index checks call (lib/Conversion/PrimToLinalg/
+  // IndexChecks.cpp): the run finishes, then fails with the first report.
+  const ModelApi &api = testModel();
+  ModelHandle model(2);
+  DoubleInputs inputs(3);
+  inputs.shift[0] = -54321; // PT2C_TEST_BAD_INDEX_SHIFT
+  DLTensor outputs[2] = {};
+  auto [code, message] =
+      api.take(api.pt2c_model_run(model.get(), inputs.tensors, 2, outputs, 2));
+  CHECK(code == PT2C_INVALID_ARGUMENT);
+  CHECK(message == "model 'test_double': index -54321 is out of range for a dimension of size 10 "
+                   "(valid: 0 to 9; the indices ranged from -54321 to 7): input 'shift' at "
+                   "embedding @ double.py:2");
+  CHECK(outputs[0].data == nullptr);
+  CHECK(outputs[1].data == nullptr);
+  // The next run of the same context starts clean.
+  inputs.shift[0] = 0;
+  REQUIRE(api.pt2c_model_run(model.get(), inputs.tensors, 2, outputs, 2) == nullptr);
+  api.pt2c_tensor_free(&outputs[0]);
+  api.pt2c_tensor_free(&outputs[1]);
+}
+
 TEST_CASE("A failure of the compiled code is reported and frees outputs",
           "[runtime]") {
   const ModelApi &api = testModel();

@@ -11,7 +11,10 @@
  *
  * x * w goes through the arena (so concurrent runs sharing one would show)
  * and both loops through parallel_for. A shift[0] of PT2C_TEST_FAIL_SHIFT
- * makes run() fail with PT2C_DEVICE_ERROR, to test how failures propagate.
+ * makes run() fail with PT2C_DEVICE_ERROR, to test how failures propagate;
+ * one of PT2C_TEST_BAD_INDEX_SHIFT is reported as an index out of range
+ * the way compiled code reports one (pt2crt_index_out_of_range, then the
+ * run goes on to its end).
  * Built several times: as is, with PT2C_TEST_EXTERNAL_WEIGHTS (no embedded
  * blob: where the weights are in a .pt2 instead; also combined with
  * PT2C_TEST_GPU), with PT2C_TEST_ABI_VERSION (a descriptor of another version), with
@@ -25,6 +28,7 @@
 #include <stdint.h>
 
 #define PT2C_TEST_FAIL_SHIFT (-12345)
+#define PT2C_TEST_BAD_INDEX_SHIFT (-54321)
 
 #ifndef PT2C_TEST_ABI_VERSION
 #define PT2C_TEST_ABI_VERSION PT2C_MODEL_ABI_VERSION
@@ -123,6 +127,7 @@ static void finish_rows(void *opaque, int64_t begin, int64_t end) {
  * table of names. */
 void pt2crt_profile_begin(const char *table, int32_t id);
 void pt2crt_profile_end(const char *table, int32_t id);
+void pt2crt_index_out_of_range(int64_t lowest, int64_t highest, int64_t size, const char *site);
 static const char kProfileTable[] = "parallel elementwise: mul_1 @ double.py:3\0"
                                     "parallel elementwise: add_2, gt_3 @ double.py:4\0";
 
@@ -138,6 +143,10 @@ static int32_t run(const pt2c_run_args *args) {
   r.positive = args->outputs[1];
   if (r.shift[0] == PT2C_TEST_FAIL_SHIFT)
     return 5; /* PT2C_DEVICE_ERROR */
+  if (r.shift[0] == PT2C_TEST_BAD_INDEX_SHIFT) /* reported twice: the first one counts */
+    for (int i = 0; i < 2; ++i)
+      pt2crt_index_out_of_range(PT2C_TEST_BAD_INDEX_SHIFT, 7 + i, 10,
+                                "input 'shift' at embedding @ double.py:2");
   pt2crt_profile_begin(kProfileTable, 0);
   args->parallel_for(args->pool, n, 1, scale_rows, &r);
   pt2crt_profile_end(kProfileTable, 0);

@@ -22,8 +22,9 @@ def Prim_TakeOp : Prim_InferredOp<"take", 3, [NoMemoryEffect]> {
     numpy.take: `result[a..., j..., b...] = operand[a..., indices[j...], b...]`
     where `a...` are the dims before `dimension` and `b...` those after.
     torch.index_select, embedding (dimension 0) and indexing with one index
-    tensor decompose into it. Indices are in [0, size); anything else is
-    undefined (decompositions wrap torch's negative indices).
+    tensor decompose into it. Indices are in [0, size) (decompositions wrap
+    torch's negative indices); the lowering reads any other at 0 and checks
+    the indices at run time (lib/Conversion/PrimToLinalg/IndexChecks.cpp).
 
     C1: `dimension` is in [0, rank(operand)).
     C2: the indices' element type is i32 or i64.
@@ -49,7 +50,8 @@ def Prim_TakeAlongOp : Prim_InferredOp<"take_along", 5, [NoMemoryEffect]> {
   let description = [{
     torch.gather (numpy.take_along_axis):
     `result[p] = operand[p with p[dimension] = indices[p]]` for every
-    position `p` of `indices`. Indices out of [0, size) are undefined.
+    position `p` of `indices`. Indices out of [0, size) read position 0
+    and fail the run (lib/Conversion/PrimToLinalg/IndexChecks.cpp).
 
     C1: `operand` and `indices` have the same rank.
     C2: `dimension` is in [0, rank).
@@ -98,8 +100,8 @@ def Prim_ScatterOp : Prim_InferredOp<"scatter", 7, [NoMemoryEffect]> {
     and `min` fold every update that lands there into the operand's value
     (torch.scatter_add, scatter_reduce, index_put with accumulate). max and
     min propagate NaN; f16 and bf16 add and mul accumulate in f32 and round
-    once. Indices out of [0, size) are undefined (decompositions wrap
-    torch's negative indices). torch's include_self=False is an `assign` of
+    once. Indices out of [0, size) land nowhere and fail the run
+    (decompositions wrap torch's negative indices; IndexChecks.cpp). torch's include_self=False is an `assign` of
     the combiner's identity first; its mean is an `add` and a count.
     One op with a kind, not one per combiner: the five share verification
     and lowering, and differ only in the combining scalar op.

@@ -181,14 +181,55 @@ func.func @max_pool(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
 
 // -----
 
-// gather rows: a generic over the result reading the table with tensor.extract.
+// gather rows: a generic over the result reading the table with
+// tensor.extract at the index clamped into [0, 10) (0 when outside, so no
+// read leaves the table), after the run-time check: the ids' smallest and
+// largest value, and if either is outside [0, 10) a call of the runtime's
+// report with them, the size and a C string naming the input and the node.
+// CHECK: llvm.mlir.global private constant @[[$SITE:pt2c_index_site[_0-9]*]]("input 'input_ids' at embedding @ model.py:12\00")
+// CHECK: func.func private @pt2crt_index_out_of_range(i64, i64, i64, !llvm.ptr)
 // CHECK-LABEL: func.func @take
+// CHECK-SAME: (%[[W:.+]]: tensor<10x4xf32>, %[[IDS:.+]]: tensor<3xi64> {pt2c.input = "input_ids"})
+// CHECK-DAG: %[[NAME:.+]] = llvm.mlir.addressof @[[$SITE]]
+// CHECK-DAG: %[[TEN:.+]] = arith.constant 10 : i64
+// CHECK-DAG: %[[TENX:.+]] = arith.constant 10 : index
+// CHECK: %[[RANGE:.+]]:2 = linalg.generic {{.+}} iterator_types = ["reduction"]} ins(%[[IDS]] : tensor<3xi64>)
+// CHECK: arith.minsi
+// CHECK: arith.maxsi
+// CHECK: %[[LO:.+]] = tensor.extract %[[RANGE]]#0[]
+// CHECK: %[[HI:.+]] = tensor.extract %[[RANGE]]#1[]
+// CHECK: %[[BELOW:.+]] = arith.cmpi slt, %[[LO]]
+// CHECK: %[[ABOVE:.+]] = arith.cmpi sge, %[[HI]], %[[TEN]]
+// CHECK: %[[BAD:.+]] = arith.ori %[[BELOW]], %[[ABOVE]]
+// CHECK: scf.if %[[BAD]] {
+// CHECK-NEXT: func.call @pt2crt_index_out_of_range(%[[LO]], %[[HI]], %[[TEN]], %[[NAME]])
+// CHECK-NEXT: } {pt2c.index_check}
 // CHECK: linalg.generic
-// CHECK: arith.index_cast
-// CHECK: tensor.extract %{{.+}}[%{{.+}}, %{{.+}}] : tensor<10x4xf32>
-func.func @take(%w: tensor<10x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
-  %0 = prim.take %w, %ids, dim = 0 : (tensor<10x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>
+// CHECK: %[[ID:.+]] = arith.index_cast
+// CHECK: %[[INSIDE:.+]] = arith.cmpi ult, %[[ID]], %[[TENX]]
+// CHECK: %[[ROW:.+]] = arith.select %[[INSIDE]], %[[ID]], %{{.+}} : index
+// CHECK: tensor.extract %[[W]][%[[ROW]], %{{.+}}] : tensor<10x4xf32>
+func.func @take(%w: tensor<10x4xf32>, %ids: tensor<3xi64> {pt2c.input = "input_ids"}) -> tensor<3x4xf32> {
+  %0 = prim.take %w, %ids, dim = 0 : (tensor<10x4xf32>, tensor<3xi64>) -> tensor<3x4xf32> loc(#embedding)
   return %0 : tensor<3x4xf32>
+}
+#embedding = loc("embedding"("model.py":12:0))
+
+// -----
+
+// torch.gather of computed indices: clamped and checked the same way, the
+// site naming them as computed.
+// CHECK: llvm.mlir.global private constant @{{.+}}("computed indices\00")
+// CHECK-LABEL: func.func @take_along
+// CHECK: scf.if
+// CHECK: func.call @pt2crt_index_out_of_range
+// CHECK: {pt2c.index_check}
+// CHECK: arith.cmpi ult
+// CHECK: arith.select
+// CHECK: tensor.extract
+func.func @take_along(%x: tensor<4x8xf32>, %i: tensor<4x3xi64>) -> tensor<4x3xf32> {
+  %0 = prim.take_along %x, %i, dim = 1 : (tensor<4x8xf32>, tensor<4x3xi64>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
 }
 
 // -----
@@ -214,4 +255,20 @@ func.func @pad(%x: tensor<?x4xf32>) -> tensor<?x5xf32> {
 func.func @pad_interior(%x: tensor<2x3xf32>) -> tensor<2x7xf32> {
   %0 = prim.pad %x, low = [0, 1], high = [0, 1], interior = [0, 1], value = 0.000000e+00 : f32 : tensor<2x3xf32> -> tensor<2x7xf32>
   return %0 : tensor<2x7xf32>
+}
+
+// -----
+
+// Indices converted from floats (grid_sampler's and resizes' taps, which
+// their decompositions keep in range) are clamped but not checked: a
+// check would only split the fused loops that compute them.
+// CHECK-LABEL: func.func @take_float_taps
+// CHECK-NOT: pt2c.index_check
+// CHECK: arith.cmpi ult
+// CHECK: arith.select
+// CHECK: tensor.extract
+func.func @take_float_taps(%w: tensor<10x4xf32>, %pos: tensor<3xf32>) -> tensor<3x4xf32> {
+  %ids = prim.convert %pos : tensor<3xf32> -> tensor<3xi64>
+  %0 = prim.take %w, %ids, dim = 0 : (tensor<10x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
 }

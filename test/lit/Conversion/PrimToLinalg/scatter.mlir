@@ -6,6 +6,12 @@
 // CHECK-DAG: #[[$AT_J:.+]] = affine_map<(d0, d1, d2) -> (d2, d1)>
 // CHECK-DAG: #[[$ROW:.+]] = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-LABEL: func.func @add_bf16
+// An index outside [0, 5) would match no row and its update be lost: the
+// indices are checked at run time first (IndexChecks.cpp).
+// CHECK: %[[RANGE:.+]]:2 = linalg.generic {{.+}} ins(%arg1 : tensor<3x4xi64>)
+// CHECK: scf.if
+// CHECK-NEXT: func.call @pt2crt_index_out_of_range
+// CHECK: {pt2c.index_check}
 // CHECK: %[[ACC:.+]] = linalg.generic {{.*}} ins(%arg0 : tensor<5x4xbf16>) outs(%{{.+}} : tensor<5x4xf32>)
 // CHECK: arith.extf
 // CHECK: %[[SUM:.+]] = linalg.generic {indexing_maps = [#[[$AT_J]], #[[$AT_J]], #[[$ROW]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg1, %arg2 : tensor<3x4xi64>, tensor<3x4xbf16>) outs(%[[ACC]] : tensor<5x4xf32>)

@@ -1,0 +1,25 @@
+//===- IndexChecks.h - The run-time index checks the lowering emits -------===//
+//
+// pt2c-lower-prim-to-linalg checks gathered and scattered indices at run
+// time (lib/Conversion/PrimToLinalg/IndexChecks.cpp): an scf.if carrying
+// kIndexCheckAttr calls the runtime's kIndexReportFunction when one is out
+// of range. The CPU code keeps the checks; the CUDA pipeline drops them
+// (pt2c-drop-index-checks), its kernels only clamp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PT2C_CONVERSION_INDEXCHECKS_H
+#define PT2C_CONVERSION_INDEXCHECKS_H
+
+namespace pt2c {
+
+/// void pt2crt_index_out_of_range(int64_t lowest, int64_t highest,
+/// int64_t size, const char *site): runtime/src/RunFailure.h.
+inline constexpr char kIndexReportFunction[] = "pt2crt_index_out_of_range";
+
+/// The unit attribute on the scf.if around a report.
+inline constexpr char kIndexCheckAttr[] = "pt2c.index_check";
+
+} // namespace pt2c
+
+#endif // PT2C_CONVERSION_INDEXCHECKS_H

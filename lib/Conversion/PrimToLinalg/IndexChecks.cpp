@@ -1,0 +1,172 @@
+//===- IndexChecks.cpp - Run-time bounds of gathered and scattered indices ===//
+//
+// Indices that come from the model's inputs or from computed values (token
+// ids, torch.gather's index) are only known when the model runs. A read at
+// an index outside its dim would read memory outside the tensor (a server
+// taking an input_ids of 10^9 crashed), so:
+//  - every gather reads at a clamped index (0 when out of range): nothing
+//    outside the operand is ever read, on any target;
+//  - before it, unless the indices are computed from floating-point values
+//    (the taps of grid_sampler and resizes, which their decompositions keep
+//    in range: checking them would only split the fused loops that compute
+//    them), the indices' smallest and largest values are computed (a
+//    reduction over the indices only, usually a few hundred values) and, if
+//    either is outside [0, size), the runtime's pt2crt_index_out_of_range
+//    is called with them and the node's name; the runtime fails the run
+//    with PT2C_INVALID_ARGUMENT (runtime/src/RunFailure.c). The call sits
+//    in an scf.if marked `pt2c.index_check`, which the CUDA pipeline drops
+//    (the device code only clamps, runtime/README's limits).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "pt2c/Conversion/IndexChecks.h"
+#include "pt2c/Dialect/Prim/PrimOps.h"
+#include "pt2c/Import/NodeLocation.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include <limits>
+
+using namespace mlir;
+
+namespace pt2c::lowering {
+
+Value clampedIndex(OpBuilder &b, Location loc, Value index, Value size) {
+  Value asIndex = arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
+  // Unsigned: a negative index is a huge one, so one compare covers both.
+  Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, asIndex, size);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  return arith::SelectOp::create(b, loc, inside, asIndex, zero);
+}
+
+namespace {
+
+/// `void pt2crt_index_out_of_range(i64 lowest, i64 highest, i64 size, ptr
+/// site)`, declared once per module.
+func::FuncOp declareReport(OpBuilder &b, ModuleOp module) {
+  if (auto existing = module.lookupSymbol<func::FuncOp>(kIndexReportFunction))
+    return existing;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  Type i64 = b.getI64Type();
+  auto type = b.getFunctionType({i64, i64, i64, LLVM::LLVMPointerType::get(b.getContext())}, {});
+  auto report = func::FuncOp::create(b, module.getLoc(), kIndexReportFunction, type);
+  report.setPrivate();
+  return report;
+}
+
+/// A private constant C string naming `loc`'s node for the report, with a
+/// name of its own in `module`.
+LLVM::GlobalOp siteName(OpBuilder &b, ModuleOp module, Location loc, StringRef what) {
+  std::string node = describeNodeLocation(loc);
+  std::string text = what.str() + (node.empty() ? std::string() : " at " + node);
+  text.push_back('\0');
+  // Made outside the module, then inserted by the symbol table, which
+  // renames it if a site of that name exists already.
+  OpBuilder detached(b.getContext());
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), text.size());
+  auto global = LLVM::GlobalOp::create(detached, loc, type, /*isConstant=*/true,
+                                       LLVM::Linkage::Private, "pt2c_index_site",
+                                       b.getStringAttr(text));
+  SymbolTable(module).insert(global, module.getBody()->begin());
+  return global;
+}
+
+} // namespace
+
+bool computedFromFloats(Value indices) {
+  // Producers are lowered first, so the chain may be prim ops or their
+  // linalg form; a few dozen ops back is where such a conversion sits.
+  constexpr int kMaxOps = 64;
+  SmallVector<Value> work = {indices};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!work.empty() && int(seen.size()) < kMaxOps) {
+    Operation *op = work.pop_back_val().getDefiningOp();
+    if (!op || !seen.insert(op).second)
+      continue;
+    bool converts = false;
+    op->walk([&](Operation *nested) {
+      if (isa<arith::FPToSIOp, arith::FPToUIOp>(nested))
+        converts = true;
+    });
+    if (auto convert = dyn_cast<prim::ConvertOp>(op))
+      converts = isa<FloatType>(getElementTypeOrSelf(convert.getOperand().getType()));
+    if (converts)
+      return true;
+    for (Value operand : op->getOperands())
+      if (isa<TensorType>(operand.getType()))
+        work.push_back(operand);
+  }
+  return false;
+}
+
+std::string describeIndices(Value indices) {
+  auto argument = dyn_cast<BlockArgument>(indices);
+  auto function =
+      argument ? dyn_cast<func::FuncOp>(argument.getOwner()->getParentOp()) : func::FuncOp();
+  if (function && argument.getOwner()->isEntryBlock())
+    if (auto name = function.getArgAttrOfType<StringAttr>(argument.getArgNumber(), "pt2c.input"))
+      return "input '" + name.str() + "'";
+  return "computed indices";
+}
+
+void checkIndexRange(OpBuilder &b, Location loc, Value indices, Value size, StringRef what) {
+  if (computedFromFloats(indices))
+    return;
+  auto module = b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  auto type = cast<RankedTensorType>(indices.getType());
+  Type i64 = b.getI64Type();
+  auto scalar = RankedTensorType::get({}, i64);
+  Value none = tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{}, i64);
+  auto constant = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i64, v); };
+  Value lowestInit =
+      linalg::FillOp::create(b, loc, ValueRange{constant(std::numeric_limits<int64_t>::max())},
+                             ValueRange{none})
+          .getResult(0);
+  Value highestInit =
+      linalg::FillOp::create(b, loc, ValueRange{constant(std::numeric_limits<int64_t>::min())},
+                             ValueRange{none})
+          .getResult(0);
+  int64_t rank = type.getRank();
+  SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(rank),
+                                 AffineMap::get(rank, 0, {}, b.getContext()),
+                                 AffineMap::get(rank, 0, {}, b.getContext())};
+  SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::reduction);
+  bool isUnsigned = isUnsignedLike(type.getElementType());
+  auto range = linalg::GenericOp::create(
+      b, loc, TypeRange{scalar, scalar}, ValueRange{indices}, ValueRange{lowestInit, highestInit},
+      maps, iterators, [&](OpBuilder &nb, Location l, ValueRange args) {
+        Value value = args[0];
+        if (value.getType() != i64)
+          value = isUnsigned ? arith::ExtUIOp::create(nb, l, i64, value).getResult()
+                             : arith::ExtSIOp::create(nb, l, i64, value).getResult();
+        linalg::YieldOp::create(nb, l,
+                                ValueRange{arith::MinSIOp::create(nb, l, args[1], value),
+                                           arith::MaxSIOp::create(nb, l, args[2], value)});
+      });
+  Value lowest = tensor::ExtractOp::create(b, loc, range.getResult(0), ValueRange{});
+  Value highest = tensor::ExtractOp::create(b, loc, range.getResult(1), ValueRange{});
+  Value bound = arith::IndexCastOp::create(b, loc, i64, size);
+  Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, lowest, constant(0));
+  Value above = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, highest, bound);
+  Value outside = arith::OrIOp::create(b, loc, below, above);
+  func::FuncOp report = declareReport(b, module);
+  LLVM::GlobalOp site = siteName(b, module, loc, what);
+  auto check = scf::IfOp::create(b, loc, outside, /*withElseRegion=*/false);
+  check->setAttr(kIndexCheckAttr, b.getUnitAttr());
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(check.thenBlock());
+  Value name = LLVM::AddressOfOp::create(b, loc, site);
+  func::CallOp::create(b, loc, report, ValueRange{lowest, highest, bound, name});
+}
+
+} // namespace pt2c::lowering

@@ -1,0 +1,59 @@
+// RUN: %pt2c-opt %s --pt2c-drop-index-checks --canonicalize | FileCheck %s
+
+// The CUDA pipeline drops the host-side index checks: the scf.if marked
+// pt2c.index_check, then (unused) the site name and the report's
+// declaration; canonicalization removes the reduction that fed it. The
+// clamped gather stays. An scf.if without the mark is kept.
+// CHECK-NOT: pt2c_index_site
+// CHECK-NOT: pt2crt_index_out_of_range
+// CHECK-LABEL: func.func @gather
+// CHECK-NOT: linalg.generic {{.+}} iterator_types = ["reduction"]
+// CHECK: scf.if %arg2 {
+// CHECK-NEXT: func.call @keep()
+// CHECK: arith.select
+// CHECK: tensor.extract
+llvm.mlir.global private constant @pt2c_index_site("input 'ids' at embedding\00") {addr_space = 0 : i32}
+func.func private @pt2crt_index_out_of_range(i64, i64, i64, !llvm.ptr)
+func.func private @keep()
+func.func @gather(%w: tensor<10x4xf32>, %ids: tensor<3xi64>, %flag: i1) -> tensor<3x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c10 = arith.constant 10 : index
+  %c0_i64 = arith.constant 0 : i64
+  %c10_i64 = arith.constant 10 : i64
+  %max = arith.constant 9223372036854775807 : i64
+  %min = arith.constant -9223372036854775808 : i64
+  %name = llvm.mlir.addressof @pt2c_index_site : !llvm.ptr
+  %e = tensor.empty() : tensor<i64>
+  %lo0 = linalg.fill ins(%max : i64) outs(%e : tensor<i64>) -> tensor<i64>
+  %hi0 = linalg.fill ins(%min : i64) outs(%e : tensor<i64>) -> tensor<i64>
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]}
+      ins(%ids : tensor<3xi64>) outs(%lo0, %hi0 : tensor<i64>, tensor<i64>) {
+  ^bb0(%in: i64, %lo: i64, %hi: i64):
+    %a = arith.minsi %lo, %in : i64
+    %b = arith.maxsi %hi, %in : i64
+    linalg.yield %a, %b : i64, i64
+  } -> (tensor<i64>, tensor<i64>)
+  %lo = tensor.extract %r#0[] : tensor<i64>
+  %hi = tensor.extract %r#1[] : tensor<i64>
+  %below = arith.cmpi slt, %lo, %c0_i64 : i64
+  %above = arith.cmpi sge, %hi, %c10_i64 : i64
+  %bad = arith.ori %below, %above : i1
+  scf.if %bad {
+    func.call @pt2crt_index_out_of_range(%lo, %hi, %c10_i64, %name) : (i64, i64, i64, !llvm.ptr) -> ()
+  } {pt2c.index_check}
+  scf.if %flag {
+    func.call @keep() : () -> ()
+  }
+  %out = tensor.empty() : tensor<3x4xf32>
+  %g = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%ids : tensor<3xi64>) outs(%out : tensor<3x4xf32>) {
+  ^bb0(%in: i64, %o: f32):
+    %i = arith.index_cast %in : i64 to index
+    %inside = arith.cmpi ult, %i, %c10 : index
+    %row = arith.select %inside, %i, %c0 : index
+    %col = linalg.index 1 : index
+    %v = tensor.extract %w[%row, %col] : tensor<10x4xf32>
+    linalg.yield %v : f32
+  } -> tensor<3x4xf32>
+  return %g : tensor<3x4xf32>
+}
