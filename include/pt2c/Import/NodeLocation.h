@@ -41,19 +41,26 @@ inline void collectNodeLocation(mlir::Location loc, llvm::SetVector<llvm::String
   });
 }
 
-/// "node_a, node_b @ model.py:41" for `loc`, at most `maxNodes` names
-/// (then "(+n)"); "" when it names no node.
-inline std::string describeNodeLocation(mlir::Location loc, size_t maxNodes = 3) {
-  llvm::SetVector<llvm::StringRef> nodes;
-  std::string source, text;
-  collectNodeLocation(loc, nodes, source);
+/// "node_a, node_b (+n) @ model.py:41": at most `maxNodes` of `nodes`
+/// named, then how many more; "" when there is nothing to say.
+inline std::string formatNodeLocation(const llvm::SetVector<llvm::StringRef> &nodes,
+                                      const std::string &source, size_t maxNodes = 3) {
+  std::string text;
   for (size_t i = 0; i < nodes.size() && i < maxNodes; ++i)
     text += (i ? ", " : "") + nodes[i].str();
   if (nodes.size() > maxNodes)
     text += " (+" + std::to_string(nodes.size() - maxNodes) + ")";
   if (!source.empty())
-    text += " @ " + source;
+    text += (text.empty() ? "@ " : " @ ") + source;
   return text;
+}
+
+/// formatNodeLocation of the nodes in `loc`.
+inline std::string describeNodeLocation(mlir::Location loc, size_t maxNodes = 3) {
+  llvm::SetVector<llvm::StringRef> nodes;
+  std::string source;
+  collectNodeLocation(loc, nodes, source);
+  return formatNodeLocation(nodes, source, maxNodes);
 }
 
 } // namespace pt2c

@@ -96,26 +96,33 @@ Value readPackedRhs(RewriterBase &rewriter, linalg::GenericOp generic, Value pac
                                          reassociation);
 }
 
-/// `init`'s columns [first, first + count) (its last dim), every other dim
-/// whole.
+/// The offsets, sizes and strides of the columns [first, first + count)
+/// (the last dim) of a tensor shaped like `whole`, every other dim whole.
+struct ColumnRange {
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  ColumnRange(RewriterBase &rewriter, Location loc, Value whole, int64_t first, int64_t count) {
+    int64_t rank = cast<RankedTensorType>(whole.getType()).getRank();
+    offsets.assign(rank, rewriter.getIndexAttr(0));
+    sizes = tensor::getMixedSizes(rewriter, loc, whole);
+    strides.assign(rank, rewriter.getIndexAttr(1));
+    offsets.back() = rewriter.getIndexAttr(first);
+    sizes.back() = rewriter.getIndexAttr(count);
+  }
+};
+
+/// `init`'s columns [first, first + count).
 Value columnSlice(RewriterBase &rewriter, Location loc, Value init, int64_t first, int64_t count) {
-  auto type = cast<RankedTensorType>(init.getType());
-  SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, init);
-  SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
-  offsets.back() = rewriter.getIndexAttr(first);
-  sizes.back() = rewriter.getIndexAttr(count);
-  return tensor::ExtractSliceOp::create(rewriter, loc, init, offsets, sizes, strides);
+  ColumnRange range(rewriter, loc, init, first, count);
+  return tensor::ExtractSliceOp::create(rewriter, loc, init, range.offsets, range.sizes,
+                                        range.strides);
 }
 
 /// `part` written back into `into`'s columns from `first` on.
 Value insertColumns(RewriterBase &rewriter, Location loc, Value part, Value into, int64_t first) {
-  auto type = cast<RankedTensorType>(into.getType());
-  SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, part);
-  SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
-  offsets.back() = rewriter.getIndexAttr(first);
-  return tensor::InsertSliceOp::create(rewriter, loc, part, into, offsets, sizes, strides);
+  int64_t count = cast<RankedTensorType>(part.getType()).getShape().back();
+  ColumnRange range(rewriter, loc, into, first, count);
+  return tensor::InsertSliceOp::create(rewriter, loc, part, into, range.offsets, range.sizes,
+                                       range.strides);
 }
 
 /// Rewrites `generic` to read its rhs from the panels `packed` holding its

@@ -105,16 +105,10 @@ std::string describe(Operation *op) {
   llvm::SetVector<StringRef> nodes;
   std::string source;
   op->walk([&](Operation *nested) { collectNodeLocation(nested->getLoc(), nodes, source); });
+  std::string where = formatNodeLocation(nodes, source, kMaxNodes);
   std::string text = kindOf(op);
-  if (!nodes.empty()) {
-    text += ": ";
-    for (size_t i = 0; i < nodes.size() && i < kMaxNodes; ++i)
-      text += (i ? ", " : "") + nodes[i].str();
-    if (nodes.size() > kMaxNodes)
-      text += " (+" + std::to_string(nodes.size() - kMaxNodes) + ")";
-  }
-  if (!source.empty())
-    text += " @ " + source;
+  if (!where.empty())
+    text += (nodes.empty() ? " " : ": ") + where;
   // The table separates names with NULs.
   std::replace(text.begin(), text.end(), '\0', ' ');
   return text;
