@@ -66,8 +66,9 @@ func.func @fill() -> tensor<256x256xf32> {
 // -----
 
 // A row-major f32 contraction (pt2c-tile-contractions tiles it 6x16) is cut
-// into chunks of whole register tiles, along the loop with the most tiles:
-// here the 1025 output positions of an im2col convolution (64 column tiles
+// into chunks of whole register tiles; one whose columns are n, not a
+// packed weight's panels (a convolution), along the loop with the most
+// tiles: here the 1025 output positions of an im2col convolution (64 column tiles
 // and a column left over, against 11 row tiles of its 64 channels). The
 // op is split where its last whole tile ends: 1024 columns in 16 static
 // chunks of 64, and the 1 column left over, another op, which is chunked
@@ -116,13 +117,14 @@ func.func @matmul_rows(%a: tensor<256x64xf32>, %b: tensor<64x16xf32>, %c: tensor
 
 // -----
 
-// A contraction with too few tiles along any one loop for max-chunks
-// (16 here): 4 row tiles of 6 and 4 panels of 16 columns (a packed
-// weight's panel loop, a batch loop of 1-tile steps): chunked along both,
-// 4 x 4 = 16 one-tile chunks in a 2-d forall (one loop alone: 4 chunks).
+// A contraction with too few tiles along any one loop for half of
+// max-chunks (16 here): 4 row tiles of 6 and 4 panels of 16 columns (a
+// packed weight's panel loop, a batch loop of 1-tile steps): chunked along
+// both in a 2-d forall (one loop alone: 4 chunks). 8 chunks of 12 rows x
+// 1 panel read 8 x (12 + 16) x K, 16 of 6 x 1 read 16 x (6 + 16) x K.
 // CHECK-LABEL: func.func @two_dims
-// CHECK: scf.forall (%{{.+}}, %{{.+}}) = (0, 0) to (24, 4) step (6, 1)
-// CHECK:   linalg.generic {{.+}} outs(%{{.+}} : tensor<6x1x16xf32>)
+// CHECK: scf.forall (%{{.+}}, %{{.+}}) = (0, 0) to (24, 4) step (12, 1)
+// CHECK:   linalg.generic {{.+}} outs(%{{.+}} : tensor<12x1x16xf32>)
 func.func @two_dims(%x: tensor<24x256xf32>, %w: tensor<4x256x16xf32>, %acc: tensor<24x4x16xf32>) -> tensor<24x4x16xf32> {
   %r = linalg.generic {indexing_maps = [affine_map<(m, k, p, n) -> (m, k)>, affine_map<(m, k, p, n) -> (p, k, n)>, affine_map<(m, k, p, n) -> (m, p, n)>], iterator_types = ["parallel", "reduction", "parallel", "parallel"]}
       ins(%x, %w : tensor<24x256xf32>, tensor<4x256x16xf32>) outs(%acc : tensor<24x4x16xf32>) {
@@ -132,4 +134,26 @@ func.func @two_dims(%x: tensor<24x256xf32>, %w: tensor<4x256x16xf32>, %acc: tens
     linalg.yield %s : f32
   } -> tensor<24x4x16xf32>
   return %r : tensor<24x4x16xf32>
+}
+
+// -----
+
+// 37 panels (a prime count, as gpt2's LM head has 1570 = 2 x 5 x 157) and
+// 2 row tiles, max-chunks 16: no cut into 8 to 16 equal chunks exists, so
+// the least-reading cut with a smaller last chunk is taken: all rows and 5
+// panels a chunk, 8 chunks (the last of 2 panels) reading 8 x (12 + 80) x
+// K. The rows are not cut, so not split either.
+// CHECK-LABEL: func.func @prime_panels
+// CHECK: scf.forall (%{{.+}}) = (0) to (37) step (5)
+// CHECK:   linalg.generic {{.+}} outs(%{{.+}} : tensor<12x?x16xf32>)
+// CHECK-NOT: scf.forall (
+func.func @prime_panels(%x: tensor<12x256xf32>, %w: tensor<37x256x16xf32>, %acc: tensor<12x37x16xf32>) -> tensor<12x37x16xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(m, k, p, n) -> (m, k)>, affine_map<(m, k, p, n) -> (p, k, n)>, affine_map<(m, k, p, n) -> (m, p, n)>], iterator_types = ["parallel", "reduction", "parallel", "parallel"]}
+      ins(%x, %w : tensor<12x256xf32>, tensor<37x256x16xf32>) outs(%acc : tensor<12x37x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<12x37x16xf32>
+  return %r : tensor<12x37x16xf32>
 }
