@@ -111,51 +111,42 @@ TEST_CASE("Inputs with strides and offsets and size-1 dims are accepted",
   api.pt2c_tensor_free(&outputs[1]);
 }
 
-TEST_CASE("An index out of range that the compiled code reports fails the run",
-          "[runtime]") {
-  // What pt2c's index checks call (lib/Conversion/PrimToLinalg/
-  // IndexChecks.cpp): the run finishes, then fails with the first report.
+/// A run whose compiled code fails (a shift[0] TestModel.c gives a
+/// meaning) returns `code` and `message` and frees the model-allocated
+/// outputs; the next run of the same model succeeds.
+static void failThenRecover(int64_t shift, pt2c_code code, const std::string &message) {
   const ModelApi &api = testModel();
   ModelHandle model(2);
   DoubleInputs inputs(3);
-  inputs.shift[0] = -54321; // PT2C_TEST_BAD_INDEX_SHIFT
+  inputs.shift[0] = shift;
   DLTensor outputs[2] = {};
-  auto [code, message] =
-      api.take(api.pt2c_model_run(model.get(), inputs.tensors, 2, outputs, 2));
-  CHECK(code == PT2C_INVALID_ARGUMENT);
-  CHECK(message == "model 'test_double': index -54321 is out of range for a dimension of size 10 "
-                   "(valid: 0 to 9; the indices ranged from -54321 to 7): input 'shift' at "
-                   "embedding @ double.py:2");
-  CHECK(outputs[0].data == nullptr);
-  CHECK(outputs[1].data == nullptr);
-  // The next run of the same context starts clean.
-  inputs.shift[0] = 0;
-  REQUIRE(api.pt2c_model_run(model.get(), inputs.tensors, 2, outputs, 2) == nullptr);
-  api.pt2c_tensor_free(&outputs[0]);
-  api.pt2c_tensor_free(&outputs[1]);
-}
-
-TEST_CASE("A failure of the compiled code is reported and frees outputs",
-          "[runtime]") {
-  const ModelApi &api = testModel();
-  ModelHandle model(2);
-  DoubleInputs inputs(3);
-  inputs.shift[0] = -12345; // PT2C_TEST_FAIL_SHIFT
-  DLTensor outputs[2] = {};
-  auto [code, message] =
-      api.take(api.pt2c_model_run(model.get(), inputs.tensors, 2, outputs, 2));
-  CHECK(code == PT2C_DEVICE_ERROR);
-  CHECK(message ==
-        "model 'test_double': the compiled code failed (device error, code 5)");
+  auto [got, text] = api.take(api.pt2c_model_run(model.get(), inputs.tensors, 2, outputs, 2));
+  CHECK(got == code);
+  CHECK(text == message);
   CHECK(outputs[0].data == nullptr);
   CHECK(outputs[1].data == nullptr);
 
   // The model is still usable afterwards.
   inputs.shift[0] = 0;
-  REQUIRE(api.pt2c_model_run(model.get(), inputs.tensors, 2, outputs, 2) ==
-          nullptr);
+  REQUIRE(api.pt2c_model_run(model.get(), inputs.tensors, 2, outputs, 2) == nullptr);
   checkOutputs(inputs, static_cast<float *>(outputs[0].data),
                static_cast<uint8_t *>(outputs[1].data));
   api.pt2c_tensor_free(&outputs[0]);
   api.pt2c_tensor_free(&outputs[1]);
+}
+
+TEST_CASE("An index out of range that the compiled code reports fails the run",
+          "[runtime]") {
+  // What pt2c's index checks call (lib/Conversion/PrimToLinalg/
+  // IndexChecks.cpp): the run finishes, then fails with the first report.
+  failThenRecover(-54321 /* PT2C_TEST_BAD_INDEX_SHIFT */, PT2C_INVALID_ARGUMENT,
+                  "model 'test_double': index -54321 is out of range for a dimension of size 10 "
+                  "(valid: 0 to 9; the indices ranged from -54321 to 7): input 'shift' at "
+                  "embedding @ double.py:2");
+}
+
+TEST_CASE("A failure of the compiled code is reported and frees outputs",
+          "[runtime]") {
+  failThenRecover(-12345 /* PT2C_TEST_FAIL_SHIFT */, PT2C_DEVICE_ERROR,
+                  "model 'test_double': the compiled code failed (device error, code 5)");
 }
