@@ -3,7 +3,8 @@
 
     # on a machine with torch: the linear layers, exported with a fixed seed
     python3 bench/cpu_matmul_reference.py export DIR
-    # on the build machine: compile them and time pt2c and OpenBLAS's sgemm
+    # on the build machine (apt-get install libopenblas0-pthread): compile
+    # them and time pt2c and OpenBLAS's sgemm
     python3 bench/cpu_matmul_reference.py time DIR --pt2c build/bin/pt2c \\
         --runner build/bin/pt2c-run [--openblas /usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0]
 
