@@ -17,6 +17,10 @@ namespace pt2c {
 /// int64_t size, const char *site): runtime/src/RunFailure.h.
 inline constexpr char kIndexReportFunction[] = "pt2crt_index_out_of_range";
 
+/// The name (made unique with a suffix) of each report's C string naming
+/// the indices and the node: a private llvm.mlir.global.
+inline constexpr char kIndexSiteName[] = "pt2c_index_site";
+
 /// The unit attribute on the scf.if around a report.
 inline constexpr char kIndexCheckAttr[] = "pt2c.index_check";
 

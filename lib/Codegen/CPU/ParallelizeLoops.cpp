@@ -101,13 +101,11 @@ SmallVector<Chunking> contractionChunkLoops(const cpu::ContractionLoops &loops,
   return candidates;
 }
 
-/// Output columns one unit of `loop` covers when the rhs is read along it
-/// and the lhs is not: a register tile's columns for n, a whole panel for a
-/// packed rhs's panel loop (pt2c-pack-weight-panels); 0 for any other loop.
-int64_t columnsPerUnit(linalg::LinalgOp op, const cpu::ContractionLoops &loops, unsigned loop,
-                       ArrayRef<int64_t> ranges, const cpu::RegisterTile &tile) {
-  if (loop == loops.n)
-    return tile.columns;
+/// The columns one step of `loop` covers when it is a packed rhs's panel
+/// loop (pt2c-pack-weight-panels: read by the rhs, not by the lhs): a
+/// whole panel; 0 for any other loop.
+int64_t panelColumns(linalg::LinalgOp op, const cpu::ContractionLoops &loops, unsigned loop,
+                     ArrayRef<int64_t> ranges) {
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   bool panelLoop = llvm::is_contained(loops.batch, loop) && !maps[0].isFunctionOfDim(loop) &&
                    maps[1].isFunctionOfDim(loop);
@@ -203,12 +201,6 @@ public:
         continue;
       SmallVector<Chunking, 2> chunking;
       if (std::optional<cpu::ContractionLoops> loops = cpu::matchRowMajorContraction(op)) {
-        // Whole tiles along the loop with the most of them; if that gives
-        // fewer than half of max-chunks, along the next one too (a 2-d
-        // forall): bert's 768-column projections have 24 panels of 32
-        // columns, 24 chunks that 16 threads take in two rounds, half of
-        // them idle in the second; 16 rows tiles x 24 panels in 48 chunks
-        // take three full rounds.
         cpu::RegisterTile tile = cpu::registerTile(vectorBits);
         SmallVector<Chunking> cuttable = contractionChunkLoops(*loops, ranges, tile);
         // Rows and columns both cuttable: the cut that reads the least.
@@ -221,9 +213,7 @@ public:
           // (profiled matmul time, 3 alternated rounds), bert-base -17% and
           // vit_b_16 -7%, but resnet50's convolutions +6%, so those keep
           // the cut below.
-          int64_t perUnit = columns.loop == loops->n
-                                ? 0
-                                : columnsPerUnit(op, *loops, columns.loop, ranges, tile);
+          int64_t perUnit = panelColumns(op, *loops, columns.loop, ranges);
           std::optional<std::pair<Chunking, Chunking>> cut;
           if (rows.loop == loops->m && perUnit > 0)
             cut = leastReadingChunks(rows, ranges[rows.loop], columns, ranges[columns.loop],
@@ -240,6 +230,11 @@ public:
               chunking.push_back(c);
             }
         }
+        // Otherwise whole tiles along the loop with the most of them; if
+        // that gives fewer than half of max-chunks, along the next one too
+        // (a 2-d forall): 24 column tiles make 24 chunks that 16 threads
+        // take in two rounds, half of them idle in the second; 16 row tiles
+        // x 24 column tiles in 48 chunks take three full rounds.
         int64_t chunks = 1;
         for (Chunking c : chunking.empty() ? cuttable : SmallVector<Chunking>{}) {
           op = splitAtWholeTiles(rewriter, op, c, candidates);

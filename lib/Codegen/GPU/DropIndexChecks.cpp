@@ -34,7 +34,7 @@ struct DropIndexChecks : impl::DropIndexChecksBase<DropIndexChecks> {
       check.erase();
     // The site names' addresses (hoisted out of the checks as constants).
     module.walk([&](LLVM::AddressOfOp address) {
-      if (address->use_empty() && address.getGlobalName().starts_with("pt2c_index_site"))
+      if (address->use_empty() && address.getGlobalName().starts_with(kIndexSiteName))
         address.erase();
     });
     // The site names and the report's declaration, now unused; the
@@ -42,7 +42,7 @@ struct DropIndexChecks : impl::DropIndexChecksBase<DropIndexChecks> {
     SmallVector<Operation *> unused;
     for (Operation &op : module.getBody()->getOperations()) {
       auto symbol = dyn_cast<SymbolOpInterface>(&op);
-      bool isSite = isa<LLVM::GlobalOp>(op) && symbol.getName().starts_with("pt2c_index_site");
+      bool isSite = isa<LLVM::GlobalOp>(op) && symbol.getName().starts_with(kIndexSiteName);
       bool isReport = isa<func::FuncOp>(op) && symbol.getName() == kIndexReportFunction;
       if ((isSite || isReport) && SymbolTable::symbolKnownUseEmpty(&op, module))
         unused.push_back(&op);

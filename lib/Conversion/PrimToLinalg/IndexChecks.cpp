@@ -75,7 +75,7 @@ LLVM::GlobalOp siteName(OpBuilder &b, ModuleOp module, Location loc, StringRef w
   OpBuilder detached(b.getContext());
   auto type = LLVM::LLVMArrayType::get(b.getI8Type(), text.size());
   auto global = LLVM::GlobalOp::create(detached, loc, type, /*isConstant=*/true,
-                                       LLVM::Linkage::Private, "pt2c_index_site",
+                                       LLVM::Linkage::Private, kIndexSiteName,
                                        b.getStringAttr(text));
   SymbolTable(module).insert(global, module.getBody()->begin());
   return global;
