@@ -1,22 +1,38 @@
 /*===- ThreadPool.c - pthread pool for the generated code's parallel loops ===*
  *
- * A job is one parallel_for call: it lives on its caller's stack, sits in
- * the pool's queue while it may have chunks left, and its chunks are
- * claimed with an atomic counter by the caller and by every worker that
- * picked it up. The caller works on its own job too, so a parallel_for
- * always progresses even when every worker is busy (concurrent model runs,
- * nested loops).
+ * A job is one parallel_for call: it lives on its caller's stack and is
+ * published in one of the pool's slots while it may have chunks left; its
+ * chunks are claimed with an atomic counter by the caller and by every
+ * worker that finds it. The caller works on its own job too, so a
+ * parallel_for always progresses even when every worker is busy
+ * (concurrent model runs, nested loops), and when every slot is taken it
+ * simply runs the whole loop itself.
  *
  * A model run is hundreds of parallel loops, each a few microseconds to a
- * few milliseconds long, back to back. Workers that slept on a condition
- * variable between them made every loop pay a futex wake-up of each worker
- * and contend for the pool's mutex once per chunk: on a 16-core Xeon a
- * fifth of bert-base's CPU time went to the kernel's futex and scheduler
- * paths. So idle workers (and a caller waiting for its last chunks) spin
- * for a while first, watching an atomic counter, and only then sleep; the
- * mutex is taken once per worker and job, not per chunk. The spin time is
- * PT2C_SPIN_US microseconds (default kDefaultSpinMicros; 0: sleep at
- * once), read when the pool is made.
+ * few milliseconds long, back to back, so what a loop costs beyond its
+ * chunks decides the small ones. Two earlier designs paid for it:
+ * workers sleeping on a condition variable between loops (a futex wake-up
+ * of each worker per loop: a fifth of bert-base's CPU time in the
+ * kernel's futex and scheduler paths on a 16-core Xeon), then spinning
+ * workers that still took one mutex per worker and loop to find the job
+ * (15 workers arriving at once queue on it in the kernel: about 20 us per
+ * loop at 16 threads, which made every small layer-norm or transpose loop
+ * of vit_b_16 cost 20 us). Now publishing, finding and finishing a job
+ * touch only atomics:
+ *
+ *   caller: slot.job = job; generation++; run chunks; slot.job = NULL;
+ *           wait until slot.holders == 0
+ *   worker: see generation move; for a slot with a job: holders++,
+ *           reload slot.job, run its chunks, holders--
+ *
+ * The worker counts itself in `holders` before it reloads the job pointer
+ * and the caller clears the pointer before it reads `holders` (both
+ * sequentially consistent), so a caller never returns while a worker may
+ * still use its job. Idle workers (and a caller waiting for its last
+ * chunks) spin for a while, watching an atomic counter, and only then
+ * sleep on a condition variable; the mutex is only taken around sleeping
+ * and waking. The spin time is PT2C_SPIN_US microseconds (default
+ * kDefaultSpinMicros; 0: sleep at once), read when the pool is made.
  *===----------------------------------------------------------------------===*/
 
 #include "ThreadPool.h"
@@ -41,28 +57,42 @@ enum { kChunksPerThread = 4 };
  * sleep within a couple of milliseconds. */
 enum { kDefaultSpinMicros = 2000 };
 
+/* Jobs published at once: one per concurrent parallel_for (model runs from
+ * several threads, loops nested in a chunk). A caller that finds every
+ * slot taken runs its loop alone, which is all it would get from a pool
+ * that busy anyway. */
+enum { kSlots = 16 };
+
+enum { kCacheLine = 64 };
+
 typedef struct pt2crt_job {
   pt2c_parallel_body body;
   void *ctx;
   int64_t n;
   int64_t chunk_size;
   int64_t n_chunks;
-  atomic_int_fast64_t next_chunk; /* the next chunk to claim */
-  /* Workers that picked the job up from the queue and may still touch it;
-   * the caller returns once it is unqueued and this is 0. */
-  atomic_int holders;
-  struct pt2crt_job *next; /* queue link, under the mutex */
+  /* The next chunk to claim, away from the fields every holder reads. */
+  _Alignas(kCacheLine) atomic_int_fast64_t next_chunk;
 } pt2crt_job;
 
+typedef struct {
+  /* The published job or NULL. */
+  _Alignas(kCacheLine) _Atomic(pt2crt_job *) job;
+  /* Workers that may be using `job`; the caller waits for 0 after it
+   * cleared `job`. */
+  atomic_int holders;
+  atomic_int taken; /* a caller owns the slot */
+} pt2crt_slot;
+
 struct pt2crt_pool {
-  pthread_mutex_t mutex;
-  pthread_cond_t work;     /* sleeping workers: a job was queued, or stop */
-  pthread_cond_t finished; /* sleeping callers: a job lost its last holder */
-  pt2crt_job *jobs;        /* queued jobs, under the mutex */
-  atomic_uint_fast64_t generation; /* bumped for each queued job */
+  pt2crt_slot slots[kSlots];
+  _Alignas(kCacheLine) atomic_uint_fast64_t generation; /* bumped per published job */
   atomic_int stop;
-  int32_t sleeping_workers;  /* under the mutex */
+  atomic_int sleeping_workers;
   atomic_int sleeping_callers;
+  pthread_mutex_t mutex;   /* only around sleeping and waking */
+  pthread_cond_t work;     /* sleeping workers: a job was published, or stop */
+  pthread_cond_t finished; /* sleeping callers: a slot lost its last holder */
   int64_t spin_ns;
   int32_t n_workers;
   pthread_t *workers;
@@ -109,12 +139,36 @@ static void run_chunks(pt2crt_job *job) {
   }
 }
 
-/* A queued job with chunks left to claim, or NULL. Under the mutex. */
-static pt2crt_job *job_with_work(const pt2crt_pool *pool) {
-  for (pt2crt_job *job = pool->jobs; job; job = job->next)
-    if (atomic_load_explicit(&job->next_chunk, memory_order_relaxed) < job->n_chunks)
-      return job;
-  return NULL;
+/* The last holder of a slot wakes its caller if it went to sleep. The
+ * decrement and the caller's sleeping_callers increment are sequentially
+ * consistent: either the caller sees 0 holders, or this sees it asleep and
+ * wakes it under the mutex. */
+static void release_slot(pt2crt_pool *pool, pt2crt_slot *slot) {
+  if (atomic_fetch_sub(&slot->holders, 1) == 1 && atomic_load(&pool->sleeping_callers) > 0) {
+    pthread_mutex_lock(&pool->mutex);
+    pthread_cond_broadcast(&pool->finished);
+    pthread_mutex_unlock(&pool->mutex);
+  }
+}
+
+/* Works on every published job with chunks left; whether it found one. */
+static int help_with_jobs(pt2crt_pool *pool) {
+  int helped = 0;
+  for (int i = 0; i < kSlots; ++i) {
+    pt2crt_slot *slot = &pool->slots[i];
+    /* A cheap look first: only slots with a job are worth an atomic
+     * increment on their line. */
+    if (!atomic_load_explicit(&slot->job, memory_order_relaxed))
+      continue;
+    atomic_fetch_add(&slot->holders, 1);
+    pt2crt_job *job = atomic_load(&slot->job);
+    if (job && atomic_load_explicit(&job->next_chunk, memory_order_relaxed) < job->n_chunks) {
+      run_chunks(job);
+      helped = 1;
+    }
+    release_slot(pool, slot);
+  }
+  return helped;
 }
 
 typedef struct {
@@ -124,62 +178,36 @@ typedef struct {
 
 static int generation_moved(const void *arg) {
   const generation_watch *watch = arg;
-  return atomic_load_explicit(&watch->pool->generation, memory_order_acquire) != watch->seen ||
+  return atomic_load(&watch->pool->generation) != watch->seen ||
          atomic_load_explicit(&watch->pool->stop, memory_order_relaxed);
-}
-
-/* Returns a job to work on, with the mutex released and the job held, or
- * NULL once the pool stops. */
-static pt2crt_job *wait_for_job(pt2crt_pool *pool) {
-  pthread_mutex_lock(&pool->mutex);
-  for (;;) {
-    if (atomic_load_explicit(&pool->stop, memory_order_relaxed)) {
-      pthread_mutex_unlock(&pool->mutex);
-      return NULL;
-    }
-    pt2crt_job *job = job_with_work(pool);
-    if (job) {
-      atomic_fetch_add(&job->holders, 1);
-      pthread_mutex_unlock(&pool->mutex);
-      return job;
-    }
-    generation_watch watch = {pool, atomic_load(&pool->generation)};
-    pthread_mutex_unlock(&pool->mutex);
-    int moved = spin_until(pool, generation_moved, &watch);
-    pthread_mutex_lock(&pool->mutex);
-    if (moved)
-      continue;
-    ++pool->sleeping_workers;
-    while (!generation_moved(&watch))
-      pthread_cond_wait(&pool->work, &pool->mutex);
-    --pool->sleeping_workers;
-  }
-}
-
-static void release_job(pt2crt_pool *pool, pt2crt_job *job) {
-  /* The job may be gone once holders drops to 0: only the pool after it.
-   * Sequentially consistent with the caller's sleeping_callers increment
-   * and holders check: either the caller sees 0, or this sees the caller
-   * asleep and wakes it under the mutex. */
-  if (atomic_fetch_sub(&job->holders, 1) == 1 && atomic_load(&pool->sleeping_callers) > 0) {
-    pthread_mutex_lock(&pool->mutex);
-    pthread_cond_broadcast(&pool->finished);
-    pthread_mutex_unlock(&pool->mutex);
-  }
 }
 
 static void *worker_main(void *arg) {
   pt2crt_pool *pool = arg;
-  pt2crt_job *job;
-  while ((job = wait_for_job(pool)) != NULL) {
-    run_chunks(job);
-    release_job(pool, job);
+  for (;;) {
+    /* Read before looking at the slots: a job published after the look
+     * moves the generation past it. */
+    generation_watch watch = {pool, atomic_load(&pool->generation)};
+    if (atomic_load_explicit(&pool->stop, memory_order_relaxed))
+      return NULL;
+    if (help_with_jobs(pool))
+      continue;
+    if (spin_until(pool, generation_moved, &watch))
+      continue;
+    /* Sequentially consistent with the publisher's generation bump and
+     * sleeping_workers check: either this sees the generation move, or
+     * the publisher sees this worker asleep and wakes it. */
+    pthread_mutex_lock(&pool->mutex);
+    atomic_fetch_add(&pool->sleeping_workers, 1);
+    while (!generation_moved(&watch))
+      pthread_cond_wait(&pool->work, &pool->mutex);
+    atomic_fetch_sub(&pool->sleeping_workers, 1);
+    pthread_mutex_unlock(&pool->mutex);
   }
-  return NULL;
 }
 
-static int job_released(const void *arg) {
-  return atomic_load_explicit(&((const pt2crt_job *)arg)->holders, memory_order_acquire) == 0;
+static int slot_released(const void *arg) {
+  return atomic_load(&((const pt2crt_slot *)arg)->holders) == 0;
 }
 
 static int64_t spin_ns_from_environment(void) {
@@ -219,9 +247,12 @@ static int32_t start_workers(pt2crt_pool *pool, int32_t wanted) {
 pt2c_status *pt2crt_pool_create(int32_t threads, pt2crt_pool **out_pool) {
   if (threads < 1)
     threads = 1;
-  pt2crt_pool *pool = calloc(1, sizeof(pt2crt_pool));
+  /* The slots sit on cache lines of their own: calloc aligns less. */
+  size_t size = (sizeof(pt2crt_pool) + kCacheLine - 1) / kCacheLine * kCacheLine;
+  pt2crt_pool *pool = aligned_alloc(kCacheLine, size);
   if (!pool)
     return pt2crt_out_of_memory();
+  memset(pool, 0, size);
   int32_t wanted = threads - 1;
   if (wanted > 0) {
     pool->workers = calloc((size_t)wanted, sizeof(pthread_t));
@@ -237,8 +268,14 @@ pt2c_status *pt2crt_pool_create(int32_t threads, pt2crt_pool **out_pool) {
   }
   pthread_cond_init(&pool->work, NULL);
   pthread_cond_init(&pool->finished, NULL);
+  for (int i = 0; i < kSlots; ++i) {
+    atomic_init(&pool->slots[i].job, NULL);
+    atomic_init(&pool->slots[i].holders, 0);
+    atomic_init(&pool->slots[i].taken, 0);
+  }
   atomic_init(&pool->generation, 0);
   atomic_init(&pool->stop, 0);
+  atomic_init(&pool->sleeping_workers, 0);
   atomic_init(&pool->sleeping_callers, 0);
   pool->spin_ns = spin_ns_from_environment();
   /* Fewer workers than asked (thread limits) only costs speed. */
@@ -282,6 +319,17 @@ void pt2crt_parallel_for(void *opaque_pool, int64_t n, int64_t grain,
     body(ctx, 0, n);
     return;
   }
+  pt2crt_slot *slot = NULL;
+  for (int i = 0; i < kSlots && !slot; ++i) {
+    int free_slot = 0;
+    if (!atomic_load_explicit(&pool->slots[i].taken, memory_order_relaxed) &&
+        atomic_compare_exchange_strong(&pool->slots[i].taken, &free_slot, 1))
+      slot = &pool->slots[i];
+  }
+  if (!slot) {
+    body(ctx, 0, n);
+    return;
+  }
   pt2crt_job job;
   job.body = body;
   job.ctx = ctx;
@@ -291,35 +339,27 @@ void pt2crt_parallel_for(void *opaque_pool, int64_t n, int64_t grain,
     job.chunk_size = grain;
   job.n_chunks = (n - 1) / job.chunk_size + 1;
   atomic_init(&job.next_chunk, 0);
-  atomic_init(&job.holders, 0);
-  job.next = NULL;
 
-  pthread_mutex_lock(&pool->mutex);
-  pt2crt_job **tail = &pool->jobs;
-  while (*tail)
-    tail = &(*tail)->next;
-  *tail = &job;
-  atomic_fetch_add_explicit(&pool->generation, 1, memory_order_release);
-  if (pool->sleeping_workers > 0)
+  atomic_store(&slot->job, &job);
+  atomic_fetch_add(&pool->generation, 1);
+  if (atomic_load(&pool->sleeping_workers) > 0) {
+    pthread_mutex_lock(&pool->mutex);
     pthread_cond_broadcast(&pool->work);
-  pthread_mutex_unlock(&pool->mutex);
+    pthread_mutex_unlock(&pool->mutex);
+  }
 
   run_chunks(&job);
 
-  /* Every chunk is claimed: unqueue the job, so no worker picks it up any
-   * more, then wait for those that did. */
-  pthread_mutex_lock(&pool->mutex);
-  pt2crt_job **link = &pool->jobs;
-  while (*link != &job)
-    link = &(*link)->next;
-  *link = job.next;
-  pthread_mutex_unlock(&pool->mutex);
-  if (spin_until(pool, job_released, &job))
-    return;
-  pthread_mutex_lock(&pool->mutex);
-  atomic_fetch_add(&pool->sleeping_callers, 1);
-  while (!job_released(&job))
-    pthread_cond_wait(&pool->finished, &pool->mutex);
-  atomic_fetch_sub(&pool->sleeping_callers, 1);
-  pthread_mutex_unlock(&pool->mutex);
+  /* Every chunk is claimed: unpublish the job, then wait for the workers
+   * that may still be using it. */
+  atomic_store(&slot->job, NULL);
+  if (!spin_until(pool, slot_released, slot)) {
+    pthread_mutex_lock(&pool->mutex);
+    atomic_fetch_add(&pool->sleeping_callers, 1);
+    while (!slot_released(slot))
+      pthread_cond_wait(&pool->finished, &pool->mutex);
+    atomic_fetch_sub(&pool->sleeping_callers, 1);
+    pthread_mutex_unlock(&pool->mutex);
+  }
+  atomic_store_explicit(&slot->taken, 0, memory_order_release);
 }

@@ -181,3 +181,31 @@ TEST_CASE("Workers that sleep at once (PT2C_SPIN_US=0) and that spin both cover 
     }
   }
 }
+
+TEST_CASE("More concurrent callers than the pool publishes jobs for still cover every index",
+          "[runtime]") {
+  // The pool publishes a bounded number of jobs at once; a caller that
+  // finds no room runs its loop alone. 40 callers on a pool of 4, each with
+  // slow chunks so that many loops overlap, must all see exact coverage.
+  Pool pool(4);
+  constexpr int kCallers = 40;
+  struct SlowCoverage : Coverage {
+    SlowCoverage() : Coverage(64) {}
+    static void body(void *ctx, int64_t begin, int64_t end) {
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+      Coverage::body(ctx, begin, end);
+    }
+  };
+  std::vector<std::unique_ptr<SlowCoverage>> coverages;
+  for (int i = 0; i < kCallers; ++i)
+    coverages.push_back(std::make_unique<SlowCoverage>());
+  std::vector<std::thread> callers;
+  for (auto &coverage : coverages)
+    callers.emplace_back([&pool, &coverage] {
+      pt2crt_parallel_for(pool.pool, 64, 1, SlowCoverage::body, coverage.get());
+    });
+  for (std::thread &caller : callers)
+    caller.join();
+  for (auto &coverage : coverages)
+    CHECK(coverage->onceEach());
+}
