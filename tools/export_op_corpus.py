@@ -720,6 +720,55 @@ def _(inp):
     return [inp.i(2, 12, lo=0, hi=113)], seeded_(TiedHead(113, 64), inp)
 
 
+# ------------------------------------------------------- rows (row groups)
+# Layer norms, softmaxes and RMS norms large enough (more than 32768
+# points) that the CPU pipeline computes each in one chunked loop over rows
+# (pt2c-fuse-rows): statistics and outputs of a chunk's rows together,
+# including a sum that is also used outside the group and a softmax along
+# a dim that is not the last.
+@case("rows", "layer_norm", dtypes=F32)
+def _(inp):
+    return [inp.n(2, 33, 512), inp.r(512), inp.r(512)], \
+        lambda x, w, b: F.layer_norm(x, (512,), w, b)
+
+
+@case("rows", "layer_norm_residual", dtypes=F32)
+def _(inp):
+    def f(x, r):
+        s = x + r
+        return F.layer_norm(s, (512,)), s * 2
+    return [inp.n(2, 33, 512), inp.n(2, 33, 512)], f
+
+
+@case("rows", "softmax", dtypes=F32)
+def _(inp):
+    return [inp.n(2, 4, 64, 66)], lambda x: torch.softmax(x * 0.125, -1)
+
+
+@case("rows", "masked_softmax", dtypes=F32)
+def _(inp):
+    mask = torch.zeros(2, 1, 1, 66)
+    mask[1, :, :, 40:] = -1e4
+    return [inp.n(2, 4, 64, 66), mask], lambda x, m: torch.softmax(x + m, -1)
+
+
+@case("rows", "softmax_dim1", dtypes=F32)
+def _(inp):
+    return [inp.n(4, 66, 128)], lambda x: torch.softmax(x, 1)
+
+
+@case("rows", "log_softmax", dtypes=F32)
+def _(inp):
+    return [inp.n(132, 256)], lambda x: torch.log_softmax(x, -1)
+
+
+@case("rows", "rms_norm", dtypes=F32)
+def _(inp):
+    def f(x, w):
+        return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6) * w
+    return [inp.n(2, 33, 512), inp.r(512)], f
+
+
 # ------------------------------------------------------------ the exporter
 def flatten(value):
     if isinstance(value, torch.Tensor):

@@ -73,6 +73,108 @@ def FuseElementwise : Pass<"pt2c-fuse-elementwise", "mlir::ModuleOp"> {
   ];
 }
 
+def FuseRows : Pass<"pt2c-fuse-rows", "mlir::func::FuncOp"> {
+  let summary = "Compute a layer norm's or a softmax's rows in one chunked loop";
+  let description = [{
+    A row group is a linalg op on static tensors (the root) and the
+    reductions, elementwise ops and fills it reads, directly or through
+    each other, that nothing outside the group uses, with at least one
+    reduction among them: a layer norm (mean, centred values, their
+    squares, variance, output), a softmax, an RMS norm. The root is tiled
+    into an `scf.forall` of chunks of rows and the group's ops are computed
+    inside each chunk, on its rows only. The chunks: the outermost parallel
+    loop with 2 or more iterations that is not the innermost, in at most
+    `max-chunks` chunks that divide it exactly (197 rows: chunks of 1), and
+    the next such loop too when that gives fewer than half of them (a
+    softmax over 12 heads); exact chunks keep every buffer of a chunk
+    static, so pt2c-chunk-buffers-on-stack can put it on the stack. An op
+    the chunk would need whole (a reduction along the chunked loop) stays
+    outside; when nothing fuses, the root is left to pt2c-parallelize.
+    Roots with fewer than `min-work` iteration points stay as they are.
+
+    Without it each op was its own parallel loop over the whole tensor,
+    reading what the previous one wrote: a layer norm five loops. First,
+    a `tensor.reshape` that only inserts size-1 dims (a row statistic kept
+    as [rows, 1]) and that a generic reads at 0 along them is folded into
+    the generic's indexing map, so the group is not cut at it.
+
+    ```mlir
+    %sum = linalg.reduce ins(%x : tensor<64x768xf32>) ... dimensions = [1]
+    %y = linalg.generic ins(%x, %sum) ...           // x - mean, ...
+    // =>
+    %y = scf.forall (%i) = (0) to (64) step (4) shared_outs(%o = %init) {
+      %s = linalg.reduce ins(slice of %x : tensor<4x768xf32>) ...
+      %t = linalg.generic ins(slice of %x, %s) ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"minWork", "min-work", "int64_t", /*default=*/"32768",
+           "Iteration points of a root below which its group stays as it is">,
+    Option<"maxChunks", "max-chunks", "int64_t", /*default=*/"64",
+           "The most chunks a group is cut into">,
+  ];
+}
+
+def ChunkBuffersOnStack : Pass<"pt2c-chunk-buffers-on-stack", "mlir::func::FuncOp"> {
+  let summary = "Buffers of one chunk of a parallel loop on the stack";
+  let description = [{
+    Each static, identity-layout `memref.alloc` of at most `max-bytes`
+    inside an iteration of an `scf.parallel` (not inside a loop nested in
+    it that is parallel itself) becomes a `memref.alloca` at the top of the
+    iteration's body. Runs after bufferization and before the deallocation
+    pipeline (which then adds nothing for them); pt2c-thread-buffers then
+    moves them out of the loop after the OpenMP lowering.
+
+    A row group's chunk (pt2c-fuse-rows) keeps its intermediates in
+    buffers of its own; from the heap, every chunk allocated and freed them
+    through the run's scratch cache, whose mutex 16 threads queue on.
+
+    ```mlir
+    scf.parallel (%i) = ... {
+      ...
+      %b = memref.alloc() : memref<4x768xf32>
+    }
+    // =>
+    scf.parallel (%i) = ... {
+      %b = memref.alloca() : memref<4x768xf32>
+      ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"32768",
+           "The largest buffer moved to the stack">,
+  ];
+}
+
+def ThreadBuffers : Pass<"pt2c-thread-buffers", "mlir::func::FuncOp"> {
+  let summary = "Static stack buffers of a parallel loop's body made once per thread";
+  let description = [{
+    Moves each `memref.alloca` without operands at the top of an
+    `omp.loop_nest` body (pt2c-chunk-buffers-on-stack put them there) to
+    the start of the enclosing `omp.parallel` region: each thread of the
+    team makes them once and reuses them for every chunk it runs, which is
+    safe because a chunk never reads what an earlier one left in them. In
+    the loop body, each chunk would grow the stack by their size.
+
+    ```mlir
+    omp.parallel { omp.wsloop { omp.loop_nest (%i) ... {
+      %b = memref.alloca() : memref<4x768xf32>
+      ...
+    } } }
+    // =>
+    omp.parallel {
+      %b = memref.alloca() : memref<4x768xf32>
+      omp.wsloop { omp.loop_nest (%i) ... { ... } }
+    }
+    ```
+  }];
+}
+
 def ParallelizeLoops : Pass<"pt2c-parallelize", "mlir::ModuleOp"> {
   let summary = "Split large linalg ops into scf.forall chunks for the thread pool";
   let description = [{

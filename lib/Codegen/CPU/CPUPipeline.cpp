@@ -46,7 +46,9 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    matmul's starting accumulator (pt2c-add-into-accumulator); then
   //    producer/consumer elementwise generics fuse into one loop nest,
   //    keeping contractions as lowered (pt2c-fuse-elementwise).
-  // 2. Split large ops into scf.forall chunks for the thread pool, then
+  // 2. A layer norm's or softmax's reductions and the elementwise ops that
+  //    use them run in one chunked loop over rows (pt2c-fuse-rows).
+  //    Split the other large ops into scf.forall chunks for the thread pool, then
   //    register-tile and vectorize the matmul/convolution contractions in
   //    each chunk (pt2c-tile-contractions; the chunks are whole tiles).
   //    Every returned tensor gets its own buffer (pt2c-distinct-results).
@@ -54,7 +56,11 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    a shared zero fill would be copied into each matmul's output.
   // 3. Bufferize the whole module, function boundaries included, with
   //    identity layouts so the C interface sees plain strided memrefs.
-  // 4. Results become out-parameters the runtime allocates
+  // 4. A chunk's own small buffers (a row group's intermediates) live on
+  //    the stack (pt2c-chunk-buffers-on-stack), not in the scratch cache;
+  //    once the chunks are an OpenMP loop, each thread makes them once
+  //    (pt2c-thread-buffers).
+  //    Results become out-parameters the runtime allocates
   //    (`modify-public-functions`: forward is public); static allocations
   //    are hoisted into the caller's buffer instead of copied. Every other
   //    allocation gets its dealloc (without it each run leaks its scratch).
@@ -77,9 +83,11 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    their loops vectorize; other math ops without an LLVM intrinsic call
   //    libm, which every model .so may use; the LLVM conversion goes first
   //    so libm only gets what has no intrinsic (libm has no rsqrtf).
-  std::string parallelize = llvm::formatv("pt2c-parallelize{{min-work={0} vector-bits={1}},",
-                                          options.minParallelWork, options.vectorBits)
-                                .str();
+  std::string parallelize =
+      llvm::formatv("func.func(pt2c-fuse-rows{{min-work={0}}),"
+                    "pt2c-parallelize{{min-work={0} vector-bits={1}},",
+                    options.minParallelWork, options.vectorBits)
+          .str();
   if (options.minParallelWork <= 0)
     parallelize.clear();
   // Without parallel chunks, copies stay on one thread (strided ones still
@@ -94,13 +102,14 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   addModuleBufferizationPasses(pm);
   addPassList(pm, "CPU loops",
               "func.func(scf-forall-to-parallel),"
+              "func.func(pt2c-chunk-buffers-on-stack),"
               "buffer-deallocation-pipeline,"
               "canonicalize,cse,func.func(pt2c-results-in-place)," +
                   llvm::formatv("pt2c-parallelize-buffers{{min-work={0}},", copyWork).str() +
                   "pt2c-profile-points,"
               "func.func(convert-linalg-to-loops),"
               "convert-vector-to-scf{full-unroll},"
-              "convert-scf-to-openmp,canonicalize,"
+              "convert-scf-to-openmp,func.func(pt2c-thread-buffers),canonicalize,"
               "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
               // float16/bfloat16 arithmetic and math in f32, rounded back after
               // each op (what x86 without AVX512-FP16 does anyway, made explicit
