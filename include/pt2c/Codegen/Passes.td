@@ -183,6 +183,9 @@ def ParallelizeLoops : Pass<"pt2c-parallelize", "mlir::ModuleOp"> {
     chunks (at most `max-chunks`). The loop chosen is the outermost parallel
     loop with a static extent of at least 2 that is not the innermost loop
     (which LLVM vectorizes); the innermost only when it is the only choice.
+    When that loop gives fewer than half of `max-chunks` chunks (vit_b_16's
+    q, k and v split off in 3, its heads transposed in 12), the next such
+    loop is cut too (a 2-d forall).
     After bufferization the forall becomes scf.parallel, then an OpenMP
     region whose `__kmpc_*` calls the pt2c runtime implements on the
     model's own thread pool (runtime/src/OpenMPShim.c): no libomp.
@@ -196,7 +199,10 @@ def ParallelizeLoops : Pass<"pt2c-parallelize", "mlir::ModuleOp"> {
     columns of rhs down all of K, so a cut reads K x chunks x (rows +
     columns of a chunk) (vit_b_16's 3072 -> 768 projections: 36 chunks of
     64 rows x 64 columns instead of 72 of 64 x 32; profiled matmul time on
-    the 16-core Xeon: bert-base -17%, vit_b_16 -7%). Otherwise (a
+    the 16-core Xeon: bert-base -17%, vit_b_16 -7%). Among equal cuts, a
+    chunk count that 16 threads (and 2, 4, 8) share evenly wins unless it
+    reads more than a tenth more (those 36 chunks became 32 of 48 x 96,
+    which read as much: 36 take three rounds on 16 threads, 32 two). Otherwise (a
     convolution: resnet50's were 6% slower cut that way) it is cut along the
     loop with the most tiles, and along a second one when that gives fewer
     than half of `max-chunks`.

@@ -35,6 +35,23 @@ func.func @row_sums(%x: tensor<128x512xf32>, %init: tensor<128xf32>) -> tensor<1
 
 // -----
 
+// An outermost loop of 3 gives too few chunks for the threads (vit_b_16
+// splits q, k and v off this way): the next parallel loop is cut too, in
+// about max-chunks / 3 chunks, never the innermost.
+// CHECK-LABEL: func.func @few_outer
+// CHECK: scf.forall (%{{.+}}, %{{.+}}) = (0, 0) to (3, 197) step (1, 33)
+// CHECK: linalg.generic {{.+}} outs(%{{.+}} : tensor<1x?x256xf32>)
+func.func @few_outer(%x: tensor<197x3x256xf32>) -> tensor<3x197x256xf32> {
+  %e = tensor.empty() : tensor<3x197x256xf32>
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d0, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<197x3x256xf32>) outs(%e : tensor<3x197x256xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<3x197x256xf32>
+  return %0 : tensor<3x197x256xf32>
+}
+
+// -----
+
 // Small ops stay on one thread.
 // CHECK-LABEL: func.func @small
 // CHECK-NOT: scf.forall
@@ -156,4 +173,26 @@ func.func @prime_panels(%x: tensor<12x256xf32>, %w: tensor<37x256x16xf32>, %acc:
     linalg.yield %s : f32
   } -> tensor<12x37x16xf32>
   return %r : tensor<12x37x16xf32>
+}
+
+// -----
+
+// vit_b_16's 3072 -> 768 projection in small: 24 row tiles of 8 and 24
+// panels of 32 columns (AVX-512 tiles), at most 64 chunks. 36 chunks of 64
+// rows x 2 panels and 32 of 48 rows x 3 panels read the same
+// (36 x (64 + 64) x K = 32 x (48 + 96) x K); 32 fill 16 threads in two
+// rounds where 36 need three, the last with 4 threads busy.
+// RUN: %pt2c-opt %s --split-input-file --pt2c-parallelize="max-chunks=64 vector-bits=512" | FileCheck %s --check-prefix=EVEN
+// CHECK-LABEL: func.func @even_chunks
+// EVEN-LABEL: func.func @even_chunks
+// EVEN: scf.forall (%{{.+}}, %{{.+}}) = (0, 0) to (192, 24) step (48, 3)
+func.func @even_chunks(%x: tensor<192x768xf32>, %w: tensor<24x768x32xf32>, %acc: tensor<192x24x32xf32>) -> tensor<192x24x32xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(m, k, p, n) -> (m, k)>, affine_map<(m, k, p, n) -> (p, k, n)>, affine_map<(m, k, p, n) -> (m, p, n)>], iterator_types = ["parallel", "reduction", "parallel", "parallel"]}
+      ins(%x, %w : tensor<192x768xf32>, tensor<24x768x32xf32>) outs(%acc : tensor<192x24x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<192x24x32xf32>
+  return %r : tensor<192x24x32xf32>
 }
