@@ -1,25 +1,27 @@
 #!/usr/bin/env python3
-"""pt2c's matmuls against a reference on one core (issue #16 item 2).
+"""pt2c's matmuls and convolutions against a reference on one core (issue #16 item 2).
 
-    # on a machine with torch: the linear layers, exported with a fixed seed
+    # on a machine with torch: the layers, exported with a fixed seed
     # (full archives, and graph-only copies under DIR/graph)
     python3 bench/cpu_matmul_reference.py export DIR
     # on the build machine (apt-get install libopenblas0-pthread): compile
     # them and time pt2c and OpenBLAS's sgemm
     python3 bench/cpu_matmul_reference.py time DIR --pt2c build/bin/pt2c \\
         --runner build/bin/pt2c-run [--openblas /usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0]
-    # against torch's own linear on another machine (the GPU machine's
+    # against torch's own layers on another machine (the GPU machine's
     # Xeon): compile the graph-only copies on the build machine, then time
     # there, where `torch` re-exports the same seeded layers for the weights
     python3 bench/cpu_matmul_reference.py compile DIR/graph LIBS --pt2c build/bin/pt2c
     python3 bench/cpu_matmul_reference.py torch DIR LIBS --runner pt2c-run
 
-The shapes are bert-base's and vit_b_16's projections at batch 1
-(rows x in -> out). pt2c's time is `pt2c-run bench --threads 1` of a library
-holding one nn.Linear (bias included, so it times one pass of bias over the
-output more than the reference); the references are cblas_sgemm of the same
-shapes (row-major x [rows, in] times W^T), OpenBLAS limited to one thread,
-called through ctypes, and torch's F.linear (bias included) with
+The layers are bert-base's and vit_b_16's projections at batch 1
+(rows x in -> out) and resnet50's convolutions at batch 1 (OpenBLAS times
+the projections only: it has no convolution). pt2c's time is `pt2c-run
+bench --threads 1` of a library holding the one layer (a linear's bias
+included, so it times one pass of bias over the output more than sgemm);
+the references are cblas_sgemm of the same shapes (row-major x [rows, in]
+times W^T), OpenBLAS limited to one thread, called through ctypes, and
+torch's own nn.Linear or nn.Conv2d (oneDNN on the CPU) with
 torch.set_num_threads(1); median of as many runs. Prints GFLOP/s of each
 and pt2c / reference. No numpy on the build machine: buffers are ctypes
 arrays.
@@ -35,53 +37,89 @@ import time
 
 from real_models import write_graph_only
 
-SHAPES = [  # (name, rows, in_features, out_features)
-    ("bert_qkv", 128, 768, 768),
-    ("bert_ffn1", 128, 768, 3072),
-    ("bert_ffn2", 128, 3072, 768),
-    ("vit_ffn1", 197, 768, 3072),
-    ("vit_ffn2", 197, 3072, 768),
+# (name, kind, sizes): bert-base's and vit_b_16's projections at batch 1
+# (rows x in -> out) and resnet50's convolutions at batch 1 (channels in ->
+# out, kernel, stride, padding, input height = width; no bias, as there).
+LAYERS = [
+    ("bert_qkv", "linear", dict(rows=128, inputs=768, outputs=768)),
+    ("bert_ffn1", "linear", dict(rows=128, inputs=768, outputs=3072)),
+    ("bert_ffn2", "linear", dict(rows=128, inputs=3072, outputs=768)),
+    ("vit_ffn1", "linear", dict(rows=197, inputs=768, outputs=3072)),
+    ("vit_ffn2", "linear", dict(rows=197, inputs=3072, outputs=768)),
+    ("rn50_stem", "conv", dict(cin=3, cout=64, kernel=7, stride=2, pad=3, size=224)),
+    ("rn50_3x3_56", "conv", dict(cin=64, cout=64, kernel=3, stride=1, pad=1, size=56)),
+    ("rn50_3x3_28", "conv", dict(cin=128, cout=128, kernel=3, stride=1, pad=1, size=28)),
+    ("rn50_3x3_14", "conv", dict(cin=256, cout=256, kernel=3, stride=1, pad=1, size=14)),
+    ("rn50_3x3_7", "conv", dict(cin=512, cout=512, kernel=3, stride=1, pad=1, size=7)),
+    ("rn50_1x1_56", "conv", dict(cin=256, cout=64, kernel=1, stride=1, pad=0, size=56)),
+    ("rn50_1x1_14", "conv", dict(cin=1024, cout=256, kernel=1, stride=1, pad=0, size=14)),
 ]
+
+
+def describe(kind, sizes):
+    if kind == "linear":
+        return f"{sizes['rows']} x {sizes['inputs']} -> {sizes['outputs']}"
+    return (f"{sizes['cin']} -> {sizes['cout']}, {sizes['kernel']}x{sizes['kernel']}/"
+            f"{sizes['stride']}, {sizes['size']}x{sizes['size']}")
+
+
+def flop(kind, sizes):
+    if kind == "linear":
+        return 2.0 * sizes["rows"] * sizes["inputs"] * sizes["outputs"]
+    out = (sizes["size"] + 2 * sizes["pad"] - sizes["kernel"]) // sizes["stride"] + 1
+    return 2.0 * sizes["cout"] * sizes["cin"] * sizes["kernel"] ** 2 * out * out
+
+
+def build(index):
+    """The layer and its input, drawn from seed 1000 + its index."""
+    import torch
+    name, kind, sizes = LAYERS[index]
+    torch.manual_seed(1000 + index)
+    if kind == "linear":
+        layer = torch.nn.Linear(sizes["inputs"], sizes["outputs"])
+        x = torch.randn(sizes["rows"], sizes["inputs"])
+    else:
+        layer = torch.nn.Conv2d(sizes["cin"], sizes["cout"], sizes["kernel"], sizes["stride"],
+                                sizes["pad"], bias=False)
+        x = torch.randn(1, sizes["cin"], sizes["size"], sizes["size"])
+    return layer.eval(), x
 
 
 def export(directory):
     import numpy as np
     import torch
-    os.makedirs(directory, exist_ok=True)
-    for index, (name, rows, inputs, outputs) in enumerate(SHAPES):
-        torch.manual_seed(1000 + index)
-        layer = torch.nn.Linear(inputs, outputs).eval()
-        x = torch.randn(rows, inputs)
+    os.makedirs(os.path.join(directory, "graph"), exist_ok=True)
+    for index, (name, kind, sizes) in enumerate(LAYERS):
+        layer, x = build(index)
         with torch.no_grad():
             y = layer(x)
         program = torch.export.export(layer, (x,))
         torch.export.save(program, os.path.join(directory, name + ".pt2"))
         np.savez(os.path.join(directory, name + ".io.npz"), in0=x.numpy(), out0=y.numpy())
-        os.makedirs(os.path.join(directory, "graph"), exist_ok=True)
         write_graph_only(os.path.join(directory, name + ".pt2"),
                          os.path.join(directory, "graph", name + ".pt2"))
-        print(f"exported {name}: [{rows}, {inputs}] -> {outputs}", flush=True)
+        print(f"exported {name}: {describe(kind, sizes)}", flush=True)
 
 
 def compile_graphs(graphs, libs, pt2c):
     """Libraries of the graph-only archives, reading weights at run time."""
     os.makedirs(libs, exist_ok=True)
-    for name, _, _, _ in SHAPES:
-        subprocess.run([pt2c, os.path.join(graphs, name + ".pt2"), "-o",
-                        os.path.join(libs, name + ".so"), "--weights", "external"], check=True)
+    for name, _, _ in LAYERS:
+        archive = os.path.join(graphs, name + ".pt2")
+        if not os.path.exists(archive):
+            continue
+        subprocess.run([pt2c, archive, "-o", os.path.join(libs, name + ".so"),
+                        "--weights", "external"], check=True)
         print(f"compiled {name}", flush=True)
 
 
-def torch_linear_ms(directory, name, rows, inputs, outputs, runs):
-    """Median ms of torch's F.linear on one thread, the exported layer's
-    weights and input."""
+def torch_ms(directory, index, runs):
+    """Median ms of torch's own layer on one thread, on the exported input."""
     import numpy as np
     import torch
     torch.set_num_threads(1)
-    index = [s[0] for s in SHAPES].index(name)
-    torch.manual_seed(1000 + index)
-    layer = torch.nn.Linear(inputs, outputs).eval()
-    x = torch.from_numpy(np.load(os.path.join(directory, name + ".io.npz"))["in0"])
+    layer, _ = build(index)
+    x = torch.from_numpy(np.load(os.path.join(directory, LAYERS[index][0] + ".io.npz"))["in0"])
     with torch.inference_mode():
         layer(x)
         times = []
@@ -94,18 +132,19 @@ def torch_linear_ms(directory, name, rows, inputs, outputs, runs):
 
 def time_against_torch(args):
     """On the machine with torch: the same seeded layers re-exported (their
-    weights), pt2c's precompiled libraries against F.linear, one thread."""
+    weights), pt2c's precompiled libraries against torch's, one thread."""
     export(args.dir)
     cpu = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
     model = re.search(r"Model name:\s*(.*)", cpu)
     print(f"one core of {model.group(1).strip() if model else 'an unknown CPU'}, "
           f"{time.strftime('%Y-%m-%d')}; median of {args.runs} runs\n")
-    print("| shape | rows x in -> out | pt2c ms | pt2c GFLOP/s | torch ms | torch GFLOP/s | pt2c / torch |")
+    print("| layer | shape | pt2c ms | pt2c GFLOP/s | torch ms | torch GFLOP/s | pt2c / torch |")
     print("|---|---|---|---|---|---|---|")
-    ratios = []
-    for name, rows, inputs, outputs in SHAPES:
-        flop = 2.0 * rows * inputs * outputs
+    ratios = {"linear": [], "conv": []}
+    for index, (name, kind, sizes) in enumerate(LAYERS):
         library = os.path.join(args.libs, name + ".so")
+        if not os.path.exists(library):
+            continue
         sample = os.path.join(args.dir, name + ".io.npz")
         weights = os.path.join(args.dir, name + ".pt2")
         check = subprocess.run([args.runner, "run", library, "--inputs", sample, "--expect", sample,
@@ -116,11 +155,14 @@ def time_against_torch(args):
                               "--threads", "1", "--runs", str(args.runs), "--warmup", "3"],
                              capture_output=True, text=True, check=True).stdout
         ours = float(re.search(r"median ([0-9.]+) ms", out).group(1))
-        reference = torch_linear_ms(args.dir, name, rows, inputs, outputs, args.runs)
-        ratios.append(reference / ours)
-        print(f"| {name} | {rows} x {inputs} -> {outputs} | {ours:.3f} | {flop / ours / 1e6:.1f} | "
-              f"{reference:.3f} | {flop / reference / 1e6:.1f} | {reference / ours:.2f} |", flush=True)
-    print(f"\nGeomean speed pt2c / torch: {statistics.geometric_mean(ratios):.2f}")
+        reference = torch_ms(args.dir, index, args.runs)
+        ratios[kind].append(reference / ours)
+        work = flop(kind, sizes)
+        print(f"| {name} | {describe(kind, sizes)} | {ours:.3f} | {work / ours / 1e6:.1f} | "
+              f"{reference:.3f} | {work / reference / 1e6:.1f} | {reference / ours:.2f} |", flush=True)
+    for kind, values in ratios.items():
+        if values:
+            print(f"\nGeomean speed pt2c / torch, {kind}: {statistics.geometric_mean(values):.2f}")
 
 
 def sgemm_ms(library, rows, inputs, outputs, runs):
@@ -166,16 +208,20 @@ def time_all(args):
     print("| shape | rows x in -> out | pt2c ms | pt2c GFLOP/s | OpenBLAS ms | OpenBLAS GFLOP/s | pt2c / OpenBLAS |")
     print("|---|---|---|---|---|---|---|")
     ratios = []
-    for name, rows, inputs, outputs in SHAPES:
-        if not os.path.exists(os.path.join(args.dir, name + ".pt2")):
-            print(f"| {name} | {rows} x {inputs} -> {outputs} | (not exported) | | | | |")
+    # OpenBLAS has sgemm only: the linear layers.
+    for name, kind, sizes in LAYERS:
+        if kind != "linear":
             continue
-        flop = 2.0 * rows * inputs * outputs
+        rows, inputs, outputs = sizes["rows"], sizes["inputs"], sizes["outputs"]
+        if not os.path.exists(os.path.join(args.dir, name + ".pt2")):
+            print(f"| {name} | {describe(kind, sizes)} | (not exported) | | | | |")
+            continue
+        work = flop(kind, sizes)
         ours = pt2c_ms(args.pt2c, args.runner, args.dir, name, args.runs)
         reference = sgemm_ms(args.openblas, rows, inputs, outputs, args.runs)
         ratios.append(reference / ours)
-        print(f"| {name} | {rows} x {inputs} -> {outputs} | {ours:.3f} | {flop / ours / 1e6:.1f} | "
-              f"{reference:.3f} | {flop / reference / 1e6:.1f} | {reference / ours:.2f} |", flush=True)
+        print(f"| {name} | {describe(kind, sizes)} | {ours:.3f} | {work / ours / 1e6:.1f} | "
+              f"{reference:.3f} | {work / reference / 1e6:.1f} | {reference / ours:.2f} |", flush=True)
     print(f"\nGeomean speed pt2c / OpenBLAS: {statistics.geometric_mean(ratios):.2f}")
 
 
