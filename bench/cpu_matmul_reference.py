@@ -130,16 +130,22 @@ def torch_ms(directory, index, runs):
     return statistics.median(times)
 
 
+def print_header(runs, first, second, reference):
+    """The machine, the date and the table's header."""
+    cpu = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
+    model = re.search(r"Model name:\s*(.*)", cpu)
+    print(f"one core of {model.group(1).strip() if model else 'an unknown CPU'}, "
+          f"{time.strftime('%Y-%m-%d')}; median of {runs} runs\n")
+    print(f"| {first} | {second} | pt2c ms | pt2c GFLOP/s | {reference} ms | {reference} GFLOP/s "
+          f"| pt2c / {reference} |")
+    print("|---|---|---|---|---|---|---|")
+
+
 def time_against_torch(args):
     """On the machine with torch: the same seeded layers re-exported (their
     weights), pt2c's precompiled libraries against torch's, one thread."""
     export(args.dir)
-    cpu = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
-    model = re.search(r"Model name:\s*(.*)", cpu)
-    print(f"one core of {model.group(1).strip() if model else 'an unknown CPU'}, "
-          f"{time.strftime('%Y-%m-%d')}; median of {args.runs} runs\n")
-    print("| layer | shape | pt2c ms | pt2c GFLOP/s | torch ms | torch GFLOP/s | pt2c / torch |")
-    print("|---|---|---|---|---|---|---|")
+    print_header(args.runs, "layer", "shape", "torch")
     ratios = {"linear": [], "conv": []}
     for index, (name, kind, sizes) in enumerate(LAYERS):
         library = os.path.join(args.libs, name + ".so")
@@ -201,12 +207,7 @@ def pt2c_ms(pt2c, runner, directory, name, runs):
 
 
 def time_all(args):
-    cpu = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
-    model = re.search(r"Model name:\s*(.*)", cpu)
-    print(f"one core of {model.group(1).strip() if model else 'an unknown CPU'}, "
-          f"{time.strftime('%Y-%m-%d')}; median of {args.runs} runs\n")
-    print("| shape | rows x in -> out | pt2c ms | pt2c GFLOP/s | OpenBLAS ms | OpenBLAS GFLOP/s | pt2c / OpenBLAS |")
-    print("|---|---|---|---|---|---|---|")
+    print_header(args.runs, "shape", "rows x in -> out", "OpenBLAS")
     ratios = []
     # OpenBLAS has sgemm only: the linear layers.
     for name, kind, sizes in LAYERS:
