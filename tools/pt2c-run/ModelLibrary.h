@@ -40,6 +40,11 @@ namespace pt2c::run {
   X(pt2c_model_num_outputs)                                                    \
   X(pt2c_model_input_name)                                                     \
   X(pt2c_model_input_dtype)                                                    \
+  X(pt2c_model_input_rank)                                                     \
+  X(pt2c_model_input_shape)                                                    \
+  X(pt2c_model_input_dim_symbol)                                               \
+  X(pt2c_model_symbol_name)                                                    \
+  X(pt2c_model_symbol_range)                                                   \
   X(pt2c_model_output_name)                                                    \
   X(pt2c_model_profile_size)                                                   \
   X(pt2c_model_profile_point)                                                  \

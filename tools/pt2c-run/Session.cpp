@@ -1,6 +1,7 @@
 //===- Session.cpp - A model created and fed from an .npz -----------------===//
 
 #include "Session.h"
+#include "RandomInputs.h"
 #include "Half.h"
 
 #include <cstdint>
@@ -29,12 +30,18 @@ std::string Session::outputName(size_t index) const {
 
 int Session::open(const SessionOptions &options) {
   std::string error;
+  if (!options.randomInputs && options.inputsPath.empty()) {
+    printError("--inputs X.npz or --random-inputs is required (--help lists the options)");
+    return kExitBadInput;
+  }
   library = ModelLibrary::load(options.modelPath, error);
   if (!library) {
     printError(error);
     return kExitBadInput;
   }
-  if (!readNpz(options.inputsPath, arrays, error)) {
+  std::map<std::string, std::vector<int64_t>> shapes;
+  if (options.randomInputs ? !parseShapes(options.shapes, shapes, error)
+                           : !readNpz(options.inputsPath, arrays, error)) {
     printError(error);
     return kExitBadInput;
   }
@@ -67,6 +74,10 @@ int Session::open(const SessionOptions &options) {
     printError("cannot create the model of '" + options.modelPath +
                "': " + message);
     return exitCodeFor(code);
+  }
+  if (options.randomInputs && !randomInputs(abi, handle, options.seed, shapes, arrays, error)) {
+    printError(error);
+    return kExitBadInput;
   }
   return bindInputs(arrays);
 }

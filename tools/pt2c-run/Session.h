@@ -48,6 +48,9 @@ struct SessionOptions {
   void *cudaStream = nullptr;    ///< the caller's stream for the model, if any
   bool cudaAsync = false;        ///< runs on it may return queued
   bool profile = false;          ///< time each point of every run (Profile.cpp)
+  bool randomInputs = false;     ///< --random-inputs instead of --inputs
+  uint64_t seed = 0;             ///< --seed of the random inputs
+  std::vector<std::string> shapes; ///< --shapes NAME=2x128 items
 };
 
 class Session {

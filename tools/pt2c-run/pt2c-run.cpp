@@ -1,11 +1,13 @@
 //===- pt2c-run.cpp - Run and time a compiled model through the C ABI -----===//
 //
-//   pt2c-run run MODEL.so --inputs X.npz [--expect Y.npz] [--atol A]
+//   pt2c-run run MODEL.so --inputs X.npz | --random-inputs [--seed N]
+//                [--shapes NAME=2x128] [--expect Y.npz] [--atol A]
 //                [--save-outputs OUT.npz]
 //                [--rtol R] [--device cpu|cuda] [--threads N]
 //                [--concurrency C --repeat R] [--weights ARCHIVE.pt2]
 //                [--cuda-graphs on|off]
-//   pt2c-run bench MODEL.so --inputs X.npz [--warmup N] [--runs N]
+//   pt2c-run bench MODEL.so --inputs X.npz | --random-inputs [--seed N]
+//                [--shapes NAME=2x128] [--warmup N] [--runs N]
 //                [--device cuda [--resident [--cuda-async]]]
 //                [--threads N] [--device cpu|cuda] [--weights ARCHIVE.pt2]
 //                [--cuda-graphs on|off] [--profile [--profile-limit N]]
@@ -33,10 +35,21 @@ namespace {
 void addSessionOptions(CLI::App &command, SessionOptions &options) {
   command.add_option("model", options.modelPath, "Model library (.so)")
       ->required();
+  CLI::Option *inputs = command.add_option("--inputs", options.inputsPath,
+                                           ".npz with in0, in1, ... (np.savez)");
+  CLI::Option *random =
+      command.add_flag("--random-inputs", options.randomInputs,
+                       "Instead of --inputs: one array per input of the model, its dtype, "
+                       "floats uniform in [-1, 1), integers 0 or 1, bools fair");
+  inputs->excludes(random);
+  command.add_option("--seed", options.seed, "Seed of --random-inputs (default 0)")
+      ->needs(random);
   command
-      .add_option("--inputs", options.inputsPath,
-                  ".npz with in0, in1, ... (np.savez)")
-      ->required();
+      .add_option("--shapes", options.shapes,
+                  "With --random-inputs: the whole shape of an input with dynamic dims, "
+                  "NAME=DIMxDIM... (input_ids=2x128; several, or comma-separated); a "
+                  "dynamic dim not given takes its symbol's least size")
+      ->needs(random);
   command.add_option("--device", options.device, "cpu or cuda")
       ->check(CLI::IsMember({"cpu", "cuda"}));
   command.add_option("--weights", options.weightsPath,

@@ -139,7 +139,7 @@ def main():
          "this model was compiled for the CPU only; compile it with --target cuda"),
         (["run", model, "--inputs", good, "--expect", files["missing.npz"]], 2,
          "has no 'out0'"),
-        (["run", model], 2, "--inputs is required"),
+        (["run", model], 2, "--inputs X.npz or --random-inputs is required"),
         (["fly", model], 2, ""),
         (["bench", model, "--inputs", good, "--warmup", "2", "--runs", "20",
           "--threads", "2"], 0, "test_double: median"),
