@@ -214,6 +214,31 @@ std::string shapeText(const int64_t *dims, size_t rank) {
   return out.str();
 }
 
+/// The elements of a Fortran-order (first index fastest) array of `shape`
+/// in C order (last index fastest).
+static std::vector<uint8_t> fortranToC(const std::vector<uint8_t> &fortran,
+                                       const std::vector<int64_t> &shape, size_t elementBytes) {
+  std::vector<uint8_t> c(fortran.size());
+  size_t rank = shape.size();
+  std::vector<int64_t> index(rank, 0), fortranStride(rank, 1);
+  for (size_t d = 1; d < rank; ++d)
+    fortranStride[d] = fortranStride[d - 1] * shape[d - 1];
+  size_t elements = elementBytes ? fortran.size() / elementBytes : 0;
+  for (size_t k = 0; k < elements; ++k) {
+    int64_t from = 0;
+    for (size_t d = 0; d < rank; ++d)
+      from += index[d] * fortranStride[d];
+    std::memcpy(c.data() + k * elementBytes, fortran.data() + size_t(from) * elementBytes,
+                elementBytes);
+    for (size_t d = rank; d-- > 0;) // the next C-order index
+      if (++index[d] < shape[d])
+        break;
+      else
+        index[d] = 0;
+  }
+  return c;
+}
+
 bool parseNpy(const uint8_t *bytes, size_t size, const std::string &what,
               NpyArray &array, std::string &error) {
   auto fail = [&](const std::string &message) {
@@ -243,9 +268,6 @@ bool parseNpy(const uint8_t *bytes, size_t size, const std::string &what,
   std::string headerError;
   if (!HeaderParser(header).parse(array, fortranOrder, headerError))
     return fail(headerError);
-  if (fortranOrder)
-    return fail("fortran_order is True: only C-order arrays are supported "
-                "(save np.ascontiguousarray(a))");
 
   const Descr *descr = nullptr;
   for (const Descr &d : kDescrs)
@@ -272,6 +294,10 @@ bool parseNpy(const uint8_t *bytes, size_t size, const std::string &what,
                 shapeText(array.shape.data(), array.shape.size()) + " needs " +
                 std::to_string(bytesNeeded));
   array.data.assign(bytes + dataStart, bytes + size);
+  // numpy saves a transposed (Fortran-order) array as it lies in memory:
+  // reorder it into the C order the model reads.
+  if (fortranOrder && array.shape.size() > 1)
+    array.data = fortranToC(array.data, array.shape, array.elementBytes());
   return true;
 }
 
