@@ -45,7 +45,8 @@ std::vector<NpyArray> draw(const LoadedDouble &loaded, uint64_t seed,
 
 } // namespace
 
-TEST_CASE("--shapes items parse into whole shapes, bad ones are refused", "[pt2c-run]") {
+TEST_CASE("Shapes given as NAME=2x128 parse into whole shapes, bad ones are refused",
+          "[pt2c-run]") {
   std::map<std::string, std::vector<int64_t>> shapes;
   std::string error;
   REQUIRE(parseShapes({"input_ids=2x128,attention_mask=2x128", "x=7"}, shapes, error));
