@@ -19,6 +19,10 @@ namespace pt2c::cpu {
 /// counts as a few), saturating.
 int64_t iterationPoints(llvm::ArrayRef<int64_t> ranges);
 
+/// Whether loop `d` of `op` (loop extents `ranges`) can be cut into
+/// chunks: a parallel loop of a static extent of 2 or more.
+bool isSplittable(mlir::linalg::LinalgOp op, llvm::ArrayRef<int64_t> ranges, unsigned d);
+
 /// The loop of `op` (loop extents `ranges`) to cut into chunks: the
 /// outermost static parallel loop with 2 or more iterations, the innermost
 /// (LLVM's vector loop) only as a last resort.

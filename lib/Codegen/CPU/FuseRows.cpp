@@ -23,6 +23,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
@@ -112,17 +113,10 @@ llvm::SetVector<Operation *> rowGroup(Operation *root) {
     }
   }
   // Drop the ops that something outside the group uses, until none is left.
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (Operation *op : llvm::make_early_inc_range(group)) {
-      bool usedOutside = llvm::any_of(op->getUsers(), [&](Operation *user) {
-        return user != root && !group.contains(user);
-      });
-      if (usedOutside) {
-        group.remove(op);
-        changed = true;
-      }
-    }
+  while (group.remove_if([&](Operation *op) {
+    return llvm::any_of(op->getUsers(),
+                        [&](Operation *user) { return user != root && !group.contains(user); });
+  })) {
   }
   bool reduces = llvm::any_of(group, [](Operation *op) {
     return cast<linalg::LinalgOp>(op).getNumReductionLoops() > 0;
@@ -150,34 +144,16 @@ int64_t largestDivisorAtMost(int64_t extent, int64_t limit) {
 /// nothing once a thread runs its share of them as one loop.
 SmallVector<int64_t> rowChunks(linalg::LinalgOp root, int64_t maxChunks) {
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
-  SmallVector<utils::IteratorType> iterators = root.getIteratorTypesArray();
   SmallVector<int64_t> sizes(ranges.size(), 0);
   int64_t chunks = 1;
   for (unsigned d = 0; d + 1 < ranges.size() && 2 * chunks < maxChunks; ++d) {
-    if (iterators[d] != utils::IteratorType::parallel || ranges[d] < 2)
+    if (!cpu::isSplittable(root, ranges, d))
       continue;
     int64_t wanted = llvm::divideCeil(maxChunks, chunks);
     sizes[d] = largestDivisorAtMost(ranges[d], cpu::chunkSize(ranges[d], wanted));
     chunks *= ranges[d] / sizes[d];
   }
   return sizes;
-}
-
-/// Erases the ops of `region` that nothing uses and that have no effect
-/// (the slices fusion leaves behind), so the ops they read can go too.
-void eraseDeadOps(RewriterBase &rewriter, Region &region) {
-  for (bool progress = true; progress;) {
-    progress = false;
-    SmallVector<Operation *> dead;
-    region.walk([&](Operation *op) {
-      if (isOpTriviallyDead(op))
-        dead.push_back(op);
-    });
-    for (Operation *op : llvm::reverse(dead)) {
-      rewriter.eraseOp(op);
-      progress = true;
-    }
-  }
 }
 
 class FuseRowsPass : public impl::FuseRowsBase<FuseRowsPass> {
@@ -251,7 +227,8 @@ public:
       for (LoopLikeOpInterface loop : fused->loops) {
         DominanceInfo dominance(loop);
         eliminateCommonSubExpressions(rewriter, dominance, loop);
-        eraseDeadOps(rewriter, loop->getRegion(0));
+        // The slices fusion left unused would keep the group's ops alive.
+        (void)runRegionDCE(rewriter, loop->getRegions());
       }
       for (OpResult result : root->getResults())
         rewriter.replaceAllUsesWith(result, fused->replacements.lookup(result));

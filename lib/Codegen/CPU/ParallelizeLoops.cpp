@@ -53,17 +53,17 @@ int64_t cpu::iterationPoints(ArrayRef<int64_t> ranges) {
 
 /// The loop to split: the outermost static parallel loop with 2 or more
 /// iterations, the innermost (LLVM's vector loop) only as a last resort.
+bool cpu::isSplittable(linalg::LinalgOp op, ArrayRef<int64_t> ranges, unsigned d) {
+  return op.getIteratorTypesArray()[d] == utils::IteratorType::parallel &&
+         !ShapedType::isDynamic(ranges[d]) && ranges[d] >= 2;
+}
+
 std::optional<unsigned> cpu::chooseLoop(linalg::LinalgOp op, ArrayRef<int64_t> ranges) {
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  auto splittable = [&](unsigned d) {
-    return iterators[d] == utils::IteratorType::parallel && !ShapedType::isDynamic(ranges[d]) &&
-           ranges[d] >= 2;
-  };
   unsigned loops = ranges.size();
   for (unsigned d = 0; d + 1 < loops; ++d)
-    if (splittable(d))
+    if (isSplittable(op, ranges, d))
       return d;
-  if (loops > 0 && splittable(loops - 1))
+  if (loops > 0 && isSplittable(op, ranges, loops - 1))
     return loops - 1;
   return std::nullopt;
 }
@@ -266,15 +266,12 @@ public:
         // as 3 chunks, its heads transposed in 12): cut the next parallel
         // loop too, never the innermost (LLVM's vector loop).
         int64_t chunks = llvm::divideCeil(ranges[*loop], chunking.front().size);
-        SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-        for (unsigned d = *loop + 1; 2 * chunks < maxChunks && d + 1 < ranges.size(); ++d) {
-          if (iterators[d] != utils::IteratorType::parallel || ShapedType::isDynamic(ranges[d]) ||
-              ranges[d] < 2)
-            continue;
-          int64_t size = cpu::chunkSize(ranges[d], llvm::divideCeil(maxChunks, chunks));
-          chunking.push_back(Chunking{d, size});
-          break;
-        }
+        for (unsigned d = *loop + 1; 2 * chunks < maxChunks && d + 1 < ranges.size(); ++d)
+          if (cpu::isSplittable(op, ranges, d)) {
+            chunking.push_back(
+                Chunking{d, cpu::chunkSize(ranges[d], llvm::divideCeil(maxChunks, chunks))});
+            break;
+          }
       }
       if (chunking.empty())
         continue;
