@@ -4,10 +4,12 @@
     # on a machine with torch: the layers, exported with a fixed seed
     # (full archives, and graph-only copies under DIR/graph)
     python3 bench/cpu_matmul_reference.py export DIR
-    # on the build machine (apt-get install libopenblas0-pthread): compile
-    # them and time pt2c and OpenBLAS's sgemm
+    # on the build machine (apt-get install libopenblas0-pthread
+    # libdnnl-dev, then rebuild): compile them and time pt2c against
+    # OpenBLAS's sgemm (linear layers) and oneDNN (convolutions)
     python3 bench/cpu_matmul_reference.py time DIR --pt2c build/bin/pt2c \\
-        --runner build/bin/pt2c-run [--openblas /usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0]
+        --runner build/bin/pt2c-run [--openblas /usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0] \\
+        [--onednn build/bin/pt2c-bench-onednn-conv]
     # against torch's own layers on another machine (the GPU machine's
     # Xeon): compile the graph-only copies on the build machine, then time
     # there, where `torch` re-exports the same seeded layers for the weights
@@ -15,8 +17,9 @@
     python3 bench/cpu_matmul_reference.py torch DIR LIBS --runner pt2c-run
 
 The layers are bert-base's and vit_b_16's projections at batch 1
-(rows x in -> out) and resnet50's convolutions at batch 1 (OpenBLAS times
-the projections only: it has no convolution). pt2c's time is `pt2c-run
+(rows x in -> out), resnet50's convolutions at batch 1 and the matmul of
+one of them alone (OpenBLAS times the projections; oneDNN, in
+bench/onednn_conv.c, the convolutions). pt2c's time is `pt2c-run
 bench --threads 1` of a library holding the one layer (a linear's bias
 included, so it times one pass of bias over the output more than sgemm);
 the references are cblas_sgemm of the same shapes (row-major x [rows, in]
@@ -53,21 +56,46 @@ LAYERS = [
     ("rn50_3x3_7", "conv", dict(cin=512, cout=512, kernel=3, stride=1, pad=1, size=7)),
     ("rn50_1x1_56", "conv", dict(cin=256, cout=64, kernel=1, stride=1, pad=0, size=56)),
     ("rn50_1x1_14", "conv", dict(cin=1024, cout=256, kernel=1, stride=1, pad=0, size=14)),
+    # The 3x3 56x56 layer's matmul alone (filters x window rows -> output
+    # positions), its rhs once an input (as the window copy is: rows H*W*4
+    # bytes apart) and once a weight (which pt2c stores in panels): what
+    # packing the rhs is worth on this CPU, without the window copy.
+    ("rn50_3x3_56_gemm_input", "matmul", dict(rows=64, inputs=576, outputs=3136, rhs="input")),
+    ("rn50_3x3_56_gemm_weight", "matmul", dict(rows=64, inputs=576, outputs=3136, rhs="weight")),
 ]
 
 
 def describe(kind, sizes):
     if kind == "linear":
         return f"{sizes['rows']} x {sizes['inputs']} -> {sizes['outputs']}"
+    if kind == "matmul":
+        return f"{sizes['rows']} x {sizes['inputs']} -> {sizes['outputs']}, rhs {sizes['rhs']}"
     return (f"{sizes['cin']} -> {sizes['cout']}, {sizes['kernel']}x{sizes['kernel']}/"
             f"{sizes['stride']}, {sizes['size']}x{sizes['size']}")
 
 
 def flop(kind, sizes):
-    if kind == "linear":
+    if kind in ("linear", "matmul"):
         return 2.0 * sizes["rows"] * sizes["inputs"] * sizes["outputs"]
     out = (sizes["size"] + 2 * sizes["pad"] - sizes["kernel"]) // sizes["stride"] + 1
     return 2.0 * sizes["cout"] * sizes["cin"] * sizes["kernel"] ** 2 * out * out
+
+
+def MatMul(rows, inputs, outputs, rhs):
+    """lhs [rows, inputs] times rhs [inputs, outputs], the `rhs` ("input" or
+    "weight") the module's input and the other a parameter."""
+    import torch
+
+    class Module(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            shape = (inputs, outputs) if rhs == "weight" else (rows, inputs)
+            self.weight = torch.nn.Parameter(torch.randn(*shape) / inputs ** 0.5)
+
+        def forward(self, x):
+            return x @ self.weight if rhs == "weight" else self.weight @ x
+
+    return Module()
 
 
 def build(index):
@@ -78,6 +106,10 @@ def build(index):
     if kind == "linear":
         layer = torch.nn.Linear(sizes["inputs"], sizes["outputs"])
         x = torch.randn(sizes["rows"], sizes["inputs"])
+    elif kind == "matmul":
+        layer = MatMul(sizes["rows"], sizes["inputs"], sizes["outputs"], sizes["rhs"])
+        x = torch.randn(*((sizes["rows"], sizes["inputs"]) if sizes["rhs"] == "weight"
+                          else (sizes["inputs"], sizes["outputs"])))
     else:
         layer = torch.nn.Conv2d(sizes["cin"], sizes["cout"], sizes["kernel"], sizes["stride"],
                                 sizes["pad"], bias=False)
@@ -146,7 +178,7 @@ def time_against_torch(args):
     weights), pt2c's precompiled libraries against torch's, one thread."""
     export(args.dir)
     print_header(args.runs, "layer", "shape", "torch")
-    ratios = {"linear": [], "conv": []}
+    ratios = {"linear": [], "conv": [], "matmul": []}
     for index, (name, kind, sizes) in enumerate(LAYERS):
         library = os.path.join(args.libs, name + ".so")
         if not os.path.exists(library):
@@ -206,24 +238,61 @@ def pt2c_ms(pt2c, runner, directory, name, runs):
     return float(re.search(r"median ([0-9.]+) ms", out).group(1))
 
 
+def onednn_conv_ms(binary, sizes, runs):
+    """oneDNN's medians (plain NCHW, blocked) of the convolution, one thread
+    (bench/onednn_conv.c)."""
+    out = subprocess.run([binary] + [str(sizes[key]) for key in
+                                     ("cin", "cout", "kernel", "stride", "pad", "size")] + [str(runs)],
+                         capture_output=True, text=True, check=True).stdout
+    medians = dict(line.split() for line in out.splitlines())
+    return float(medians["plain"]), float(medians["blocked"])
+
+
 def time_all(args):
+    """On the build machine: linear layers against OpenBLAS's sgemm,
+    convolutions against oneDNN (when pt2c-bench-onednn-conv was built)."""
     print_header(args.runs, "shape", "rows x in -> out", "OpenBLAS")
     ratios = []
-    # OpenBLAS has sgemm only: the linear layers.
+    convolutions = []
     for name, kind, sizes in LAYERS:
-        if kind != "linear":
+        if kind == "matmul":  # a diagnostic row, timed against torch only
             continue
-        rows, inputs, outputs = sizes["rows"], sizes["inputs"], sizes["outputs"]
         if not os.path.exists(os.path.join(args.dir, name + ".pt2")):
             print(f"| {name} | {describe(kind, sizes)} | (not exported) | | | | |")
             continue
+        if kind == "conv":
+            convolutions.append((name, sizes))
+            continue
+        if kind != "linear":
+            continue
+        rows, inputs, outputs = sizes["rows"], sizes["inputs"], sizes["outputs"]
         work = flop(kind, sizes)
         ours = pt2c_ms(args.pt2c, args.runner, args.dir, name, args.runs)
         reference = sgemm_ms(args.openblas, rows, inputs, outputs, args.runs)
         ratios.append(reference / ours)
         print(f"| {name} | {describe(kind, sizes)} | {ours:.3f} | {work / ours / 1e6:.1f} | "
               f"{reference:.3f} | {work / reference / 1e6:.1f} | {reference / ours:.2f} |", flush=True)
-    print(f"\nGeomean speed pt2c / OpenBLAS: {statistics.geometric_mean(ratios):.2f}")
+    if ratios:
+        print(f"\nGeomean speed pt2c / OpenBLAS: {statistics.geometric_mean(ratios):.2f}")
+    if not convolutions or not args.onednn:
+        return
+    # oneDNN twice: with NCHW activations, the layout pt2c's library takes
+    # and returns, and with the blocked one it prefers (reorders excluded).
+    print("\n| layer | shape | pt2c ms | pt2c GFLOP/s | oneDNN NCHW ms | pt2c / NCHW "
+          "| oneDNN blocked ms | oneDNN blocked GFLOP/s | pt2c / blocked |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    plain_ratios, blocked_ratios = [], []
+    for name, sizes in convolutions:
+        work = flop("conv", sizes)
+        ours = pt2c_ms(args.pt2c, args.runner, args.dir, name, args.runs)
+        plain, blocked = onednn_conv_ms(args.onednn, sizes, args.runs)
+        plain_ratios.append(plain / ours)
+        blocked_ratios.append(blocked / ours)
+        print(f"| {name} | {describe('conv', sizes)} | {ours:.3f} | {work / ours / 1e6:.1f} | "
+              f"{plain:.3f} | {plain / ours:.2f} | {blocked:.3f} | {work / blocked / 1e6:.1f} | "
+              f"{blocked / ours:.2f} |", flush=True)
+    print(f"\nGeomean speed pt2c / oneDNN: NCHW {statistics.geometric_mean(plain_ratios):.2f}, "
+          f"blocked {statistics.geometric_mean(blocked_ratios):.2f}")
 
 
 def main():
@@ -236,6 +305,9 @@ def main():
     timing.add_argument("--runner", required=True)
     timing.add_argument("--openblas",
                         default="/usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0")
+    timing.add_argument("--onednn", default=None,
+                        help="pt2c-bench-onednn-conv (built where libdnnl-dev is installed): "
+                             "times the convolutions against oneDNN")
     timing.add_argument("--runs", type=int, default=20)
     compiling = sub.add_parser("compile")
     compiling.add_argument("graphs")

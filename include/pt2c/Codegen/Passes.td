@@ -132,6 +132,12 @@ def ChunkBuffersOnStack : Pass<"pt2c-chunk-buffers-on-stack", "mlir::func::FuncO
     buffers of its own; from the heap, every chunk allocated and freed them
     through the run's scratch cache, whose mutex 16 threads queue on.
 
+    Larger ones (a convolution chunk's windows, pt2c-chunk-convolutions)
+    get a slot each in one i8 buffer allocated before the loop (constant
+    bounds; at most `max-slot-bytes` in all), seen through `memref.view`
+    at the iteration's index times the slots' bytes: one allocation per
+    loop, no two chunks sharing memory.
+
     ```mlir
     scf.parallel (%i) = ... {
       ...
@@ -144,10 +150,12 @@ def ChunkBuffersOnStack : Pass<"pt2c-chunk-buffers-on-stack", "mlir::func::FuncO
     }
     ```
   }];
-  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"];
   let options = [
     Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"32768",
            "The largest buffer moved to the stack">,
+    Option<"maxSlotBytes", "max-slot-bytes", "int64_t", /*default=*/"268435456",
+           "The largest buffer of slots made for the larger ones">,
   ];
 }
 
@@ -303,6 +311,45 @@ def PackWeightPanels : Pass<"pt2c-pack-weight-panels", "mlir::func::FuncOp"> {
            "Columns of one panel: the register tile's width">,
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"];
+}
+
+def ChunkConvolutions : Pass<"pt2c-chunk-convolutions", "mlir::func::FuncOp"> {
+  let summary = "Cut a convolution into chunks of whole output rows, each copying its own windows";
+  let description = [{
+    A convolution is lowered as a window copy (im2col, [.., C*KH*KW, OH*OW])
+    and a row-major contraction reading it as its rhs. Copied whole, the
+    windows go to memory and come back, and each k step of a register tile
+    loads a row OH*OW*4 bytes after the last (12.5 KB at 56x56): on one core
+    of the GPU machine's Xeon the 3x3 56x56 layer's matmul ran at 68-100
+    GFLOP/s reading them so, 141-146 with a packed rhs.
+
+    So a contraction whose rhs is a collapse_shape of [.., OH, OW] (its
+    output positions as rows and columns: a window copy, or a pointwise
+    convolution's input) with at least `min-rows` filters and rows of at
+    least `min-row-bytes` becomes an `scf.forall` over blocks of whole
+    output rows (the fewest whose positions are whole register tiles, at
+    least two; else three tiles' worth) and, where that gives fewer than
+    `min-chunks` chunks, blocks of filters (halved, at most 4, each block
+    copying the windows again). Each chunk computes its rows' windows into
+    a tensor of its own (the window copy's tile, or a copy of the input's
+    rows), [.., R, rows * OW] contiguous, and multiplies it: the windows
+    are written and read in L2, never in memory, and the tiles walk rows a
+    few hundred bytes apart. pt2c-parallelize leaves the chunks as they
+    are; pt2c-tile-contractions register-tiles the product in each.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"256",
+           "Register width the tiles are made for (pt2c-tile-contractions)">,
+    Option<"minRows", "min-rows", "int64_t", /*default=*/"16",
+           "Fewer filters than this (depthwise convolutions) stay as they are">,
+    Option<"minRowBytes", "min-row-bytes", "int64_t", /*default=*/"1024",
+           "Output positions x 4 below which a convolution stays as it is "
+           "(its window rows share pages and prefetch streams)">,
+    Option<"minChunks", "min-chunks", "int64_t", /*default=*/"12",
+           "Chunks below which the filters are cut in blocks too">,
+  ];
+  let dependentDialects = ["::mlir::affine::AffineDialect", "::mlir::linalg::LinalgDialect",
+                           "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect"];
 }
 
 def PermuteWeights : Pass<"pt2c-permute-weights", "mlir::func::FuncOp"> {
@@ -624,12 +671,14 @@ def ResultsInPlace : Pass<"pt2c-results-in-place", "mlir::func::FuncOp"> {
     buffer-results-to-out-params writes a function result into its out-param
     in place when the result is an allocation; a result that is a reshape of
     one (gpt2's logits computed as [1024, 50257] and returned as [8, 128,
-    50257]) is copied instead: 206 MB of traffic there, after the padded
-    GEMM output was compacted into that allocation already. When an
-    allocation's only way out is such a copy into an out-param that nothing
-    else touches, the allocation becomes that out-param seen through the
-    inverse reshape (a collapse or expand of contiguous dims), and the copy,
-    the reshape and the deallocation go. Runs on memrefs: in the GPU
+    50257]; a stem convolution's [1, 1, 64, 12544] through two reshapes as
+    [1, 64, 112, 112]) is copied instead: 206 MB of traffic there, after the
+    padded GEMM output was compacted into that allocation already. When an
+    allocation's only way out is such a copy, after a chain of reshapes each
+    used only by the next, into an out-param that nothing else touches, the
+    allocation becomes that out-param seen through the inverse reshape (a
+    collapse or expand of contiguous dims, or else flattened and expanded
+    again), and the copy, the reshapes and the deallocation go. Runs on memrefs: in the GPU
     pipeline before pt2c-map-to-gpu, in the CPU pipeline after the
     deallocations (gpt2's 25 MB logits copy on 16 Xeon cores: 0.65 ms).
 

@@ -46,6 +46,8 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    matmul's starting accumulator (pt2c-add-into-accumulator); then
   //    producer/consumer elementwise generics fuse into one loop nest,
   //    keeping contractions as lowered (pt2c-fuse-elementwise).
+  //    A convolution with many output positions runs in chunks of whole
+  //    output rows, each copying its own windows (pt2c-chunk-convolutions).
   // 2. A layer norm's or softmax's reductions and the elementwise ops that
   //    use them run in one chunked loop over rows (pt2c-fuse-rows).
   //    Split the other large ops into scf.forall chunks for the thread pool, then
@@ -96,7 +98,11 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
                                                   : std::numeric_limits<int64_t>::max();
   addPassList(pm, "CPU fusion and tiling",
               "func.func(pt2c-add-into-accumulator),func.func(pt2c-private-fills),"
-              "pt2c-fuse-elementwise," + parallelize +
+              "pt2c-fuse-elementwise," +
+                  llvm::formatv("func.func(pt2c-chunk-convolutions{{vector-bits={0}}),",
+                                options.vectorBits)
+                      .str() +
+                  parallelize +
                   llvm::formatv("pt2c-tile-contractions{{vector-bits={0}},", options.vectorBits).str() +
                   "func.func(pt2c-distinct-results)");
   addModuleBufferizationPasses(pm);

@@ -11,11 +11,19 @@
 // them once and reuses them for every chunk it runs (a stack buffer inside
 // the loop would grow the stack by its size per chunk).
 //
+// A chunk's buffer too large for the stack (a convolution chunk's windows,
+// pt2c-chunk-convolutions: up to half a megabyte) gets a slot of its own in
+// one buffer for the whole loop, allocated before it: one allocation per
+// loop instead of one per chunk through that mutex, and no two chunks
+// sharing memory.
+//
 //===----------------------------------------------------------------------===//
 
 #include "pt2c/Codegen/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -31,22 +39,96 @@ namespace {
 
 using namespace mlir;
 
-/// The allocations of one iteration of `loop` (not of a loop nested in it
-/// that runs in parallel itself) small and static enough for the stack.
-SmallVector<memref::AllocOp> stackable(scf::ParallelOp loop, int64_t maxBytes) {
+/// The bytes of a static, identity-layout buffer of numbers; 0 for any
+/// other.
+int64_t staticBytes(memref::AllocOp alloc) {
+  MemRefType type = alloc.getType();
+  if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
+      !type.getElementType().isIntOrFloat())
+    return 0;
+  return type.getNumElements() * llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+}
+
+/// The static allocations of one iteration of `loop` (not of a loop nested
+/// in it that runs in parallel itself) of at most (`small`) or more than
+/// (`!small`) `maxBytes`.
+SmallVector<memref::AllocOp> chunkAllocations(scf::ParallelOp loop, int64_t maxBytes, bool small) {
   SmallVector<memref::AllocOp> allocs;
   loop.getBody()->walk([&](memref::AllocOp alloc) {
     if (alloc->getParentOfType<scf::ParallelOp>() != loop)
       return;
-    MemRefType type = alloc.getType();
-    if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
-        !type.getElementType().isIntOrFloat())
-      return;
-    int64_t bytes = type.getNumElements() * llvm::divideCeil(type.getElementTypeBitWidth(), 8);
-    if (bytes <= maxBytes)
+    int64_t bytes = staticBytes(alloc);
+    if (bytes > 0 && (bytes <= maxBytes) == small)
       allocs.push_back(alloc);
   });
   return allocs;
+}
+
+/// `loop`'s iteration count when its bounds and steps are constants.
+std::optional<int64_t> iterations(scf::ParallelOp loop) {
+  int64_t count = 1;
+  for (auto [lower, upper, step] :
+       llvm::zip(loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
+    std::optional<int64_t> l = getConstantIntValue(lower), u = getConstantIntValue(upper),
+                           s = getConstantIntValue(step);
+    if (!l || !u || !s || *s <= 0 || *u < *l)
+      return std::nullopt;
+    count *= llvm::divideCeil(*u - *l, *s);
+  }
+  return count;
+}
+
+/// The iteration's index in 0 .. iterations - 1, built at the top of the
+/// body (the first loop dim outermost).
+Value iterationIndex(RewriterBase &rewriter, scf::ParallelOp loop) {
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPointToStart(loop.getBody());
+  Value index = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  for (auto [iv, lower, upper, step] : llvm::zip(loop.getInductionVars(), loop.getLowerBound(),
+                                                 loop.getUpperBound(), loop.getStep())) {
+    int64_t l = *getConstantIntValue(lower), u = *getConstantIntValue(upper),
+            s = *getConstantIntValue(step);
+    Value count = arith::ConstantIndexOp::create(rewriter, loc, llvm::divideCeil(u - l, s));
+    Value offset = arith::SubIOp::create(rewriter, loc, iv, arith::ConstantIndexOp::create(rewriter, loc, l));
+    Value position = arith::DivUIOp::create(rewriter, loc, offset, arith::ConstantIndexOp::create(rewriter, loc, s));
+    index = arith::AddIOp::create(rewriter, loc, arith::MulIOp::create(rewriter, loc, index, count), position);
+  }
+  return index;
+}
+
+/// Every allocation in `allocs` (iterations of `loop`) a slot of one buffer
+/// allocated before the loop: slot = iteration's index x the slots' bytes
+/// (each rounded up to 64), seen through memref.view with the allocation's
+/// own type. Where that buffer would exceed `maxTotal` bytes the
+/// allocations stay as they are.
+void slotsBeforeLoop(RewriterBase &rewriter, scf::ParallelOp loop,
+                     ArrayRef<memref::AllocOp> allocs, int64_t maxTotal) {
+  std::optional<int64_t> count = iterations(loop);
+  if (allocs.empty() || !count)
+    return;
+  constexpr int64_t kAlignment = 64;
+  SmallVector<int64_t> offsets;
+  int64_t perIteration = 0;
+  for (memref::AllocOp alloc : allocs) {
+    offsets.push_back(perIteration);
+    perIteration += llvm::alignTo(staticBytes(alloc), kAlignment);
+  }
+  if (perIteration * *count > maxTotal)
+    return;
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  auto bytesType = MemRefType::get({perIteration * *count}, rewriter.getI8Type());
+  Value buffer = memref::AllocOp::create(rewriter, loc, bytesType, rewriter.getI64IntegerAttr(kAlignment));
+  Value index = iterationIndex(rewriter, loop);
+  Value slot = arith::MulIOp::create(rewriter, loc, index,
+                                     arith::ConstantIndexOp::create(rewriter, loc, perIteration));
+  for (auto [i, alloc] : llvm::enumerate(allocs)) {
+    int64_t offset = offsets[i];
+    memref::AllocOp op = alloc;
+    Value shift = arith::AddIOp::create(rewriter, loc, slot, arith::ConstantIndexOp::create(rewriter, loc, offset));
+    auto view = memref::ViewOp::create(rewriter, op.getLoc(), op.getType(), buffer, shift, ValueRange{});
+    rewriter.replaceOp(op, view.getResult());
+  }
 }
 
 class ChunkBuffersOnStackPass : public impl::ChunkBuffersOnStackBase<ChunkBuffersOnStackPass> {
@@ -59,7 +141,8 @@ public:
       // At the top of the body, where the OpenMP lowering leaves them at
       // the top of its loop body, for pt2c-thread-buffers to find.
       Block *body = loop.getBody();
-      for (memref::AllocOp alloc : stackable(loop, maxBytes)) {
+      slotsBeforeLoop(rewriter, loop, chunkAllocations(loop, maxBytes, /*small=*/false), maxSlotBytes);
+      for (memref::AllocOp alloc : chunkAllocations(loop, maxBytes, /*small=*/true)) {
         rewriter.setInsertionPointToStart(body);
         auto alloca = memref::AllocaOp::create(rewriter, alloc.getLoc(), alloc.getType(),
                                                alloc.getAlignmentAttr());

@@ -40,24 +40,53 @@ bool isPlain(Type type) {
   return memref && memref.hasStaticShape() && memref.getLayout().isIdentity();
 }
 
-/// `out` seen with `shape` by collapsing or expanding contiguous dims,
-/// built at the function's entry; null when no single one does it.
+/// Whether `op` reshapes its first operand (any kind of reshape).
+bool isReshape(Operation *op) {
+  return isa<memref::ReshapeOp, memref::ExpandShapeOp, memref::CollapseShapeOp>(op);
+}
+
+/// The copy into an out-param at the end of a chain of reshapes starting
+/// at `view` (each the only use of the one before), collected into
+/// `chain`; null if the chain ends anywhere else.
+memref::CopyOp copyAfterReshapes(Value view, func::FuncOp function,
+                                 SmallVectorImpl<Operation *> &chain) {
+  while (view.hasOneUse() && isReshape(*view.getUsers().begin()) &&
+         (*view.getUsers().begin())->getOperand(0) == view) {
+    chain.push_back(*view.getUsers().begin());
+    view = chain.back()->getResult(0);
+  }
+  return copyIntoOutParam(view, function);
+}
+
+/// `out` seen with `shape` (as many elements, both contiguous), built at
+/// the function's entry: one collapse or expansion of contiguous dims where
+/// one does it, else flattened and expanded again (stem convolutions'
+/// [1, 1, 64, 12544] buffer as the [1, 64, 112, 112] result).
 Value viewAs(OpBuilder &b, Value out, MemRefType shape) {
   auto outType = cast<MemRefType>(out.getType());
   Location loc = out.getLoc();
-  if (outType.getRank() > shape.getRank()) {
-    auto groups = getReassociationIndicesForCollapse(outType.getShape(), shape.getShape());
-    if (!groups)
-      return nullptr;
-    return memref::CollapseShapeOp::create(b, loc, shape, out, *groups);
-  }
-  if (outType.getRank() < shape.getRank()) {
-    auto groups = getReassociationIndicesForCollapse(shape.getShape(), outType.getShape());
-    if (!groups)
-      return nullptr;
-    return memref::ExpandShapeOp::create(b, loc, shape, out, *groups);
-  }
-  return nullptr;
+  if (outType.getShape() == shape.getShape())
+    return out;
+  if (outType.getRank() > shape.getRank())
+    if (auto groups = getReassociationIndicesForCollapse(outType.getShape(), shape.getShape()))
+      return memref::CollapseShapeOp::create(b, loc, shape, out, *groups);
+  if (outType.getRank() < shape.getRank())
+    if (auto groups = getReassociationIndicesForCollapse(shape.getShape(), outType.getShape()))
+      return memref::ExpandShapeOp::create(b, loc, shape, out, *groups);
+  auto all = [](int64_t rank) {
+    ReassociationIndices group;
+    for (int64_t d = 0; d < rank; ++d)
+      group.push_back(d);
+    return SmallVector<ReassociationIndices>{group};
+  };
+  Value flat = out;
+  if (outType.getRank() != 1)
+    flat = memref::CollapseShapeOp::create(
+        b, loc, MemRefType::get({outType.getNumElements()}, outType.getElementType()), out,
+        all(outType.getRank()));
+  if (shape.getRank() == 1)
+    return flat;
+  return memref::ExpandShapeOp::create(b, loc, shape, flat, all(shape.getRank()));
 }
 
 struct ResultsInPlacePass : impl::ResultsInPlaceBase<ResultsInPlacePass> {
@@ -72,27 +101,36 @@ struct ResultsInPlacePass : impl::ResultsInPlaceBase<ResultsInPlacePass> {
       Value buffer = alloc.getResult();
       if (alloc->getBlock() != &function.getBody().front() || !isPlain(buffer.getType()))
         continue;
-      // Its way out: one reshape (of any kind) whose only use is the copy.
-      SmallVector<Operation *> reshapes, deallocs;
+      // Its way out: a chain of reshapes (of any kind, each used only by
+      // the next) ending in the copy.
+      SmallVector<Operation *> deallocs, chain;
+      memref::CopyOp copy;
+      int ways = 0;
       for (Operation *user : buffer.getUsers()) {
-        if (isa<memref::DeallocOp>(user))
+        if (isa<memref::DeallocOp>(user)) {
           deallocs.push_back(user);
-        else if (isa<memref::ReshapeOp, memref::ExpandShapeOp, memref::CollapseShapeOp>(user) &&
-                 user->getOperand(0) == buffer && copyIntoOutParam(user->getResult(0), function))
-          reshapes.push_back(user);
+          continue;
+        }
+        SmallVector<Operation *> reshapes;
+        if (!isReshape(user) || user->getOperand(0) != buffer)
+          continue;
+        reshapes.push_back(user);
+        if (memref::CopyOp found = copyAfterReshapes(user->getResult(0), function, reshapes)) {
+          ++ways;
+          copy = found;
+          chain = reshapes;
+        }
       }
-      if (reshapes.size() != 1 || !isPlain(reshapes.front()->getResult(0).getType()))
-        continue;
-      Operation *reshape = reshapes.front();
-      memref::CopyOp copy = copyIntoOutParam(reshape->getResult(0), function);
-      if (copy.getTarget().getType() != reshape->getResult(0).getType())
+      if (ways != 1 || !isPlain(copy.getSource().getType()) ||
+          copy.getTarget().getType() != copy.getSource().getType())
         continue;
       rewriter.setInsertionPoint(alloc);
       Value view = viewAs(rewriter, copy.getTarget(), cast<MemRefType>(buffer.getType()));
       if (!view)
         continue;
       rewriter.eraseOp(copy);
-      rewriter.eraseOp(reshape);
+      for (Operation *reshape : llvm::reverse(chain))
+        rewriter.eraseOp(reshape);
       for (Operation *dealloc : deallocs)
         rewriter.eraseOp(dealloc);
       rewriter.replaceOp(alloc, view);

@@ -1,0 +1,132 @@
+// RUN: %pt2c-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pt2c-chunk-convolutions{vector-bits=256 min-row-bytes=256 min-chunks=4}))' | FileCheck %s
+// RUN: %pt2c-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pt2c-chunk-convolutions{vector-bits=256 min-row-bytes=256 min-chunks=4}),pt2c-tile-contractions)' | FileCheck %s --check-prefix=TILED
+
+// A 3x3 convolution as PrimToLinalg lowers it (the window copy [1, 1, C=4,
+// 3, 3, OH=8, OW=8] collapsed to [1, 1, 36, 64], 24 filters, a zero-filled
+// accumulator). With 6 x 16 register tiles, 4 output rows are 32
+// positions, two whole tiles: 2 row blocks; 2 chunks are fewer than
+// min-chunks, so the 24 filters go in 2 blocks of 12. Each chunk copies its
+// rows' windows (input rows 4i .. 4i+5), fills its part of the output and
+// multiplies; the whole window copy and the whole fill are gone.
+// CHECK-DAG: #[[$POS:.+]] = affine_map<(d0) -> (d0 * 32)>
+// CHECK-DAG: #[[$FIL:.+]] = affine_map<(d0) -> (d0 * 12)>
+// CHECK-LABEL: func.func @conv3x3
+// CHECK-SAME:    (%[[W:.+]]: tensor<1x24x36xf32>, %[[IN:.+]]: tensor<1x4x10x10xf32>)
+// CHECK-NOT:     linalg.fill
+// CHECK:         %[[E:.+]] = tensor.empty() : tensor<1x1x24x64xf32>
+// CHECK:         scf.forall (%[[I:.+]], %[[J:.+]]) in (2, 2) shared_outs(%[[O:.+]] = %[[E]])
+// CHECK-DAG:       %[[P0:.+]] = affine.apply #[[$POS]](%[[I]])
+// CHECK-DAG:       %[[F0:.+]] = affine.apply #[[$FIL]](%[[J]])
+// CHECK:           %[[ROWS:.+]] = tensor.extract_slice %[[IN]][0, 0, %{{.+}}, 0] [1, 4, 6, 10] [1, 1, 1, 1]
+// CHECK:           %[[WIN:.+]] = linalg.generic {{.+}} ins(%[[ROWS]] : tensor<1x4x6x10xf32>) outs(%{{.+}} : tensor<1x1x4x3x3x4x8xf32>)
+// CHECK:           %[[RHS:.+]] = tensor.collapse_shape %[[WIN]] {{\[\[}}0], [1], [2, 3, 4], [5, 6]] : tensor<1x1x4x3x3x4x8xf32> into tensor<1x1x36x32xf32>
+// CHECK:           %[[LHS:.+]] = tensor.extract_slice %[[W]][0, %[[F0]], 0] [1, 12, 36] [1, 1, 1]
+// CHECK:           %[[PART:.+]] = tensor.extract_slice %[[O]][0, 0, %[[F0]], %[[P0]]] [1, 1, 12, 32] [1, 1, 1, 1]
+// CHECK:           %[[ZERO:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%[[PART]] : tensor<1x1x12x32xf32>)
+// CHECK:           %[[R:.+]] = linalg.generic {{.+}} ins(%[[LHS]], %[[RHS]] : tensor<1x12x36xf32>, tensor<1x1x36x32xf32>) outs(%[[ZERO]] : tensor<1x1x12x32xf32>)
+// CHECK:             arith.mulf
+// CHECK:             arith.addf
+// CHECK:           scf.forall.in_parallel
+// CHECK-NEXT:        tensor.parallel_insert_slice %[[R]] into %[[O]][0, 0, %[[F0]], %[[P0]]] [1, 1, 12, 32] [1, 1, 1, 1]
+// CHECK-NOT:     tensor<1x1x36x64xf32>
+// The product in each chunk is still a register-tiled contraction.
+// TILED-LABEL: func.func @conv3x3
+// TILED:         scf.forall
+// TILED:           vector.contract
+#read = affine_map<(n, g, c, i, j, y, x) -> (n, g * 4 + c, y + i, x + j)>
+#id7 = affine_map<(n, g, c, i, j, y, x) -> (n, g, c, i, j, y, x)>
+#w = affine_map<(n, g, f, r, p) -> (g, f, r)>
+#win = affine_map<(n, g, f, r, p) -> (n, g, r, p)>
+#out = affine_map<(n, g, f, r, p) -> (n, g, f, p)>
+func.func @conv3x3(%weight: tensor<1x24x36xf32>, %padded: tensor<1x4x10x10xf32>) -> tensor<1x1x24x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e7 = tensor.empty() : tensor<1x1x4x3x3x8x8xf32>
+  %windows = linalg.generic {indexing_maps = [#read, #id7], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%padded : tensor<1x4x10x10xf32>) outs(%e7 : tensor<1x1x4x3x3x8x8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  } -> tensor<1x1x4x3x3x8x8xf32>
+  %rhs = tensor.collapse_shape %windows [[0], [1], [2, 3, 4], [5, 6]] : tensor<1x1x4x3x3x8x8xf32> into tensor<1x1x36x64xf32>
+  %e = tensor.empty() : tensor<1x1x24x64xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x24x64xf32>) -> tensor<1x1x24x64xf32>
+  %r = linalg.generic {indexing_maps = [#w, #win, #out], iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
+      ins(%weight, %rhs : tensor<1x24x36xf32>, tensor<1x1x36x64xf32>) outs(%acc : tensor<1x1x24x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x24x64xf32>
+  return %r : tensor<1x1x24x64xf32>
+}
+
+// -----
+
+// A pointwise convolution reads its input [1, 1, C=8, 16, 16] collapsed:
+// each chunk copies its rows of it (2 rows: 32 positions) into a tensor of
+// its own, contiguous, and multiplies that.
+// CHECK-LABEL: func.func @pointwise
+// CHECK-SAME:    %[[X:[a-z0-9]+]]: tensor<1x1x8x16x16xf32>
+// CHECK:         scf.forall (%[[I:.+]], %{{.+}}) in (8, 1)
+// CHECK:           %[[ROWS:.+]] = tensor.extract_slice %[[X]][0, 0, 0, %{{.+}}, 0] [1, 1, 8, 2, 16] [1, 1, 1, 1, 1]
+// CHECK:           %[[COPY:.+]] = linalg.copy ins(%[[ROWS]] : tensor<1x1x8x2x16xf32>) outs(%{{.+}} : tensor<1x1x8x2x16xf32>)
+// CHECK:           %[[RHS:.+]] = tensor.collapse_shape %[[COPY]] {{\[\[}}0], [1], [2], [3, 4]] : tensor<1x1x8x2x16xf32> into tensor<1x1x8x32xf32>
+// CHECK:           linalg.generic {{.+}} ins(%{{.+}}, %[[RHS]] : tensor<1x16x8xf32>, tensor<1x1x8x32xf32>)
+#w = affine_map<(n, g, f, r, p) -> (g, f, r)>
+#win = affine_map<(n, g, f, r, p) -> (n, g, r, p)>
+#out = affine_map<(n, g, f, r, p) -> (n, g, f, p)>
+func.func @pointwise(%weight: tensor<1x16x8xf32>, %x: tensor<1x1x8x16x16xf32>) -> tensor<1x1x16x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %rhs = tensor.collapse_shape %x [[0], [1], [2], [3, 4]] : tensor<1x1x8x16x16xf32> into tensor<1x1x8x256xf32>
+  %e = tensor.empty() : tensor<1x1x16x256xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x16x256xf32>) -> tensor<1x1x16x256xf32>
+  %r = linalg.generic {indexing_maps = [#w, #win, #out], iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
+      ins(%weight, %rhs : tensor<1x16x8xf32>, tensor<1x1x8x256xf32>) outs(%acc : tensor<1x1x16x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x16x256xf32>
+  return %r : tensor<1x1x16x256xf32>
+}
+
+// -----
+
+// Left as they are: fewer filters than min-rows (a depthwise convolution's
+// one per group) ...
+// CHECK-LABEL: func.func @few_filters
+// CHECK-NOT:     scf.forall
+#w = affine_map<(n, g, f, r, p) -> (g, f, r)>
+#win = affine_map<(n, g, f, r, p) -> (n, g, r, p)>
+#out = affine_map<(n, g, f, r, p) -> (n, g, f, p)>
+func.func @few_filters(%weight: tensor<8x1x9xf32>, %x: tensor<1x8x9x16x16xf32>, %acc: tensor<1x8x1x256xf32>) -> tensor<1x8x1x256xf32> {
+  %rhs = tensor.collapse_shape %x [[0], [1], [2], [3, 4]] : tensor<1x8x9x16x16xf32> into tensor<1x8x9x256xf32>
+  %r = linalg.generic {indexing_maps = [#w, #win, #out], iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
+      ins(%weight, %rhs : tensor<8x1x9xf32>, tensor<1x8x9x256xf32>) outs(%acc : tensor<1x8x1x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x8x1x256xf32>
+  return %r : tensor<1x8x1x256xf32>
+}
+
+// -----
+
+// ... and output positions whose rows are shorter than min-row-bytes
+// (7 x 7 = 49 floats, 196 bytes: a window row's neighbours share its pages).
+// CHECK-LABEL: func.func @few_positions
+// CHECK-NOT:     scf.forall
+#w = affine_map<(n, g, f, r, p) -> (g, f, r)>
+#win = affine_map<(n, g, f, r, p) -> (n, g, r, p)>
+#out = affine_map<(n, g, f, r, p) -> (n, g, f, p)>
+func.func @few_positions(%weight: tensor<1x32x8xf32>, %x: tensor<1x1x8x7x7xf32>, %acc: tensor<1x1x32x49xf32>) -> tensor<1x1x32x49xf32> {
+  %rhs = tensor.collapse_shape %x [[0], [1], [2], [3, 4]] : tensor<1x1x8x7x7xf32> into tensor<1x1x8x49xf32>
+  %r = linalg.generic {indexing_maps = [#w, #win, #out], iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
+      ins(%weight, %rhs : tensor<1x32x8xf32>, tensor<1x1x8x49xf32>) outs(%acc : tensor<1x1x32x49xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x32x49xf32>
+  return %r : tensor<1x1x32x49xf32>
+}
