@@ -8,6 +8,7 @@ PACKAGES=(
   cmake ninja-build python3 binutils            # binutils: readelf/objdump in the e2e checks
   llvm-22-dev libmlir-22-dev mlir-22-tools   # MLIR, LLVM, mlir-tblgen, lit-22, FileCheck-22
   clang-22 lld-22 liblld-22-dev              # compiler (faster than g++ on MLIR headers), linker
+  libclang-rt-22-dev                         # AddressSanitizer/UBSan runtimes: make test-sanitized
   libcli11-dev libspdlog-dev catch2 libdlpack-dev zlib1g-dev libzstd-dev
   valgrind                                   # the e2e leak check over 10,000 runs
 )

@@ -38,8 +38,13 @@ llvm::Error linkSharedLibrary(const LinkOptions &options) {
       "ld.lld", "-shared", "-o", options.output.c_str(),
       // Hardening every distribution expects of a shared library.
       "-z", "noexecstack", "-z", "relro", "-z", "now", "--hash-style=gnu",
+#ifndef PT2C_SANITIZED
       // An undefined symbol is a compile-time error, not a dlopen failure.
+      // (Not in the sanitizer build: its instrumented runtime calls the
+      // sanitizers' functions, which the executable loading the model
+      // provides.)
       "-z", "defs",
+#endif
       "--eh-frame-hdr", versionScript.c_str(),
   };
   for (const std::string &object : options.objects)

@@ -76,8 +76,11 @@ std::optional<Convolution> matchConvolution(linalg::GenericOp op, int64_t minRow
   if (conv.filters < minRows || positions * static_cast<int64_t>(sizeof(float)) < minRowBytes ||
       conv.outHeight < 2)
     return std::nullopt;
+  // A producer that others read too (a block's output feeding the next
+  // pointwise convolution and the residual add) is computed whole anyway:
+  // its rows are copied, not computed again in every chunk.
   auto windows = collapse.getSrc().getDefiningOp<linalg::GenericOp>();
-  if (isWindowCopy(windows))
+  if (isWindowCopy(windows) && windows->hasOneUse())
     conv.windows = windows;
   return conv;
 }

@@ -130,3 +130,41 @@ func.func @few_positions(%weight: tensor<1x32x8xf32>, %x: tensor<1x1x8x7x7xf32>,
   } -> tensor<1x1x32x49xf32>
   return %r : tensor<1x1x32x49xf32>
 }
+
+// -----
+
+// The input of a pointwise convolution made by an elementwise op that is
+// also returned (a block's output, read again by the residual add): the
+// op runs whole once, and each chunk copies its rows of the result rather
+// than computing them again.
+// CHECK-LABEL: func.func @shared_producer
+// CHECK:         %[[RELU:.+]] = linalg.generic
+// CHECK:           arith.maximumf
+// CHECK:         scf.forall
+// CHECK:           %[[ROWS:.+]] = tensor.extract_slice %[[RELU]]
+// CHECK:           linalg.copy ins(%[[ROWS]]
+// CHECK-NOT:       arith.maximumf
+// CHECK:         scf.forall.in_parallel
+#id = affine_map<(a, b, c, d, e) -> (a, b, c, d, e)>
+#w = affine_map<(n, g, f, r, p) -> (g, f, r)>
+#win = affine_map<(n, g, f, r, p) -> (n, g, r, p)>
+#out = affine_map<(n, g, f, r, p) -> (n, g, f, p)>
+func.func @shared_producer(%weight: tensor<1x16x8xf32>, %x: tensor<1x1x8x16x16xf32>, %acc: tensor<1x1x16x256xf32>) -> (tensor<1x1x16x256xf32>, tensor<1x1x8x16x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x8x16x16xf32>
+  %relu = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<1x1x8x16x16xf32>) outs(%e : tensor<1x1x8x16x16xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x1x8x16x16xf32>
+  %rhs = tensor.collapse_shape %relu [[0], [1], [2], [3, 4]] : tensor<1x1x8x16x16xf32> into tensor<1x1x8x256xf32>
+  %r = linalg.generic {indexing_maps = [#w, #win, #out], iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
+      ins(%weight, %rhs : tensor<1x16x8xf32>, tensor<1x1x8x256xf32>) outs(%acc : tensor<1x1x16x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x16x256xf32>
+  return %r, %relu : tensor<1x1x16x256xf32>, tensor<1x1x8x16x16xf32>
+}

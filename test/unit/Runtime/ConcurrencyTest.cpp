@@ -9,6 +9,17 @@
 #include <string>
 #include <thread>
 
+// AddressSanitizer builds (make test-sanitized) keep freed memory in
+// quarantine; this directory sees none of the top level's definitions, so
+// ask the compiler.
+#if defined(__SANITIZE_ADDRESS__)
+#define PT2C_TEST_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PT2C_TEST_UNDER_ASAN 1
+#endif
+#endif
+
 using namespace pt2c::test;
 
 TEST_CASE("16 threads x 1000 runs on one model with every result checked",
@@ -116,5 +127,11 @@ TEST_CASE("1000 create, run, destroy cycles leave no thread and no memory behind
   CHECK(procStatus("Threads") == threadsBefore);
   long growthKiB = procStatus("VmRSS") - rssBefore;
   INFO("VmRSS grew by " << growthKiB << " KiB over 1000 cycles");
+#ifndef PT2C_TEST_UNDER_ASAN
   CHECK(growthKiB < 1024);
+#else
+  // AddressSanitizer keeps freed blocks in quarantine, so resident memory
+  // grows by design; LeakSanitizer checks this process for leaks instead.
+  (void)growthKiB;
+#endif
 }
