@@ -17,6 +17,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
 
+#include "llvm/ADT/SetVector.h"
+
 namespace pt2c {
 
 #define GEN_PASS_DEF_CHUNKCONVOLUTIONS
@@ -252,13 +254,17 @@ struct ChunkConvolutionsPass : impl::ChunkConvolutionsBase<ChunkConvolutionsPass
       (void)chunk(rewriter, conv, rows, filterBlock);
     }
     // The whole window copies nothing reads any more (bufferization would
-    // still fill their buffers).
+    // still fill their buffers). Two convolutions may share one collapse
+    // (two pointwise ones on the same input): each op is erased once.
+    llvm::SetVector<Operation *> unread;
     for (Convolution &conv : found) {
-      if (conv.positions->use_empty())
-        rewriter.eraseOp(conv.positions);
-      if (conv.windows && conv.windows->use_empty())
-        rewriter.eraseOp(conv.windows);
+      unread.insert(conv.positions);
+      if (conv.windows)
+        unread.insert(conv.windows);
     }
+    for (Operation *op : unread)
+      if (op->use_empty())
+        rewriter.eraseOp(op);
   }
 };
 

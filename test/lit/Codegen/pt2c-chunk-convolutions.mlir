@@ -168,3 +168,38 @@ func.func @shared_producer(%weight: tensor<1x16x8xf32>, %x: tensor<1x1x8x16x16xf
   } -> tensor<1x1x16x256xf32>
   return %r, %relu : tensor<1x1x16x256xf32>, tensor<1x1x8x16x16xf32>
 }
+
+// -----
+
+// Two pointwise convolutions of one input share its collapse (as CSE
+// leaves a block's first 1x1 convolution and its downsample): both are
+// chunked, and the shared collapse, read by neither afterwards, goes once.
+// CHECK-LABEL: func.func @shared_collapse
+// CHECK-NOT:     tensor<1x1x8x256xf32>
+// CHECK:         scf.forall
+// CHECK:           linalg.copy
+// CHECK:         scf.forall
+// CHECK:           linalg.copy
+// CHECK-NOT:     tensor<1x1x8x256xf32>
+// CHECK:         return
+#w = affine_map<(n, g, f, r, p) -> (g, f, r)>
+#win = affine_map<(n, g, f, r, p) -> (n, g, r, p)>
+#out = affine_map<(n, g, f, r, p) -> (n, g, f, p)>
+func.func @shared_collapse(%w1: tensor<1x16x8xf32>, %w2: tensor<1x32x8xf32>, %x: tensor<1x1x8x16x16xf32>, %a1: tensor<1x1x16x256xf32>, %a2: tensor<1x1x32x256xf32>) -> (tensor<1x1x16x256xf32>, tensor<1x1x32x256xf32>) {
+  %rhs = tensor.collapse_shape %x [[0], [1], [2], [3, 4]] : tensor<1x1x8x16x16xf32> into tensor<1x1x8x256xf32>
+  %r1 = linalg.generic {indexing_maps = [#w, #win, #out], iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
+      ins(%w1, %rhs : tensor<1x16x8xf32>, tensor<1x1x8x256xf32>) outs(%a1 : tensor<1x1x16x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x16x256xf32>
+  %r2 = linalg.generic {indexing_maps = [#w, #win, #out], iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
+      ins(%w2, %rhs : tensor<1x32x8xf32>, tensor<1x1x8x256xf32>) outs(%a2 : tensor<1x1x32x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x32x256xf32>
+  return %r1, %r2 : tensor<1x1x16x256xf32>, tensor<1x1x32x256xf32>
+}
