@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ChunkFusion.h"
 #include "Contraction.h"
 
 #include "pt2c/Codegen/Passes.h"
@@ -135,8 +136,8 @@ std::optional<unsigned> resultOf(AffineMap map, unsigned loop) {
 /// `conv` as an scf.forall over (blocks of `rows` output rows) x (blocks of
 /// `filterBlock` filters): each chunk computes its rows' windows into a
 /// tensor of its own and multiplies them.
-LogicalResult chunk(RewriterBase &rewriter, Convolution conv, int64_t rows,
-                    int64_t filterBlock) {
+FailureOr<scf::ForallOp> chunk(RewriterBase &rewriter, Convolution conv, int64_t rows,
+                               int64_t filterBlock) {
   linalg::GenericOp op = conv.contraction;
   Location loc = op.getLoc();
   MLIRContext *context = rewriter.getContext();
@@ -225,7 +226,7 @@ LogicalResult chunk(RewriterBase &rewriter, Convolution conv, int64_t rows,
   rewriter.replaceOp(op, forall.getResults());
   if (fill)
     rewriter.eraseOp(fill);
-  return success();
+  return forall;
 }
 
 struct ChunkConvolutionsPass : impl::ChunkConvolutionsBase<ChunkConvolutionsPass> {
@@ -241,6 +242,11 @@ struct ChunkConvolutionsPass : impl::ChunkConvolutionsBase<ChunkConvolutionsPass
     });
     cpu::RegisterTile tile = cpu::registerTile(vectorBits);
     IRRewriter rewriter(&getContext());
+    // A convolution's input computed in its chunks stays there.
+    llvm::SmallPtrSet<Operation *, 8> windows;
+    for (Convolution &conv : found)
+      if (conv.windows)
+        windows.insert(conv.windows);
     for (Convolution &conv : found) {
       int64_t rows = rowsPerChunk(conv, tile);
       // Too few row blocks for the threads: the filters in halves too,
@@ -251,7 +257,13 @@ struct ChunkConvolutionsPass : impl::ChunkConvolutionsBase<ChunkConvolutionsPass
         filterBlock /= 2;
       // A chunk that cannot be built leaves the convolution as it was:
       // pt2c-parallelize cuts it, slower, not wrong.
-      (void)chunk(rewriter, conv, rows, filterBlock);
+      FailureOr<scf::ForallOp> loop = chunk(rewriter, conv, rows, filterBlock);
+      if (failed(loop) || !fuseEpilogues)
+        continue;
+      linalg::GenericOp consumer = cpu::findEpilogue(*loop);
+      // Not fused: the consumer is cut on its own by pt2c-parallelize.
+      if (consumer && !windows.contains(consumer))
+        (void)cpu::fuseEpilogue(rewriter, *loop, consumer);
     }
     // The whole window copies nothing reads any more (bufferization would
     // still fill their buffers). Two convolutions may share one collapse

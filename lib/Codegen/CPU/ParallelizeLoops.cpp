@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ChunkFusion.h"
 #include "Chunking.h"
 #include "Contraction.h"
 
@@ -20,6 +21,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -210,9 +212,42 @@ public:
     IRRewriter rewriter(&getContext());
     while (!candidates.empty()) {
       linalg::LinalgOp op = candidates.pop_back_val();
+      // What starts a contraction's accumulator (its zero fill, its bias)
+      // is computed chunk by chunk in the contraction's loop
+      // (cpu::initsInChunks); one left over is cut below.
+      if (startsContraction(op)) {
+        deferred.insert(op);
+        continue;
+      }
+      chunk(rewriter, op, candidates);
+    }
+    SmallVector<Operation *> leftover = deferred.takeVector();
+    for (Operation *op : leftover)
+      chunk(rewriter, cast<linalg::LinalgOp>(op), candidates);
+  }
+
+private:
+  /// Init producers (cpu::isInitProducer) waiting for their contraction.
+  llvm::SetVector<Operation *> deferred;
+
+  /// Whether `op`'s only reader is a row-major contraction it starts.
+  static bool startsContraction(linalg::LinalgOp op) {
+    if (!op->hasOneUse() || !cpu::isInitProducer(op))
+      return false;
+    OpOperand &use = *op->getUses().begin();
+    auto reader = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    return reader && reader.isDpsInit(&use) && cpu::matchRowMajorContraction(reader);
+  }
+
+  /// Cuts `op` into chunks (scf.forall) if it is large enough; a
+  /// contraction's chunks also fill its accumulator and compute its
+  /// elementwise consumer, which leaves `candidates`.
+  void chunk(IRRewriter &rewriter, linalg::LinalgOp op,
+             SmallVectorImpl<linalg::LinalgOp> &candidates) {
+    {
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
       if (cpu::iterationPoints(ranges) < minWork)
-        continue;
+        return;
       SmallVector<Chunking, 2> chunking;
       if (std::optional<cpu::ContractionLoops> loops = cpu::matchRowMajorContraction(op)) {
         cpu::RegisterTile tile = cpu::registerTile(vectorBits);
@@ -274,7 +309,7 @@ public:
           }
       }
       if (chunking.empty())
-        continue;
+        return;
       SmallVector<OpFoldResult> tileSizes(ranges.size(), rewriter.getIndexAttr(0));
       for (const Chunking &c : chunking)
         tileSizes[c.loop] = rewriter.getIndexAttr(c.size);
@@ -286,8 +321,22 @@ public:
           scf::tileUsingSCF(rewriter, cast<TilingInterface>(op.getOperation()), options);
       // An op that cannot be tiled runs on one thread: slower, not wrong.
       if (failed(tiled))
-        continue;
+        return;
+      bool contraction = cpu::matchRowMajorContraction(op).has_value();
       rewriter.replaceOp(op, tiled->replacements);
+      auto loop = dyn_cast<scf::ForallOp>(tiled->loops.front().getOperation());
+      if (!contraction || !loop)
+        return;
+      for (Operation *moved : cpu::initsInChunks(rewriter, loop))
+        deferred.remove(moved);
+      if (!fuseEpilogues)
+        return;
+      if (linalg::GenericOp consumer = cpu::findEpilogue(loop)) {
+        llvm::erase(candidates, linalg::LinalgOp(consumer));
+        // Not fused: the consumer (as the attempt left it) is cut on its own.
+        if (failed(cpu::fuseEpilogue(rewriter, loop, consumer)) && consumer)
+          candidates.push_back(consumer);
+      }
     }
   }
 };

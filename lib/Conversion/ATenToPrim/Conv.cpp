@@ -109,8 +109,12 @@ LogicalResult convolution(aten::CallOp call, const CallArgs &args, PatternRewrit
   return *transposed ? convTranspose(call, args, rewriter) : conv(call, args, rewriter);
 }
 
-// batch_norm in eval mode: y = (x - mean) * rsqrt(var + eps) * w + b per
-// channel (dim 1). Training mode would update statistics: not inference.
+// batch_norm in eval mode, as torch's CPU kernel computes it: per channel
+// (dim 1) scale = w * rsqrt(var + eps) and shift = b - mean * scale, on the
+// [C] statistics, then y = x * scale + shift. The per-element work is one
+// multiply-add: computing rsqrt(var + eps) and the affine on broadcast
+// tensors cost five operations and a square root per element.
+// Training mode would update statistics: not inference.
 // Also the ATEN dialect's _native_batch_norm_legit(_no_training) overloads.
 LogicalResult batchNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
@@ -129,18 +133,35 @@ LogicalResult batchNorm(aten::CallOp call, const CallArgs &args, PatternRewriter
     if (!extra || !extra.hasStaticShape() || extra.getNumElements() != 0)
       return rewriter.notifyMatchFailure(call, "expects empty saved statistics");
   }
+  Value weight = args.value("weight"), bias = args.value("bias");
+  auto statistic = [](Value v) { return dyn_cast<RankedTensorType>(v.getType()); };
+  RankedTensorType meanType = statistic(mean);
+  if (!meanType || meanType.getRank() != 1 || !statistic(var) ||
+      statistic(var).getShape() != meanType.getShape() ||
+      (weight && (!statistic(weight) || statistic(weight).getShape() != meanType.getShape())) ||
+      (bias && (!statistic(bias) || statistic(bias).getShape() != meanType.getShape())))
+    return rewriter.notifyMatchFailure(call, "expects [C] running statistics, weight and bias");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   // float16/bfloat16 in f32, rounded once (torch's kernels use float).
   RankedTensorType work = computeType(type);
-  Value x = p.convert(input, work.getElementType());
+  Type element = work.getElementType();
+  auto perChannel = [&](Value v) { return p.convert(v, element); };
+  Value varC = perChannel(var), meanC = perChannel(mean);
+  auto channels = cast<RankedTensorType>(varC.getType());
+  Value scale = prim::RsqrtOp::create(
+      rewriter, loc, prim::AddOp::create(rewriter, loc, varC, p.splat(*eps, channels, {varC})));
+  if (weight)
+    scale = prim::MulOp::create(rewriter, loc, scale, perChannel(weight));
+  Value centre = prim::MulOp::create(rewriter, loc, meanC, scale);
+  Value shift = bias ? Value(prim::SubOp::create(rewriter, loc, perChannel(bias), centre))
+                     : Value(prim::NegOp::create(rewriter, loc, centre));
+  Value x = p.convert(input, element);
   auto channel = [&](Value v) { return p.broadcastInDim(v, work, {1}, {x}); };
-  Value epsilon = p.splat(*eps, work, {x});
-  Value scale = prim::RsqrtOp::create(rewriter, loc,
-                                      prim::AddOp::create(rewriter, loc, channel(var), epsilon));
-  Value y = prim::MulOp::create(
-      rewriter, loc, prim::SubOp::create(rewriter, loc, x, channel(mean)), scale);
-  SmallVector<Value> results = {p.convert(affine(p, y, args, {1}), type.getElementType())};
+  Value y = prim::AddOp::create(rewriter, loc,
+                                prim::MulOp::create(rewriter, loc, x, channel(scale)),
+                                channel(shift));
+  SmallVector<Value> results = {p.convert(y, type.getElementType())};
   for (unsigned i = 1; i < call->getNumResults(); ++i)
     results.push_back(p.splat(0.0, resultType(call, i), {}));
   rewriter.replaceOp(call, results);
@@ -230,11 +251,11 @@ void addConvDecompositions(std::vector<Decomposition> &table) {
       {"aten.conv3d.default", "conv", "convolution, broadcast_in_dim, add", conv},
       {"aten.convolution.default", "conv",
        "convolution, transpose, reshape, reverse, broadcast_in_dim, add", convolution},
-      {"aten.batch_norm.default", "conv", "broadcast_in_dim, sub, add, rsqrt, mul", batchNorm},
+      {"aten.batch_norm.default", "conv", "broadcast_in_dim, sub, add, rsqrt, mul, neg", batchNorm},
       {"aten._native_batch_norm_legit_no_training.default", "conv",
-       "broadcast_in_dim, sub, add, rsqrt, mul, constant", batchNorm},
+       "broadcast_in_dim, sub, add, rsqrt, mul, neg, constant", batchNorm},
       {"aten._native_batch_norm_legit.default", "conv",
-       "broadcast_in_dim, sub, add, rsqrt, mul, constant", batchNorm},
+       "broadcast_in_dim, sub, add, rsqrt, mul, neg, constant", batchNorm},
       {"aten._native_batch_norm_legit.no_stats", "conv",
        "reduce, broadcast_in_dim, sub, mul, add, rsqrt", batchNormBatchStatistics},
       {"aten.max_pool2d.default", "conv", "reduce_window", maxPool2d},

@@ -203,3 +203,122 @@ func.func @shared_collapse(%w1: tensor<1x16x8xf32>, %w2: tensor<1x32x8xf32>, %x:
   } -> tensor<1x1x32x256xf32>
   return %r1, %r2 : tensor<1x1x16x256xf32>, tensor<1x1x32x256xf32>
 }
+
+// -----
+
+// The convolution's only reader, an elementwise op over its output
+// positions as rows and columns (a batch norm's scale per filter, computed
+// after the convolution, and a ReLU), is computed in the chunks on each
+// chunk's tile: it iterates over the collapsed positions [64] instead of
+// [8, 8], the scale moves above the loop, the product stays in the chunk
+// (a tensor of its own) and only the consumer's tile is written back.
+// CHECK-LABEL: func.func @conv3x3_epilogue
+// CHECK-SAME:    (%[[W:.+]]: tensor<1x24x36xf32>, %[[IN:.+]]: tensor<1x4x10x10xf32>, %[[S:.+]]: tensor<24xf32>)
+// CHECK:         %[[SCALE:.+]] = linalg.generic {{.+}} ins(%[[S]] : tensor<24xf32>)
+// CHECK:         scf.forall (%{{.+}}, %{{.+}}) in (2, 2) shared_outs(%[[O:.+]] = %{{.+}}) -> (tensor<1x1x24x64xf32>)
+// CHECK:           %[[E:.+]] = tensor.empty() : tensor<1x1x12x32xf32>
+// CHECK:           %[[ZERO:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%[[E]] : tensor<1x1x12x32xf32>)
+// CHECK:           %[[P:.+]] = linalg.generic {{.+}} outs(%[[ZERO]] : tensor<1x1x12x32xf32>)
+// CHECK:             arith.mulf
+// CHECK:           %[[SS:.+]] = tensor.extract_slice %[[SCALE]]
+// CHECK:           %[[R:.+]] = linalg.generic {{.+}} ins(%[[P]], %[[SS]] : tensor<1x1x12x32xf32>, tensor<12xf32>)
+// CHECK:             arith.maximumf
+// CHECK:           scf.forall.in_parallel
+// CHECK-NEXT:        tensor.parallel_insert_slice %[[R]] into %[[O]]
+// CHECK-NOT:         tensor.parallel_insert_slice
+// CHECK:         tensor.expand_shape %{{.+}} {{\[\[}}0], [1], [2], [3, 4]] output_shape [1, 1, 24, 8, 8]
+#read_e = affine_map<(n, g, c, i, j, y, x) -> (n, g * 4 + c, y + i, x + j)>
+#id7_e = affine_map<(n, g, c, i, j, y, x) -> (n, g, c, i, j, y, x)>
+#w_e = affine_map<(n, g, f, r, p) -> (g, f, r)>
+#win_e = affine_map<(n, g, f, r, p) -> (n, g, r, p)>
+#out_e = affine_map<(n, g, f, r, p) -> (n, g, f, p)>
+#id5_e = affine_map<(n, g, f, y, x) -> (n, g, f, y, x)>
+#chan_e = affine_map<(n, g, f, y, x) -> (f)>
+func.func @conv3x3_epilogue(%weight: tensor<1x24x36xf32>, %padded: tensor<1x4x10x10xf32>, %s: tensor<24xf32>) -> tensor<1x1x24x8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %two = arith.constant 2.0 : f32
+  %e7 = tensor.empty() : tensor<1x1x4x3x3x8x8xf32>
+  %windows = linalg.generic {indexing_maps = [#read_e, #id7_e], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%padded : tensor<1x4x10x10xf32>) outs(%e7 : tensor<1x1x4x3x3x8x8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  } -> tensor<1x1x4x3x3x8x8xf32>
+  %rhs = tensor.collapse_shape %windows [[0], [1], [2, 3, 4], [5, 6]] : tensor<1x1x4x3x3x8x8xf32> into tensor<1x1x36x64xf32>
+  %e = tensor.empty() : tensor<1x1x24x64xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x24x64xf32>) -> tensor<1x1x24x64xf32>
+  %r = linalg.generic {indexing_maps = [#w_e, #win_e, #out_e], iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
+      ins(%weight, %rhs : tensor<1x24x36xf32>, tensor<1x1x36x64xf32>) outs(%acc : tensor<1x1x24x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %t = arith.addf %o, %p : f32
+    linalg.yield %t : f32
+  } -> tensor<1x1x24x64xf32>
+  %rows = tensor.expand_shape %r [[0], [1], [2], [3, 4]] output_shape [1, 1, 24, 8, 8] : tensor<1x1x24x64xf32> into tensor<1x1x24x8x8xf32>
+  %se = tensor.empty() : tensor<24xf32>
+  %scale = linalg.generic {indexing_maps = [affine_map<(f) -> (f)>, affine_map<(f) -> (f)>], iterator_types = ["parallel"]}
+      ins(%s : tensor<24xf32>) outs(%se : tensor<24xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %d = arith.mulf %x, %two : f32
+    linalg.yield %d : f32
+  } -> tensor<24xf32>
+  %ye = tensor.empty() : tensor<1x1x24x8x8xf32>
+  %y = linalg.generic {indexing_maps = [#id5_e, #chan_e, #id5_e], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%rows, %scale : tensor<1x1x24x8x8xf32>, tensor<24xf32>) outs(%ye : tensor<1x1x24x8x8xf32>) {
+  ^bb0(%x: f32, %c: f32, %o: f32):
+    %m = arith.mulf %x, %c : f32
+    %z = arith.maximumf %m, %zero : f32
+    linalg.yield %z : f32
+  } -> tensor<1x1x24x8x8xf32>
+  return %y : tensor<1x1x24x8x8xf32>
+}
+
+// -----
+
+// A consumer that is the next (pointwise) convolution's input, read only by
+// it, stays that convolution's to compute in its own chunks: it is not
+// moved into the first convolution's chunks too.
+// CHECK-LABEL: func.func @epilogue_feeds_pointwise
+// CHECK:         %[[A:.+]] = scf.forall
+// CHECK-NOT:       arith.maximumf
+// CHECK:           tensor.parallel_insert_slice
+// CHECK:         %[[ROWS:.+]] = tensor.expand_shape %[[A]]
+// CHECK:         scf.forall
+// CHECK:           %[[PART:.+]] = tensor.extract_slice %[[ROWS]]
+// CHECK:           linalg.generic {{.+}} ins(%[[PART]] : tensor<1x1x16x2x16xf32>)
+// CHECK:             arith.maximumf
+#w_p = affine_map<(n, g, f, r, p) -> (g, f, r)>
+#win_p = affine_map<(n, g, f, r, p) -> (n, g, r, p)>
+#out_p = affine_map<(n, g, f, r, p) -> (n, g, f, p)>
+#id5_p = affine_map<(n, g, f, y, x) -> (n, g, f, y, x)>
+func.func @epilogue_feeds_pointwise(%w1: tensor<1x16x8xf32>, %w2: tensor<1x16x16xf32>, %x: tensor<1x1x8x16x16xf32>) -> tensor<1x1x16x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %rhs = tensor.collapse_shape %x [[0], [1], [2], [3, 4]] : tensor<1x1x8x16x16xf32> into tensor<1x1x8x256xf32>
+  %e = tensor.empty() : tensor<1x1x16x256xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x16x256xf32>) -> tensor<1x1x16x256xf32>
+  %r = linalg.generic {indexing_maps = [#w_p, #win_p, #out_p], iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
+      ins(%w1, %rhs : tensor<1x16x8xf32>, tensor<1x1x8x256xf32>) outs(%acc : tensor<1x1x16x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x16x256xf32>
+  %rows = tensor.expand_shape %r [[0], [1], [2], [3, 4]] output_shape [1, 1, 16, 16, 16] : tensor<1x1x16x256xf32> into tensor<1x1x16x16x16xf32>
+  %ye = tensor.empty() : tensor<1x1x16x16x16xf32>
+  %y = linalg.generic {indexing_maps = [#id5_p, #id5_p], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%rows : tensor<1x1x16x16x16xf32>) outs(%ye : tensor<1x1x16x16x16xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %z = arith.maximumf %v, %zero : f32
+    linalg.yield %z : f32
+  } -> tensor<1x1x16x16x16xf32>
+  %rhs2 = tensor.collapse_shape %y [[0], [1], [2], [3, 4]] : tensor<1x1x16x16x16xf32> into tensor<1x1x16x256xf32>
+  %e2 = tensor.empty() : tensor<1x1x16x256xf32>
+  %acc2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<1x1x16x256xf32>) -> tensor<1x1x16x256xf32>
+  %r2 = linalg.generic {indexing_maps = [#w_p, #win_p, #out_p], iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
+      ins(%w2, %rhs2 : tensor<1x16x16xf32>, tensor<1x1x16x256xf32>) outs(%acc2 : tensor<1x1x16x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x16x256xf32>
+  return %r2 : tensor<1x1x16x256xf32>
+}

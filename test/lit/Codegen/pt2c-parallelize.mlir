@@ -1,4 +1,5 @@
 // RUN: %pt2c-opt %s --split-input-file --pt2c-parallelize="min-work=1024 max-chunks=16" | FileCheck %s
+// RUN: %pt2c-opt %s --split-input-file --pt2c-parallelize="min-work=1024 max-chunks=16 fuse-epilogues=false" | FileCheck %s --check-prefix=NOFUSE
 
 // A large op is split along its outermost parallel loop with 2 or more
 // iterations (not the innermost, LLVM's vector loop): 64 rows in 16 chunks
@@ -195,4 +196,149 @@ func.func @even_chunks(%x: tensor<192x768xf32>, %w: tensor<24x768x32xf32>, %acc:
     linalg.yield %s : f32
   } -> tensor<192x24x32xf32>
   return %r : tensor<192x24x32xf32>
+}
+
+// -----
+
+// A contraction's chunks also fill its accumulator and compute its only
+// reader, an elementwise op (here a scale per column, computed after the
+// contraction, and a ReLU): one loop instead of three. Each chunk fills a
+// tensor of its own, multiplies into it and writes only the consumer's
+// tile; the product is never inserted into a whole-size tensor. The scale
+// moves above the loop.
+// CHECK-LABEL: func.func @epilogue
+// CHECK-SAME:    (%[[A:.+]]: tensor<256x64xf32>, %[[B:.+]]: tensor<64x16xf32>, %[[S:.+]]: tensor<16xf32>)
+// CHECK-NOT:     linalg.fill
+// CHECK:         %[[SCALE:.+]] = linalg.generic {{.+}} ins(%[[S]] : tensor<16xf32>)
+// CHECK:         %[[OUT:.+]] = tensor.empty() : tensor<252x16xf32>
+// CHECK:         scf.forall (%{{.+}}) = (0) to (252) step (18) shared_outs(%[[O:.+]] = %[[OUT]])
+// CHECK:           %[[E:.+]] = tensor.empty() : tensor<18x16xf32>
+// CHECK:           %[[ZERO:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%[[E]] : tensor<18x16xf32>)
+// CHECK:           %[[P:.+]] = linalg.generic {{.+}} outs(%[[ZERO]] : tensor<18x16xf32>)
+// CHECK:             arith.mulf
+// CHECK:           %[[SS:.+]] = tensor.extract_slice %[[SCALE]][0] [16] [1]
+// CHECK:           %[[R:.+]] = linalg.generic {{.+}} ins(%[[P]], %[[SS]] : tensor<18x16xf32>, tensor<16xf32>)
+// CHECK:             arith.maximumf
+// CHECK:           scf.forall.in_parallel
+// CHECK-NEXT:        tensor.parallel_insert_slice %[[R]] into %[[O]]
+// CHECK-NOT:         tensor.parallel_insert_slice
+// NOFUSE-LABEL: func.func @epilogue
+// NOFUSE:         scf.forall
+// NOFUSE:           linalg.fill
+// NOFUSE:           arith.mulf
+// NOFUSE-NOT:       arith.maximumf
+// NOFUSE:         scf.forall
+// NOFUSE:           arith.maximumf
+func.func @epilogue(%a: tensor<256x64xf32>, %b: tensor<64x16xf32>, %s: tensor<16xf32>) -> tensor<252x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %two = arith.constant 2.0 : f32
+  %e = tensor.empty() : tensor<252x16xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<252x16xf32>) -> tensor<252x16xf32>
+  %a0 = tensor.extract_slice %a[0, 0] [252, 64] [1, 1] : tensor<256x64xf32> to tensor<252x64xf32>
+  %p = linalg.generic {indexing_maps = [affine_map<(m, k, n) -> (m, k)>, affine_map<(m, k, n) -> (k, n)>, affine_map<(m, k, n) -> (m, n)>], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%a0, %b : tensor<252x64xf32>, tensor<64x16xf32>) outs(%acc : tensor<252x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    %t = arith.addf %o, %m : f32
+    linalg.yield %t : f32
+  } -> tensor<252x16xf32>
+  %se = tensor.empty() : tensor<16xf32>
+  %scale = linalg.generic {indexing_maps = [affine_map<(n) -> (n)>, affine_map<(n) -> (n)>], iterator_types = ["parallel"]}
+      ins(%s : tensor<16xf32>) outs(%se : tensor<16xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %d = arith.mulf %x, %two : f32
+    linalg.yield %d : f32
+  } -> tensor<16xf32>
+  %re = tensor.empty() : tensor<252x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%p, %scale : tensor<252x16xf32>, tensor<16xf32>) outs(%re : tensor<252x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    %z = arith.maximumf %m, %zero : f32
+    linalg.yield %z : f32
+  } -> tensor<252x16xf32>
+  return %r : tensor<252x16xf32>
+}
+
+// -----
+
+// A product that another op reads too stays whole: its reader is cut on
+// its own (the fill still goes into the contraction's chunks).
+// CHECK-LABEL: func.func @shared_product
+// CHECK:         scf.forall
+// CHECK:           linalg.fill
+// CHECK:           arith.mulf
+// CHECK-NOT:       math.exp
+// CHECK:         scf.forall
+// CHECK:           math.exp
+func.func @shared_product(%a: tensor<252x64xf32>, %b: tensor<64x16xf32>) -> (tensor<252x16xf32>, tensor<252x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<252x16xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<252x16xf32>) -> tensor<252x16xf32>
+  %p = linalg.generic {indexing_maps = [affine_map<(m, k, n) -> (m, k)>, affine_map<(m, k, n) -> (k, n)>, affine_map<(m, k, n) -> (m, n)>], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%a, %b : tensor<252x64xf32>, tensor<64x16xf32>) outs(%acc : tensor<252x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    %t = arith.addf %o, %m : f32
+    linalg.yield %t : f32
+  } -> tensor<252x16xf32>
+  %re = tensor.empty() : tensor<252x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<252x16xf32>) outs(%re : tensor<252x16xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %z = math.exp %x : f32
+    linalg.yield %z : f32
+  } -> tensor<252x16xf32>
+  return %p, %r : tensor<252x16xf32>, tensor<252x16xf32>
+}
+
+// -----
+
+// A packed linear layer (columns as 2 panels of 16) with its bias as the
+// accumulator (pt2c-add-into-accumulator) and GELU's erf read through the
+// panels' collapse and a tensor.reshape adding the batch dim: each chunk
+// broadcasts its slice of the bias in place, multiplies into it, and
+// computes the consumer on its tile; the consumer iterates over the
+// panels [rows, panel, column] instead of [1, rows, columns].
+// CHECK-LABEL: func.func @bias_and_reshaped_epilogue
+// CHECK-SAME:    (%[[A:.+]]: tensor<96x64xf32>, %[[W:.+]]: tensor<2x64x16xf32>, %[[BIAS:.+]]: tensor<2x16xf32>
+// CHECK-NOT:     linalg.generic
+// CHECK:         scf.forall
+// CHECK:           %[[B:.+]] = linalg.generic {{.+}} ins(%{{.+}} : tensor<{{.+}}>) outs(%{{.+}} : tensor<[[TILE:.+]]>)
+// CHECK-NEXT:      ^bb0
+// CHECK-NEXT:        linalg.yield
+// CHECK:           %[[P:.+]] = linalg.generic {{.+}} outs(%[[B]] : tensor<[[TILE]]>)
+// CHECK:             arith.mulf
+// CHECK:           %[[R:.+]] = linalg.generic {{.+}} ins(%[[P]] : tensor<[[TILE]]>)
+// CHECK:             math.erf
+// CHECK:           scf.forall.in_parallel
+// CHECK-NEXT:        tensor.parallel_insert_slice %[[R]]
+// CHECK-NOT:         tensor.parallel_insert_slice
+// CHECK:         tensor.collapse_shape
+// CHECK-NOT:     linalg.generic
+// CHECK:         return
+func.func @bias_and_reshaped_epilogue(%a: tensor<96x64xf32>, %w: tensor<2x64x16xf32>, %bias: tensor<2x16xf32>, %shape: tensor<3xindex>) -> tensor<1x96x32xf32> {
+  %e = tensor.empty() : tensor<96x2x16xf32>
+  %acc = linalg.generic {indexing_maps = [affine_map<(m, p, n) -> (p, n)>, affine_map<(m, p, n) -> (m, p, n)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%bias : tensor<2x16xf32>) outs(%e : tensor<96x2x16xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<96x2x16xf32>
+  %p = linalg.generic {indexing_maps = [affine_map<(m, k, p, n) -> (m, k)>, affine_map<(m, k, p, n) -> (p, k, n)>, affine_map<(m, k, p, n) -> (m, p, n)>], iterator_types = ["parallel", "reduction", "parallel", "parallel"]}
+      ins(%a, %w : tensor<96x64xf32>, tensor<2x64x16xf32>) outs(%acc : tensor<96x2x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    %t = arith.addf %o, %m : f32
+    linalg.yield %t : f32
+  } -> tensor<96x2x16xf32>
+  %columns = tensor.collapse_shape %p [[0], [1, 2]] : tensor<96x2x16xf32> into tensor<96x32xf32>
+  %batched = tensor.reshape %columns(%shape) : (tensor<96x32xf32>, tensor<3xindex>) -> tensor<1x96x32xf32>
+  %re = tensor.empty() : tensor<1x96x32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (b, m, n)>, affine_map<(b, m, n) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%batched : tensor<1x96x32xf32>) outs(%re : tensor<1x96x32xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %g = math.erf %x : f32
+    linalg.yield %g : f32
+  } -> tensor<1x96x32xf32>
+  return %r : tensor<1x96x32xf32>
 }

@@ -30,21 +30,22 @@ func.func @conv2d_depthwise_dilated(%x: tensor<1x8x10x12xf32>, %w: tensor<8x1x3x
 
 // -----
 
-// batch_norm in eval mode: y = (x - mean) * rsqrt(var + 1e-3) * w + b, every
-// per-channel vector broadcast along dim 1.
+// batch_norm in eval mode, as torch's CPU kernel: scale = w * rsqrt(var +
+// 1e-3) and shift = b - mean * scale computed on the [C] statistics, then
+// one multiply-add per element, y = x * scale + shift, the two vectors
+// broadcast along dim 1.
 // CHECK-LABEL: func.func @batch_norm
 // CHECK-SAME: (%[[X:.+]]: tensor<2x4x5x5xf32>, %[[W:.+]]: tensor<4xf32>, %[[B:.+]]: tensor<4xf32>, %[[M:.+]]: tensor<4xf32>, %[[V:.+]]: tensor<4xf32>)
-// CHECK: %[[EPS:.+]] = prim.constant dense<1.000000e-03> : tensor<2x4x5x5xf32>
-// CHECK: %[[VB:.+]] = prim.broadcast_in_dim %[[V]], dims = [1] : tensor<4xf32> -> tensor<2x4x5x5xf32>
-// CHECK: %[[VE:.+]] = prim.add %[[VB]], %[[EPS]] : tensor<2x4x5x5xf32>
-// CHECK: %[[SCALE:.+]] = prim.rsqrt %[[VE]] : tensor<2x4x5x5xf32>
-// CHECK: %[[MB:.+]] = prim.broadcast_in_dim %[[M]], dims = [1] : tensor<4xf32> -> tensor<2x4x5x5xf32>
-// CHECK: %[[C:.+]] = prim.sub %[[X]], %[[MB]] : tensor<2x4x5x5xf32>
-// CHECK: %[[N:.+]] = prim.mul %[[C]], %[[SCALE]] : tensor<2x4x5x5xf32>
-// CHECK: %[[WB:.+]] = prim.broadcast_in_dim %[[W]], dims = [1] : tensor<4xf32> -> tensor<2x4x5x5xf32>
-// CHECK: %[[NW:.+]] = prim.mul %[[N]], %[[WB]] : tensor<2x4x5x5xf32>
-// CHECK: %[[BB:.+]] = prim.broadcast_in_dim %[[B]], dims = [1] : tensor<4xf32> -> tensor<2x4x5x5xf32>
-// CHECK: %[[R:.+]] = prim.add %[[NW]], %[[BB]] : tensor<2x4x5x5xf32>
+// CHECK: %[[EPS:.+]] = prim.constant dense<1.000000e-03> : tensor<4xf32>
+// CHECK: %[[VE:.+]] = prim.add %[[V]], %[[EPS]] : tensor<4xf32>
+// CHECK: %[[INV:.+]] = prim.rsqrt %[[VE]] : tensor<4xf32>
+// CHECK: %[[SCALE:.+]] = prim.mul %[[INV]], %[[W]] : tensor<4xf32>
+// CHECK: %[[MS:.+]] = prim.mul %[[M]], %[[SCALE]] : tensor<4xf32>
+// CHECK: %[[SHIFT:.+]] = prim.sub %[[B]], %[[MS]] : tensor<4xf32>
+// CHECK: %[[SB:.+]] = prim.broadcast_in_dim %[[SCALE]], dims = [1] : tensor<4xf32> -> tensor<2x4x5x5xf32>
+// CHECK: %[[XS:.+]] = prim.mul %[[X]], %[[SB]] : tensor<2x4x5x5xf32>
+// CHECK: %[[TB:.+]] = prim.broadcast_in_dim %[[SHIFT]], dims = [1] : tensor<4xf32> -> tensor<2x4x5x5xf32>
+// CHECK: %[[R:.+]] = prim.add %[[XS]], %[[TB]] : tensor<2x4x5x5xf32>
 // CHECK: return %[[R]]
 func.func @batch_norm(%x: tensor<2x4x5x5xf32>, %w: tensor<4xf32>, %b: tensor<4xf32>, %m: tensor<4xf32>, %v: tensor<4xf32>) -> tensor<2x4x5x5xf32> {
   %0 = aten.call "aten.batch_norm.default"(input: %x, weight: %w, bias: %b, running_mean: %m, running_var: %v) {cudnn_enabled = false, eps = 1.000000e-03 : f64, momentum = 1.000000e-01 : f64, training = false} : (tensor<2x4x5x5xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x4x5x5xf32>
@@ -53,22 +54,22 @@ func.func @batch_norm(%x: tensor<2x4x5x5xf32>, %w: tensor<4xf32>, %b: tensor<4xf
 
 // -----
 
-// batch_norm with a dynamic batch and no affine: the eps splat and the
-// channel broadcasts are sized by x's dim 0; no weight mul, no bias add.
+// batch_norm with a dynamic batch and no affine: scale = rsqrt(var + eps),
+// shift = -(mean * scale); the channel broadcasts are sized by x's dim 0.
 // CHECK-LABEL: func.func @batch_norm_dynamic
 // CHECK-SAME: (%[[X:.+]]: tensor<?x4x5x5xf32>, %[[M:.+]]: tensor<4xf32>, %[[V:.+]]: tensor<4xf32>)
-// CHECK-DAG: %[[EPSS:.+]] = arith.constant 9.99999974E-6 : f32
 // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[EPS:.+]] = prim.constant dense<9.99999974E-6> : tensor<4xf32>
+// CHECK: %[[VE:.+]] = prim.add %[[V]], %[[EPS]] : tensor<4xf32>
+// CHECK: %[[SCALE:.+]] = prim.rsqrt %[[VE]] : tensor<4xf32>
+// CHECK: %[[MS:.+]] = prim.mul %[[M]], %[[SCALE]] : tensor<4xf32>
+// CHECK: %[[SHIFT:.+]] = prim.neg %[[MS]] : tensor<4xf32>
 // CHECK: %[[N0:.+]] = tensor.dim %[[X]], %[[C0]]
-// CHECK: %[[EPS:.+]] = prim.splat %[[EPSS]], dynamic_sizes(%[[N0]]) : f32 -> tensor<?x4x5x5xf32>
+// CHECK: %[[SB:.+]] = prim.broadcast_in_dim %[[SCALE]], dims = [1], dynamic_sizes(%[[N0]]) : tensor<4xf32> -> tensor<?x4x5x5xf32>
+// CHECK: %[[XS:.+]] = prim.mul %[[X]], %[[SB]] : tensor<?x4x5x5xf32>
 // CHECK: %[[N1:.+]] = tensor.dim %[[X]], %[[C0]]
-// CHECK: %[[VB:.+]] = prim.broadcast_in_dim %[[V]], dims = [1], dynamic_sizes(%[[N1]]) : tensor<4xf32> -> tensor<?x4x5x5xf32>
-// CHECK: %[[VE:.+]] = prim.add %[[VB]], %[[EPS]] : tensor<?x4x5x5xf32>
-// CHECK: %[[SCALE:.+]] = prim.rsqrt %[[VE]] : tensor<?x4x5x5xf32>
-// CHECK: %[[N2:.+]] = tensor.dim %[[X]], %[[C0]]
-// CHECK: %[[MB:.+]] = prim.broadcast_in_dim %[[M]], dims = [1], dynamic_sizes(%[[N2]]) : tensor<4xf32> -> tensor<?x4x5x5xf32>
-// CHECK: %[[C:.+]] = prim.sub %[[X]], %[[MB]] : tensor<?x4x5x5xf32>
-// CHECK: %[[R:.+]] = prim.mul %[[C]], %[[SCALE]] : tensor<?x4x5x5xf32>
+// CHECK: %[[TB:.+]] = prim.broadcast_in_dim %[[SHIFT]], dims = [1], dynamic_sizes(%[[N1]]) : tensor<4xf32> -> tensor<?x4x5x5xf32>
+// CHECK: %[[R:.+]] = prim.add %[[XS]], %[[TB]] : tensor<?x4x5x5xf32>
 // CHECK-NEXT: return %[[R]]
 func.func @batch_norm_dynamic(%x: tensor<?x4x5x5xf32>, %m: tensor<4xf32>, %v: tensor<4xf32>) -> tensor<?x4x5x5xf32> {
   %0 = aten.call "aten.batch_norm.default"(input: %x, running_mean: %m, running_var: %v) {bias = #aten.none, cudnn_enabled = false, eps = 1.000000e-05 : f64, momentum = 1.000000e-01 : f64, training = false, weight = #aten.none} : (tensor<?x4x5x5xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<?x4x5x5xf32>
