@@ -144,7 +144,7 @@ leastReadingChunks(const Chunking &rows, int64_t rowExtent, const Chunking &colu
       if (newRead < read || (newRead == read && newChunks > chunks))
         *this = {newRead, newChunks, newR, newC};
     }
-  } equal, evenlyShared, any;
+  } equal, evenlyShared, any, wholeRows;
   for (int64_t r = 1; r <= rowTiles; ++r)
     for (int64_t c = 1; c <= columnUnits; ++c) {
       int64_t chunks = llvm::divideCeil(rowTiles, r) * llvm::divideCeil(columnUnits, c);
@@ -156,6 +156,8 @@ leastReadingChunks(const Chunking &rows, int64_t rowExtent, const Chunking &colu
         equal.consider(read, chunks, r, c);
         if (chunks % kEvenChunks == 0)
           evenlyShared.consider(read, chunks, r, c);
+        if (r == rowTiles)
+          wholeRows.consider(read, chunks, r, c);
       }
     }
   // Equal chunks are handed out to the threads in equal shares: 36 of them
@@ -164,6 +166,17 @@ leastReadingChunks(const Chunking &rows, int64_t rowExtent, const Chunking &colu
   // evenly wins unless it reads more than a tenth more.
   if (evenlyShared.chunks && 10 * evenlyShared.read <= 11 * equal.read)
     equal = evenlyShared;
+  // Rows that are not whole tiles (vit_b_16's 197) are split where the last
+  // whole tile ends when they are cut: the few rows left over become a
+  // contraction of their own, one more parallel loop, and the product
+  // reaches its consumer in two parts, which then cannot be computed in the
+  // chunks (cpu::fuseEpilogue). Cut along the columns only, the rows stay
+  // whole (the register tiling peels the last few): taken unless it reads
+  // more than a tenth more (vit_b_16's 768 -> 3072 projection: 32 chunks
+  // of 197 rows x 3 panels read as much as 32 of 96 rows x 6 panels).
+  if (rowExtent % rowsPerTile != 0 && wholeRows.chunks && equal.chunks &&
+      10 * wholeRows.read <= 11 * equal.read)
+    equal = wholeRows;
   const Cut &best = equal.chunks && 5 * any.read >= 4 * equal.read ? equal : any;
   if (!best.chunks)
     return std::nullopt;

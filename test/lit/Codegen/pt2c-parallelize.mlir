@@ -342,3 +342,29 @@ func.func @bias_and_reshaped_epilogue(%a: tensor<96x64xf32>, %w: tensor<2x64x16x
   } -> tensor<1x96x32xf32>
   return %r : tensor<1x96x32xf32>
 }
+
+// -----
+
+// vit_b_16's 768 -> 3072 projection in small (K = 8): 197 rows, 24 whole
+// tiles of 8 and 5 rows over, and 96 panels. 32 chunks of 96 rows x 6
+// panels and 32 of all 197 rows x 3 panels read the same; cut along the
+// panels only, the rows are not split where their last whole tile ends
+// (no contraction of the 5 rows left over, no insert of two parts before
+// the consumer).
+// RUN: %pt2c-opt %s --split-input-file --pt2c-parallelize="max-chunks=64 vector-bits=512" | FileCheck %s --check-prefix=ROWS
+// CHECK-LABEL: func.func @whole_rows
+// ROWS-LABEL: func.func @whole_rows
+// ROWS:     scf.forall (%{{.+}}) = (0) to (96) step (3)
+// ROWS:       linalg.generic {{.+}} outs(%{{.+}} : tensor<197x3x32xf32>)
+// ROWS-NOT: scf.forall (
+// ROWS:     return
+func.func @whole_rows(%x: tensor<197x8xf32>, %w: tensor<96x8x32xf32>, %acc: tensor<197x96x32xf32>) -> tensor<197x96x32xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(m, k, p, n) -> (m, k)>, affine_map<(m, k, p, n) -> (p, k, n)>, affine_map<(m, k, p, n) -> (m, p, n)>], iterator_types = ["parallel", "reduction", "parallel", "parallel"]}
+      ins(%x, %w : tensor<197x8xf32>, tensor<96x8x32xf32>) outs(%acc : tensor<197x96x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<197x96x32xf32>
+  return %r : tensor<197x96x32xf32>
+}
