@@ -9,11 +9,11 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Interfaces/DestinationStyleOpInterface.h"
-#include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
 
@@ -97,8 +97,9 @@ scf::ForallOp dropUnreadOutputs(RewriterBase &rewriter, scf::ForallOp loop) {
   return eraseDeadOps(rewriter, newLoop);
 }
 
-/// The values `op` reads that are defined in `block` at or after `loop`:
-/// what must move above `loop` before `op` can go into it.
+/// The values `op` reads (operands, and values its regions use from
+/// above) that are defined in `loop`'s block at or after `loop`, except
+/// `skip`: what must move above `loop` before `op` can go into it.
 SmallVector<Value> definedAfter(Operation *op, Operation *loop, ArrayRef<Value> skip) {
   llvm::SetVector<Value> read;
   for (Value v : op->getOperands())
@@ -114,7 +115,6 @@ SmallVector<Value> definedAfter(Operation *op, Operation *loop, ArrayRef<Value> 
   }
   return after;
 }
-
 
 /// A reshape that findEpilogue follows: expand_shape, collapse_shape, or a
 /// static tensor.reshape that is one of them.
@@ -264,8 +264,13 @@ SmallVector<Operation *> cpu::initsInChunks(RewriterBase &rewriter, scf::ForallO
       }
       // The tile is computed in place, into the chunk's slice of the output.
       auto tileOp = cast<DestinationStyleOpInterface>(tile->tiledOps.front());
+      Operation *ownSlice = tileOp.getDpsInits()[0].getDefiningOp();
       rewriter.modifyOpInPlace(tileOp, [&] { tileOp.getDpsInitsMutable()[0].set(slice); });
       rewriter.replaceAllUsesExcept(slice.getResult(), tile->tiledValues.front(), tileOp);
+      // The tile's own slice of the producer's (whole-size) init is dead:
+      // left, bufferization would allocate that init.
+      if (ownSlice && isOpTriviallyDead(ownSlice))
+        rewriter.eraseOp(ownSlice);
     }
     // A tile that could not be made leaves the rest as they were: the
     // producer stays and computes the whole output first (correct, slower).
