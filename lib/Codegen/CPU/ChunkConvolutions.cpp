@@ -155,14 +155,6 @@ FailureOr<scf::ForallOp> chunk(RewriterBase &rewriter, Convolution conv, int64_t
   unsigned rowsDim = groups.back()[0];
   int64_t columns = rows * conv.outWidth;
 
-  // A zero-filled accumulator (no bias folded into it) is filled chunk by
-  // chunk, in cache, right before its product.
-  auto fill = init.getDefiningOp<linalg::FillOp>();
-  if (fill && fill->hasOneUse())
-    init = fill.getDpsInits()[0];
-  else
-    fill = nullptr;
-
   rewriter.setInsertionPoint(op);
   SmallVector<OpFoldResult> counts = {rewriter.getIndexAttr(conv.outHeight / rows),
                                       rewriter.getIndexAttr(conv.filters / filterBlock)};
@@ -213,8 +205,6 @@ FailureOr<scf::ForallOp> chunk(RewriterBase &rewriter, Convolution conv, int64_t
   outSlice.set(outColumns, firstPosition, columns, rewriter);
   Value outPart = tensor::ExtractSliceOp::create(rewriter, loc, shared, outSlice.offsets,
                                                  outSlice.sizes, outSlice.strides);
-  if (fill)
-    outPart = linalg::FillOp::create(rewriter, loc, fill.getDpsInputs()[0], outPart).getResult(0);
   auto product = linalg::GenericOp::create(rewriter, loc, outPart.getType(),
                                            ValueRange{lhsPart, rhs}, ValueRange{outPart}, maps,
                                            op.getIteratorTypesArray());
@@ -224,8 +214,9 @@ FailureOr<scf::ForallOp> chunk(RewriterBase &rewriter, Convolution conv, int64_t
   tensor::ParallelInsertSliceOp::create(rewriter, loc, product.getResult(0), shared,
                                         outSlice.offsets, outSlice.sizes, outSlice.strides);
   rewriter.replaceOp(op, forall.getResults());
-  if (fill)
-    rewriter.eraseOp(fill);
+  // The accumulator's zero fill (or bias) is made chunk by chunk, in cache,
+  // right before its product.
+  cpu::initsInChunks(rewriter, forall);
   return forall;
 }
 

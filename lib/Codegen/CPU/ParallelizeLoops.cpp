@@ -257,99 +257,97 @@ private:
   /// elementwise consumer, which leaves `candidates`.
   void chunk(IRRewriter &rewriter, linalg::LinalgOp op,
              SmallVectorImpl<linalg::LinalgOp> &candidates) {
-    {
-      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-      if (cpu::iterationPoints(ranges) < minWork)
-        return;
-      SmallVector<Chunking, 2> chunking;
-      if (std::optional<cpu::ContractionLoops> loops = cpu::matchRowMajorContraction(op)) {
-        cpu::RegisterTile tile = cpu::registerTile(vectorBits);
-        SmallVector<Chunking> cuttable = contractionChunkLoops(*loops, ranges, tile);
-        // Rows and columns both cuttable: the cut that reads the least.
-        if (cuttable.size() >= 2) {
-          Chunking rows = cuttable[0], columns = cuttable[1];
-          if (rows.loop != loops->m)
-            std::swap(rows, columns);
-          // Only where the columns are a packed weight's panels (the linear
-          // layers of CPU-only libraries): measured on the 16-core Xeon
-          // (profiled matmul time, 3 alternated rounds), bert-base -17% and
-          // vit_b_16 -7%, but resnet50's convolutions +6%, so those keep
-          // the cut below.
-          int64_t perUnit = panelColumns(op, *loops, columns.loop, ranges);
-          std::optional<std::pair<Chunking, Chunking>> cut;
-          if (rows.loop == loops->m && perUnit > 0)
-            cut = leastReadingChunks(rows, ranges[rows.loop], columns, ranges[columns.loop],
-                                     perUnit, tile.rows, maxChunks);
-          // Only a loop that is cut is split where its last whole tile
-          // ends (the rest of a loop kept whole is peeled by the tiling).
-          if (cut)
-            for (const Chunking &c : {cut->first, cut->second}) {
-              int64_t whole = ranges[c.loop] - ranges[c.loop] % c.tile;
-              if (c.size >= whole)
-                continue;
-              op = splitAtWholeTiles(rewriter, op, c, candidates);
-              ranges = op.getStaticLoopRanges();
-              chunking.push_back(c);
-            }
-        }
-        // Otherwise whole tiles along the loop with the most of them; if
-        // that gives fewer than half of max-chunks, along the next one too
-        // (a 2-d forall): 24 column tiles make 24 chunks that 16 threads
-        // take in two rounds, half of them idle in the second; 16 row tiles
-        // x 24 column tiles in 48 chunks take three full rounds.
-        int64_t chunks = 1;
-        for (Chunking c : chunking.empty() ? cuttable : SmallVector<Chunking>{}) {
-          op = splitAtWholeTiles(rewriter, op, c, candidates);
-          ranges = op.getStaticLoopRanges();
-          int64_t tiles = llvm::divideCeil(ranges[c.loop], c.tile);
-          c.size = cpu::chunkSize(tiles, llvm::divideCeil(maxChunks, chunks)) * c.tile;
-          chunks *= llvm::divideCeil(ranges[c.loop], c.size);
-          chunking.push_back(c);
-          if (chunking.size() == 2 || 2 * chunks >= maxChunks)
-            break;
-        }
-      } else if (std::optional<unsigned> loop = cpu::chooseLoop(op, ranges)) {
-        chunking.push_back(Chunking{*loop, cpu::chunkSize(ranges[*loop], maxChunks)});
-        // Too few chunks for the threads (vit_b_16's q, k and v split off
-        // as 3 chunks, its heads transposed in 12): cut the next parallel
-        // loop too, never the innermost (LLVM's vector loop).
-        int64_t chunks = llvm::divideCeil(ranges[*loop], chunking.front().size);
-        for (unsigned d = *loop + 1; 2 * chunks < maxChunks && d + 1 < ranges.size(); ++d)
-          if (cpu::isSplittable(op, ranges, d)) {
-            chunking.push_back(
-                Chunking{d, cpu::chunkSize(ranges[d], llvm::divideCeil(maxChunks, chunks))});
-            break;
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    if (cpu::iterationPoints(ranges) < minWork)
+      return;
+    SmallVector<Chunking, 2> chunking;
+    std::optional<cpu::ContractionLoops> loops = cpu::matchRowMajorContraction(op);
+    if (loops) {
+      cpu::RegisterTile tile = cpu::registerTile(vectorBits);
+      SmallVector<Chunking> cuttable = contractionChunkLoops(*loops, ranges, tile);
+      // Rows and columns both cuttable: the cut that reads the least.
+      if (cuttable.size() >= 2) {
+        Chunking rows = cuttable[0], columns = cuttable[1];
+        if (rows.loop != loops->m)
+          std::swap(rows, columns);
+        // Only where the columns are a packed weight's panels (the linear
+        // layers of CPU-only libraries): measured on the 16-core Xeon
+        // (profiled matmul time, 3 alternated rounds), bert-base -17% and
+        // vit_b_16 -7%, but resnet50's convolutions +6%, so those keep
+        // the cut below.
+        int64_t perUnit = panelColumns(op, *loops, columns.loop, ranges);
+        std::optional<std::pair<Chunking, Chunking>> cut;
+        if (rows.loop == loops->m && perUnit > 0)
+          cut = leastReadingChunks(rows, ranges[rows.loop], columns, ranges[columns.loop],
+                                   perUnit, tile.rows, maxChunks);
+        // Only a loop that is cut is split where its last whole tile
+        // ends (the rest of a loop kept whole is peeled by the tiling).
+        if (cut)
+          for (const Chunking &c : {cut->first, cut->second}) {
+            int64_t whole = ranges[c.loop] - ranges[c.loop] % c.tile;
+            if (c.size >= whole)
+              continue;
+            op = splitAtWholeTiles(rewriter, op, c, candidates);
+            ranges = op.getStaticLoopRanges();
+            chunking.push_back(c);
           }
       }
-      if (chunking.empty())
-        return;
-      SmallVector<OpFoldResult> tileSizes(ranges.size(), rewriter.getIndexAttr(0));
-      for (const Chunking &c : chunking)
-        tileSizes[c.loop] = rewriter.getIndexAttr(c.size);
-      scf::SCFTilingOptions options;
-      options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-      options.setTileSizes(tileSizes);
-      rewriter.setInsertionPoint(op);
-      FailureOr<scf::SCFTilingResult> tiled =
-          scf::tileUsingSCF(rewriter, cast<TilingInterface>(op.getOperation()), options);
-      // An op that cannot be tiled runs on one thread: slower, not wrong.
-      if (failed(tiled))
-        return;
-      bool contraction = cpu::matchRowMajorContraction(op).has_value();
-      rewriter.replaceOp(op, tiled->replacements);
-      auto loop = dyn_cast<scf::ForallOp>(tiled->loops.front().getOperation());
-      if (!contraction || !loop)
-        return;
-      for (Operation *moved : cpu::initsInChunks(rewriter, loop))
-        deferred.remove(moved);
-      if (!fuseEpilogues)
-        return;
-      if (linalg::GenericOp consumer = cpu::findEpilogue(loop)) {
-        llvm::erase(candidates, linalg::LinalgOp(consumer));
-        // Not fused: the consumer (as the attempt left it) is cut on its own.
-        if (failed(cpu::fuseEpilogue(rewriter, loop, consumer)) && consumer)
-          candidates.push_back(consumer);
+      // Otherwise whole tiles along the loop with the most of them; if
+      // that gives fewer than half of max-chunks, along the next one too
+      // (a 2-d forall): 24 column tiles make 24 chunks that 16 threads
+      // take in two rounds, half of them idle in the second; 16 row tiles
+      // x 24 column tiles in 48 chunks take three full rounds.
+      int64_t chunks = 1;
+      for (Chunking c : chunking.empty() ? cuttable : SmallVector<Chunking>{}) {
+        op = splitAtWholeTiles(rewriter, op, c, candidates);
+        ranges = op.getStaticLoopRanges();
+        int64_t tiles = llvm::divideCeil(ranges[c.loop], c.tile);
+        c.size = cpu::chunkSize(tiles, llvm::divideCeil(maxChunks, chunks)) * c.tile;
+        chunks *= llvm::divideCeil(ranges[c.loop], c.size);
+        chunking.push_back(c);
+        if (chunking.size() == 2 || 2 * chunks >= maxChunks)
+          break;
       }
+    } else if (std::optional<unsigned> loop = cpu::chooseLoop(op, ranges)) {
+      chunking.push_back(Chunking{*loop, cpu::chunkSize(ranges[*loop], maxChunks)});
+      // Too few chunks for the threads (vit_b_16's q, k and v split off
+      // as 3 chunks, its heads transposed in 12): cut the next parallel
+      // loop too, never the innermost (LLVM's vector loop).
+      int64_t chunks = llvm::divideCeil(ranges[*loop], chunking.front().size);
+      for (unsigned d = *loop + 1; 2 * chunks < maxChunks && d + 1 < ranges.size(); ++d)
+        if (cpu::isSplittable(op, ranges, d)) {
+          chunking.push_back(
+              Chunking{d, cpu::chunkSize(ranges[d], llvm::divideCeil(maxChunks, chunks))});
+          break;
+        }
+    }
+    if (chunking.empty())
+      return;
+    SmallVector<OpFoldResult> tileSizes(ranges.size(), rewriter.getIndexAttr(0));
+    for (const Chunking &c : chunking)
+      tileSizes[c.loop] = rewriter.getIndexAttr(c.size);
+    scf::SCFTilingOptions options;
+    options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+    options.setTileSizes(tileSizes);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> tiled =
+        scf::tileUsingSCF(rewriter, cast<TilingInterface>(op.getOperation()), options);
+    // An op that cannot be tiled runs on one thread: slower, not wrong.
+    if (failed(tiled))
+      return;
+    rewriter.replaceOp(op, tiled->replacements);
+    auto loop = dyn_cast<scf::ForallOp>(tiled->loops.front().getOperation());
+    if (!loops || !loop)
+      return;
+    for (Operation *moved : cpu::initsInChunks(rewriter, loop))
+      deferred.remove(moved);
+    if (!fuseEpilogues)
+      return;
+    if (linalg::GenericOp consumer = cpu::findEpilogue(loop)) {
+      llvm::erase(candidates, linalg::LinalgOp(consumer));
+      // Not fused: the consumer (as the attempt left it) is cut on its own.
+      if (failed(cpu::fuseEpilogue(rewriter, loop, consumer)) && consumer)
+        candidates.push_back(consumer);
     }
   }
 };
