@@ -22,14 +22,17 @@ def FuseElementwise : Pass<"pt2c-fuse-elementwise", "mlir::ModuleOp"> {
     // => one linalg.generic computing exp and add
     ```
 
-    With `broadcast-into-contractions=false` (the GPU pipeline), a producer
-    that computes something is not fused into a linalg op with reduction
-    loops that reads it broadcast (its map omits one of the consumer's
-    parallel loops, as a matmul's A omits the columns): there each thread
-    would recompute it for every output, and the contraction would no longer
-    be the plain multiply-add that pt2c-gemm-to-library hands to cuBLASLt.
-    Producers that only move data (a transpose) still fuse: they change the
-    contraction's maps, not its body.
+    A producer that computes something is not fused into a linalg op
+    with reduction loops that reads it broadcast (its map omits one of the
+    consumer's parallel loops, as a matmul's A omits the columns): each
+    output would recompute it (a GPU thread per output; on the CPU the
+    register tile's loop), and the contraction would no longer be the
+    plain multiply-add that pt2c-tile-contractions register-tiles and
+    pt2c-gemm-to-library hands to cuBLASLt (llama's rotary embedding fused
+    into q·kᵀ left that contraction in scalar loops: 0.5 ms per layer on
+    two cores of the build machine). Producers that only move data (a
+    transpose) still fuse: they change the contraction's maps, not its
+    body. `broadcast-into-contractions=true` fuses them anyway.
 
     With `generalize-reductions` (the GPU pipeline), `linalg.reduce` ops are
     first written as `linalg.generic`, which elementwise fusion can fuse
@@ -58,9 +61,9 @@ def FuseElementwise : Pass<"pt2c-fuse-elementwise", "mlir::ModuleOp"> {
                            "::mlir::affine::AffineDialect"];
   let options = [
     Option<"broadcastIntoContractions", "broadcast-into-contractions", "bool",
-           /*default=*/"true",
-           "Fuse computing producers into contractions that read them broadcast "
-           "(the CPU: LLVM hoists them out of the inner loop)">,
+           /*default=*/"false",
+           "Fuse computing producers into contractions that read them broadcast too "
+           "(they then recompute them for every output)">,
     Option<"generalizeReductions", "generalize-reductions", "bool",
            /*default=*/"false",
            "Write linalg.reduce as linalg.generic first, so producers fuse into it">,
@@ -115,6 +118,59 @@ def FuseRows : Pass<"pt2c-fuse-rows", "mlir::func::FuncOp"> {
            "Iteration points of a root below which its group stays as it is">,
     Option<"maxChunks", "max-chunks", "int64_t", /*default=*/"64",
            "The most chunks a group is cut into">,
+  ];
+}
+
+def FuseAttention : Pass<"pt2c-fuse-attention", "mlir::func::FuncOp"> {
+  let summary = "Compute attention's two batched matmuls and its softmax in one chunked loop";
+  let description = [{
+    Attention written out is q·kᵀ, a scale and mask, a softmax and p·v:
+    after elementwise fusion about six parallel loops per layer, each
+    writing or reading the [heads, L, S] scores whole (bert-base: 786 KB
+    per layer at batch 1, sequence 128), which then stream through memory
+    three times. This pass computes it as one `scf.forall` over chunks of
+    (batch, head, rows): each chunk computes its rows' scores, their
+    softmax and their product with v, and the scores never leave the
+    chunk (a few KB on its stack, pt2c-chunk-buffers-on-stack).
+
+    The root is a row-major f32 contraction of two activations (a batch
+    loop that lhs, rhs and output all read: lib/Codegen/CPU/Contraction.h)
+    whose lhs is computed, through row ops that nothing else reads, from
+    another such contraction, with a row reduction among them: p·v after
+    softmax(q·kᵀ). The group (lib/Codegen/CPU/RowGroups.h) is the row ops
+    (the softmax's reductions and elementwise ops, the scale, the mask, q's
+    transpose, the fills), q·kᵀ, and the fill starting the root's
+    accumulator. The chunks: the batch loops, outermost first, in exact
+    divisors until there are half of `max-chunks`, then the rows in whole
+    register tiles (8 rows for 512-bit vectors, 6 for 256) so that
+    pt2c-tile-contractions tiles both contractions in the chunk fully (the
+    rows past the last whole chunk, vit_b_16's 197 = 6 x 32 + 5, are split
+    off and chunked along the batch loops only). An op a chunk would need
+    more of than its share (kᵀ and v, read whole by every chunk of rows of
+    a head) stays outside, computed once. Roots with fewer than `min-work`
+    iteration points stay as they are.
+
+    ```mlir
+    %s = linalg.generic (q·kᵀ) ...            // [1, 12, 128, 128]
+    %p = ... softmax of %s ...
+    %o = linalg.generic (p·v) ins(%p, %v) ...  // [1, 12, 128, 64]
+    // =>
+    %o = scf.forall (%h, %r) = (0, 0) to (12, 128) step (1, 16) ... {
+      %s = linalg.generic (q·kᵀ) ... -> tensor<1x1x16x128xf32>
+      ... softmax of %s ...
+      %o = linalg.generic (p·v) ... -> tensor<1x1x16x64xf32>
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"minWork", "min-work", "int64_t", /*default=*/"32768",
+           "Iteration points of a root below which its attention stays as it is">,
+    Option<"maxChunks", "max-chunks", "int64_t", /*default=*/"64",
+           "The chunk count the batch loops and rows are cut towards">,
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"256",
+           "Vector width the register tiles are made for (256: AVX2, 512: AVX-512)">,
   ];
 }
 
@@ -479,6 +535,24 @@ def ApproximateMath : Pass<"pt2c-approximate-math", "mlir::ModuleOp"> {
     (x ** 3 = x * x * x, GPT-2's GELU) or sqrt/rsqrt/division (0.5, -0.5,
     -1; MLIR's algebraic simplification). Runs after float16/bfloat16 math
     was extended to float32.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect"];
+}
+
+def ExpandArith : Pass<"pt2c-expand-arith", "mlir::ModuleOp"> {
+  let summary = "Expand the arith ops LLVM has no instruction for, keeping max and min";
+  let description = [{
+    MLIR's `arith-expand` with the bfloat16 patterns, less its expansion of
+    `maximumf`, `minimumf`, `maxnumf` and `minnumf` into compares and
+    selects: LLVM's loop vectorizer recognizes a reduction through
+    `llvm.maximum` (what the arith-to-LLVM conversion makes of
+    `arith.maximumf`) but not through the select chain with its NaN
+    checks, so every softmax's row maximum stayed a scalar loop (a third of
+    the samples of llama's fused attention on the build machine). Integer
+    ceiling and floor divisions, bfloat16 extensions and truncations (as
+    integer ops: x86-64-v3 has no instruction for them, and LLVM would call
+    compiler-rt helpers that no model links) and scaling casts are expanded
+    as `arith-expand{include-bf16}` does.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect"];
 }

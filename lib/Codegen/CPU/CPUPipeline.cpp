@@ -48,8 +48,10 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    keeping contractions as lowered (pt2c-fuse-elementwise).
   //    A convolution with many output positions runs in chunks of whole
   //    output rows, each copying its own windows (pt2c-chunk-convolutions).
-  // 2. A layer norm's or softmax's reductions and the elementwise ops that
-  //    use them run in one chunked loop over rows (pt2c-fuse-rows).
+  // 2. Attention's q·kᵀ, softmax and p·v run in one chunked loop over
+  //    heads and rows (pt2c-fuse-attention); a layer norm's or softmax's
+  //    reductions and the elementwise ops that use them run in one chunked
+  //    loop over rows (pt2c-fuse-rows).
   //    Split the other large ops into scf.forall chunks for the thread pool, then
   //    register-tile and vectorize the matmul/convolution contractions in
   //    each chunk (pt2c-tile-contractions; the chunks are whole tiles).
@@ -86,7 +88,8 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    libm, which every model .so may use; the LLVM conversion goes first
   //    so libm only gets what has no intrinsic (libm has no rsqrtf).
   std::string parallelize =
-      llvm::formatv("func.func(pt2c-fuse-rows{{min-work={0}}),"
+      llvm::formatv("func.func(pt2c-fuse-attention{{min-work={0} vector-bits={1}}),"
+                    "func.func(pt2c-fuse-rows{{min-work={0}}),"
                     "pt2c-parallelize{{min-work={0} vector-bits={1}},",
                     options.minParallelWork, options.vectorBits)
           .str();
@@ -125,7 +128,7 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
               "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},"
               "math-extend-to-supported-types{target-type=f32},"
               "pt2c-approximate-math,"
-              "arith-expand{include-bf16},"
+              "pt2c-expand-arith,"
               "convert-vector-to-llvm{vector-contract-lowering=outerproduct}");
   addHostToLLVMPasses(pm, HostCalls::OpenMP);
 }

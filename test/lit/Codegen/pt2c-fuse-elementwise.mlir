@@ -1,4 +1,5 @@
 // RUN: %pt2c-opt %s --split-input-file --pt2c-fuse-elementwise | FileCheck %s
+// RUN: %pt2c-opt %s --split-input-file --pt2c-fuse-elementwise='broadcast-into-contractions=true' | FileCheck %s --check-prefix=BCAST
 
 // An elementwise chain becomes one generic.
 // CHECK-LABEL: func.func @chain
@@ -54,13 +55,22 @@ func.func @im2col_contraction(%x: tensor<3x7x6xf32>, %w: tensor<4x6xf32>) -> ten
 
 // -----
 
-// An elementwise producer still fuses into a contraction (LLVM hoists it out
-// of the innermost loop).
+// An elementwise producer that a contraction reads broadcast (the matmul's
+// lhs, read once per output column) stays its own op: fused, it would be
+// recomputed for every column and the contraction would no longer be the
+// plain multiply-add that the register tiles take.
 // CHECK-LABEL: func.func @relu_into_matmul
-// CHECK: linalg.generic {{.+}} iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK: linalg.generic {{.+}} iterator_types = ["parallel", "parallel"]
 // CHECK: arith.maximumf
-// CHECK: arith.mulf
-// CHECK-NOT: linalg.generic
+// CHECK: linalg.generic {{.+}} iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK-NEXT: ^bb0(%{{.+}}: f32, %{{.+}}: f32, %{{.+}}: f32):
+// CHECK-NEXT: arith.mulf
+// With broadcast-into-contractions=true it is fused all the same.
+// BCAST-LABEL: func.func @relu_into_matmul
+// BCAST: linalg.generic {{.+}} iterator_types = ["parallel", "reduction", "parallel"]
+// BCAST: arith.maximumf
+// BCAST: arith.mulf
+// BCAST-NOT: linalg.generic
 func.func @relu_into_matmul(%x: tensor<4x6xf32>, %w: tensor<6x8xf32>) -> tensor<4x8xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<4x6xf32>
