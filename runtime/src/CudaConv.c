@@ -15,6 +15,7 @@
 
 #include "CudaConv.h"
 #include "CudaLibraries.h"
+#include "CudaWorkspace.h"
 #include "CudaState.h"
 #include "Cudnn.h"
 #include "PlanCache.h"
@@ -90,7 +91,8 @@ static struct pt2crt_conv_state *state_for(pt2crt_cuda_run *run, const pt2crt_cu
       state->handle = NULL;
       state->broken = 1;
     } else {
-      pt2crt_cuda_library_workspace(run, &state->workspace, &state->workspace_bytes);
+      pt2crt_cuda_workspace_get(&run->libraries->workspace, run->driver, &state->workspace,
+                                &state->workspace_bytes);
     }
     run->libraries->conv = state;
   }

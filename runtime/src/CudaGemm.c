@@ -14,6 +14,7 @@
 #include "CudaGemm.h"
 #include "CublasLt.h"
 #include "CudaLibraries.h"
+#include "CudaWorkspace.h"
 #include "CudaState.h"
 #include "PlanCache.h"
 #include "GemmLayout.h"
@@ -94,7 +95,8 @@ static struct pt2crt_gemm_state *state_for(pt2crt_cuda_run *run,
       state->broken = 1;
     }
     if (!state->broken)
-      pt2crt_cuda_library_workspace(run, &state->workspace, &state->workspace_bytes);
+      pt2crt_cuda_workspace_get(&run->libraries->workspace, run->driver, &state->workspace,
+                                &state->workspace_bytes);
     run->libraries->gemm = state;
   }
   return state->broken ? NULL : state;

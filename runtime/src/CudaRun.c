@@ -7,7 +7,7 @@
 #include "CudaModules.h"
 #include "CudaProfile.h"
 #include "CudaState.h"
-#include "Model.h"
+#include "ElementBytes.h"
 #include "Options.h"
 #include "Status.h"
 

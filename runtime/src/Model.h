@@ -10,6 +10,8 @@
 #include "pt2c/model_abi.h"
 #include "pt2c/pt2c.h"
 
+#include "ElementBytes.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -47,11 +49,6 @@ pt2c_status *pt2crt_load_weights(const pt2c_model_desc *desc,
                                  const struct pt2c_options *options,
                                  const uint8_t **out_weights,
                                  uint8_t **out_owned);
-
-/* Element size in bytes of a descriptor dtype (bool: 1). */
-static inline uint64_t pt2crt_element_bytes(pt2c_dtype_desc dtype) {
-  return dtype.bits <= 8 ? 1 : dtype.bits / 8;
-}
 
 #ifdef __cplusplus
 }
