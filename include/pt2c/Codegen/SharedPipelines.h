@@ -5,9 +5,10 @@
 // conversion to the LLVM dialect; the pieces are built here once. Both
 // pipelines are also registered under names (registerCPUCodegen,
 // registerGPUCodegen) so `pt2c-opt` runs them, or a stage of them, on a
-// file:
+// file, and so are the shared pieces (registerSharedPipelines):
 //   pt2c-opt x.mlir --pass-pipeline='builtin.module(pt2c-cpu-pipeline)'
 //   pt2c-opt x.mlir --pass-pipeline='builtin.module(pt2c-gpu-kernels)'
+//   pt2c-opt x.mlir --pass-pipeline='builtin.module(pt2c-bufferize-module)'
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +40,12 @@ enum class HostCalls { OpenMP, GPULaunches };
 /// ops to intrinsics first and libm for what has none (erf; libm has no
 /// rsqrtf), then arith, control flow, functions, index and the `calls`.
 void addHostToLLVMPasses(mlir::OpPassManager &pm, HostCalls calls);
+
+/// Registers the two shared pieces by name, so `pt2c-opt` runs them alone:
+///   --pass-pipeline='builtin.module(pt2c-bufferize-module)'
+///   --pass-pipeline='builtin.module(pt2c-host-to-llvm{calls=openmp})' (or gpu)
+/// registerCPUCodegen calls it.
+void registerSharedPipelines();
 
 /// Parses `pipeline` (a bare, comma-separated pass list) into `pm`; a
 /// failure is a pt2c bug (a pass name MLIR changed), reported naming `what`.

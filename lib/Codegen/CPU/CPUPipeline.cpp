@@ -29,6 +29,7 @@ void registerCPUCodegen(mlir::DialectRegistry &registry) {
   std::call_once(passesRegistered, [] {
     mlir::registerAllPasses();
     registerCodegenPasses();
+    registerSharedPipelines();
     mlir::PassPipelineRegistration<>(
         "pt2c-cpu-pipeline",
         "pt2c's CPU lowering with default options: linalg on tensors to the LLVM dialect",

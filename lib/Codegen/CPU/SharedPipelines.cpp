@@ -3,6 +3,7 @@
 #include "pt2c/Codegen/SharedPipelines.h"
 
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
 
 #include "llvm/Support/ErrorHandling.h"
@@ -33,6 +34,35 @@ void addHostToLLVMPasses(mlir::OpPassManager &pm, HostCalls calls) {
                                      : "gpu-to-llvm,";
   list += "reconcile-unrealized-casts";
   addPassList(pm, "host LLVM conversion", list);
+}
+
+namespace {
+
+/// pt2c-host-to-llvm's option: which calls the host code makes.
+struct HostToLLVMOptions : mlir::PassPipelineOptions<HostToLLVMOptions> {
+  Option<HostCalls> calls{
+      *this, "calls", llvm::cl::desc("The host code's other calls"),
+      llvm::cl::init(HostCalls::OpenMP),
+      llvm::cl::values(clEnumValN(HostCalls::OpenMP, "openmp",
+                                  "the CPU's OpenMP entry points (the runtime's pool)"),
+                       clEnumValN(HostCalls::GPULaunches, "gpu",
+                                  "the GPU's mgpu* launch functions"))};
+};
+
+} // namespace
+
+void registerSharedPipelines() {
+  mlir::PassPipelineRegistration<>(
+      "pt2c-bufferize-module",
+      "pt2c's bufferization, shared by the CPU and GPU pipelines: one-shot, function "
+      "boundaries included, identity layouts, results as out-parameters",
+      [](mlir::OpPassManager &pm) { addModuleBufferizationPasses(pm); });
+  mlir::PassPipelineRegistration<HostToLLVMOptions>(
+      "pt2c-host-to-llvm",
+      "pt2c's host-side conversion to the LLVM dialect, shared by the CPU and GPU pipelines",
+      [](mlir::OpPassManager &pm, const HostToLLVMOptions &options) {
+        addHostToLLVMPasses(pm, options.calls);
+      });
 }
 
 } // namespace pt2c
