@@ -71,13 +71,7 @@ llvm::SetVector<Operation *> attentionGroup(linalg::LinalgOp root) {
     for (Value operand : op->getOperands())
       consider(operand, worklist);
   }
-  // Drop the ops that something outside the group uses, until none is left.
-  while (group.remove_if([&](Operation *op) {
-    return llvm::any_of(op->getUsers(), [&](Operation *user) {
-      return user != root.getOperation() && !group.contains(user);
-    });
-  })) {
-  }
+  cpu::keepOnlyGroupReadOps(group, root);
   bool softmax = llvm::any_of(group, [](Operation *op) {
     return cpu::isRowOp(op) && cast<linalg::LinalgOp>(op).getNumReductionLoops() > 0;
   });

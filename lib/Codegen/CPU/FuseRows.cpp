@@ -47,12 +47,7 @@ llvm::SetVector<Operation *> rowGroup(Operation *root) {
         worklist.push_back(producer);
     }
   }
-  // Drop the ops that something outside the group uses, until none is left.
-  while (group.remove_if([&](Operation *op) {
-    return llvm::any_of(op->getUsers(),
-                        [&](Operation *user) { return user != root && !group.contains(user); });
-  })) {
-  }
+  cpu::keepOnlyGroupReadOps(group, root);
   bool reduces = llvm::any_of(group, [](Operation *op) {
     return cast<linalg::LinalgOp>(op).getNumReductionLoops() > 0;
   });

@@ -81,6 +81,14 @@ void foldUnitDimReshapes(RewriterBase &rewriter, Operation *root) {
   });
 }
 
+void keepOnlyGroupReadOps(llvm::SetVector<Operation *> &group, Operation *root) {
+  while (group.remove_if([&](Operation *op) {
+    return llvm::any_of(op->getUsers(),
+                        [&](Operation *user) { return user != root && !group.contains(user); });
+  })) {
+  }
+}
+
 int64_t largestDivisorAtMost(int64_t extent, int64_t limit) {
   for (int64_t size = std::min(extent, std::max<int64_t>(limit, 1)); size > 1; --size)
     if (extent % size == 0)
@@ -146,8 +154,10 @@ FailureOr<scf::ForallOp> fuseGroupInChunks(RewriterBase &rewriter, linalg::Linal
   rewriter.setInsertionPoint(root);
   FailureOr<scf::SCFTileAndFuseResult> fused = scf::tileConsumerAndFuseProducersUsingSCF(
       rewriter, cast<TilingInterface>(root.getOperation()), options);
-  if (failed(fused) || fused->loops.size() != 1)
+  if (failed(fused))
     return failure();
+  // Forall tiling with a size that is not 0 makes exactly one loop.
+  assert(fused->loops.size() == 1 && "one scf.forall");
   if (fused->fusedProducers.empty()) {
     for (LoopLikeOpInterface loop : llvm::reverse(fused->loops))
       rewriter.eraseOp(loop);

@@ -33,6 +33,11 @@ bool isRowOp(mlir::Operation *op);
 /// fuses across it.
 void foldUnitDimReshapes(mlir::RewriterBase &rewriter, mlir::Operation *root);
 
+/// Drops from `group` every op that something besides `root` and the
+/// group reads, until none is left: computed inside `root`'s chunks only,
+/// such an op would be missing outside.
+void keepOnlyGroupReadOps(llvm::SetVector<mlir::Operation *> &group, mlir::Operation *root);
+
 /// The largest divisor of `extent` that is at most `limit` (at least 1).
 int64_t largestDivisorAtMost(int64_t extent, int64_t limit);
 
