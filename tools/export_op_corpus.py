@@ -520,6 +520,19 @@ def _(inp):
         lambda q, k, v: F.scaled_dot_product_attention(q, k, v, enable_gqa=True, is_causal=True)
 
 
+@case("attention", "sdpa_wide_heads")
+def _(inp):
+    # Head dims over 128, up to 256 (the tensor-core kernel's limit on the
+    # GPU), one not a multiple of 16; L != S so the causal mask is not square.
+    q, k, v = inp.r(1, 1, 20, 256), inp.r(1, 1, 40, 256), inp.r(1, 1, 40, 200)
+    q2, k2, v2 = inp.r(1, 1, 20, 200), inp.r(1, 1, 40, 200), inp.r(1, 1, 40, 256)
+    return [q, k, v, q2, k2, v2, inp.b(20, 40) | torch.eye(20, 40, dtype=torch.bool), inp.r(1, 1, 20, 40)], \
+        lambda q, k, v, q2, k2, v2, bm, fm: (F.scaled_dot_product_attention(q, k, v),
+                                             F.scaled_dot_product_attention(q, k, v, is_causal=True),
+                                             F.scaled_dot_product_attention(q2, k2, v2, attn_mask=bm),
+                                             F.scaled_dot_product_attention(q2, k2, v2, attn_mask=fm))
+
+
 @case("attention", "sdpa_broadcast")
 def _(inp):
     return [inp.r(2, 4, 5, 8), inp.r(1, 4, 6, 8), inp.r(1, 4, 6, 8)], \

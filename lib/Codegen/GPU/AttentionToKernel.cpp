@@ -355,7 +355,7 @@ bool isCausal(const AttentionOperand &mask, unsigned rank) {
          (compare.getPredicate() == arith::CmpIPredicate::sge && lhs == 0 && rhs == 1);
 }
 
-std::optional<Attention> matchAttention(linalg::GenericOp pv) {
+std::optional<Attention> matchAttention(linalg::GenericOp pv, bool tensorCores) {
   Value result = pv.getResult(0);
   auto resultType = cast<RankedTensorType>(result.getType());
   std::optional<BatchedMatmul> second = matchBatchedMatmul(result);
@@ -447,7 +447,10 @@ std::optional<Attention> matchAttention(linalg::GenericOp pv) {
   attention.kernel.value = traceOperand(second->rhs(),
                                         second->operandMap(1, second->k, second->n),
                                         domain(k.keys, k.valueDim));
-  if (!kernel::flashAttentionSupports(attention.kernel.headDim, attention.kernel.valueDim))
+  // Head dims over 128 only on tensor cores (16-bit operands), whose
+  // kernel stages fewer keys at a time there.
+  if (!kernel::flashAttentionSupports(k.headDim, k.valueDim) &&
+      !(tensorCores && kernel::flashAttentionMmaSupports(k)))
     return std::nullopt;
   return attention;
 }
@@ -514,13 +517,15 @@ void replaceWithKernelCall(const Attention &attention, unsigned number,
 }
 
 struct AttentionToKernelPass : impl::AttentionToKernelBase<AttentionToKernelPass> {
+  using AttentionToKernelBase::AttentionToKernelBase;
+
   void runOnOperation() override {
     SmallVector<Attention> found;
     getOperation().walk([&](linalg::GenericOp generic) {
       auto function = generic->getParentOfType<func::FuncOp>();
       if (!function || function.isPrivate() || !generic.hasPureTensorSemantics())
         return;
-      if (std::optional<Attention> attention = matchAttention(generic))
+      if (std::optional<Attention> attention = matchAttention(generic, tensorCores))
         found.push_back(*attention);
     });
     IRRewriter rewriter(&getContext());

@@ -55,10 +55,19 @@ struct EmitFlashAttentionPass : impl::EmitFlashAttentionBase<EmitFlashAttentionP
       for (kernel::AttentionOperand *operand : attention->operands())
         if (auto cast = operand->buffer.getDefiningOp<memref::CastOp>())
           operand->buffer = cast.getSource();
-      if (tensorCores && kernel::flashAttentionMmaSupports(*attention))
+      if (tensorCores && kernel::flashAttentionMmaSupports(*attention)) {
         kernel::emitFlashAttentionMma(b, call.getLoc(), *attention);
-      else
+      } else if (kernel::flashAttentionSupports(attention->headDim, attention->valueDim)) {
         kernel::emitFlashAttention(b, call.getLoc(), *attention);
+      } else {
+        // Formed by pt2c-attention-to-kernel{tensor-cores=true}: both
+        // passes must be given the same setting.
+        call.emitOpError() << "attention with head dims " << attention->headDim << " and "
+                           << attention->valueDim
+                           << " needs the tensor-core kernel (16-bit operands, "
+                              "tensor-cores=true)";
+        return signalPassFailure();
+      }
       callees.insert(call.getCalleeAttr().getAttr());
       call.erase();
     }

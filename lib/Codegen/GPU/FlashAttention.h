@@ -76,7 +76,8 @@ bool flashAttentionSupports(int64_t headDim, int64_t valueDim);
 void emitFlashAttention(mlir::OpBuilder &b, mlir::Location loc, const AttentionKernel &kernel);
 
 /// Whether the tensor-core kernel takes this attention: query, key and
-/// value all float16 or all bfloat16, head dims up to 128.
+/// value all float16 or all bfloat16 (tensors or buffers), head dims up to
+/// 256.
 bool flashAttentionMmaSupports(const AttentionKernel &kernel);
 
 /// Emits the tensor-core gpu.launch (sm_80 and later) at the builder's

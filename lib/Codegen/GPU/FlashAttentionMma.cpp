@@ -5,10 +5,12 @@
 //
 // - a block of 4 warps takes 64 query rows of one batch point; each warp
 //   owns 16 of them, loaded once as A fragments that stay in registers;
-// - 64 keys at a time are staged in shared memory with their values, as
-//   pairs of 16-bit elements packed in 32-bit words: keys row-major, values
-//   transposed, so each B fragment is two 32-bit shared loads (rows padded
-//   by 4 words: the 8 rows a fragment load touches fall in distinct banks);
+// - 64 keys at a time (32 when a head dim is over 128, so the tiles stay
+//   within 48 KiB of shared memory) are staged in shared memory with their
+//   values, as pairs of 16-bit elements packed in 32-bit words: keys
+//   row-major, values transposed, so each B fragment is two 32-bit shared
+//   loads (rows padded by 4 words: the 8 rows a fragment load touches fall
+//   in distinct banks);
 // - scores S = Q·Kᵀ and the output O += P·V are tensor-core products with
 //   float32 accumulators; the online softmax (FlashAttention.h) runs on the
 //   accumulator fragments, a row's maximum shared among the 4 lanes (a
@@ -49,15 +51,27 @@ constexpr int64_t kWarps = 4;         ///< per block
 constexpr int64_t kRowsPerWarp = 16;  ///< an mma tile's rows
 constexpr int64_t kRowsPerBlock = kWarps * kRowsPerWarp;
 constexpr int64_t kKeyTile = 64;      ///< keys staged at a time
-constexpr int64_t kMaxDim = 128;
+constexpr int64_t kWideKeyTile = 32;  ///< the same when a head dim is over kWideDim
+constexpr int64_t kWideDim = 128;
+constexpr int64_t kMaxDim = 256;
 constexpr int64_t kPadWords = 4;      ///< per shared row (bank spread)
 /// Scores are kept in base 2 (scaled by log2(e)), so each exponential is
 /// one exp2 (the hardware's ex2) instead of exp's range reduction first.
 constexpr double kLog2E = 1.4426950408889634;
-// Key and transposed value tiles at the largest head dims, in 32-bit words,
-// within the 48 KiB a kernel may take without opting in.
-static_assert((kKeyTile * (kMaxDim / 2 + kPadWords) + kMaxDim * (kKeyTile / 2 + kPadWords)) * 4 <=
-              48 * 1024);
+/// Key and transposed value tiles, in bytes (32-bit words of two elements).
+constexpr int64_t tileBytes(int64_t keys, int64_t dim) {
+  return (keys * (dim / 2 + kPadWords) + dim * (keys / 2 + kPadWords)) * 4;
+}
+// Both tile forms at their largest head dims stay within the 48 KiB a
+// kernel may take without opting in.
+static_assert(tileBytes(kKeyTile, kWideDim) <= 48 * 1024);
+static_assert(tileBytes(kWideKeyTile, kMaxDim) <= 48 * 1024);
+
+/// Keys staged at a time for these (padded) head dims. At head dims over
+/// 128 the 64-key tiles would need about 70 KB.
+int64_t keyTileFor(int64_t headDim, int64_t valueDim) {
+  return headDim > kWideDim || valueDim > kWideDim ? kWideKeyTile : kKeyTile;
+}
 
 int64_t roundUp(int64_t value, int64_t multiple) {
   return (value + multiple - 1) / multiple * multiple;
@@ -174,11 +188,12 @@ struct TileStore {
 } // namespace
 
 bool flashAttentionMmaSupports(const AttentionKernel &k) {
-  Type element = cast<MemRefType>(k.query.buffer.getType()).getElementType();
+  // Tensors while pt2c-attention-to-kernel decides, buffers when emitted.
+  Type element = cast<ShapedType>(k.query.buffer.getType()).getElementType();
   if (!element.isBF16() && !element.isF16())
     return false;
   for (const AttentionOperand *operand : {&k.key, &k.value})
-    if (cast<MemRefType>(operand->buffer.getType()).getElementType() != element)
+    if (cast<ShapedType>(operand->buffer.getType()).getElementType() != element)
       return false;
   return k.headDim >= 1 && k.valueDim >= 1 && k.headDim <= kMaxDim && k.valueDim <= kMaxDim;
 }
@@ -187,8 +202,9 @@ void emitFlashAttentionMma(OpBuilder &b, Location loc, const AttentionKernel &k)
   MmaEmitter e(b, loc, cast<MemRefType>(k.query.buffer.getType()).getElementType());
   const int64_t headDim = roundUp(k.headDim, 16); // the QKᵀ product's k
   const int64_t valueDim = roundUp(k.valueDim, 8); // O's n
+  const int64_t keysPerTile = keyTileFor(headDim, valueDim);
   const int64_t keyWords = headDim / 2 + kPadWords;
-  const int64_t valueWords = kKeyTile / 2 + kPadWords;
+  const int64_t valueWords = keysPerTile / 2 + kPadWords;
   const int64_t threads = kWarps * kWarpSize;
   const int64_t rowBlocks = (k.queries + kRowsPerBlock - 1) / kRowsPerBlock;
 
@@ -201,7 +217,7 @@ void emitFlashAttentionMma(OpBuilder &b, Location loc, const AttentionKernel &k)
         MemRefType::get({rows, words}, b.getI32Type(), MemRefLayoutAttrInterface(), workgroup),
         loc);
   };
-  Value keyTile = shared(kKeyTile, keyWords);      // [key][pair of head columns]
+  Value keyTile = shared(keysPerTile, keyWords);      // [key][pair of head columns]
   Value valueTile = shared(valueDim, valueWords);  // [value column][pair of keys]
 
   OpBuilder::InsertionGuard guard(b);
@@ -257,7 +273,7 @@ void emitFlashAttentionMma(OpBuilder &b, Location loc, const AttentionKernel &k)
   if (k.causal)
     keyEnd = e.min(keyEnd, e.add(firstRow, e.index(kRowsPerBlock)));
   Value zeroIndex = e.index(0);
-  auto tiles = scf::ForOp::create(b, loc, zeroIndex, keyEnd, e.index(kKeyTile), state);
+  auto tiles = scf::ForOp::create(b, loc, zeroIndex, keyEnd, e.index(keysPerTile), state);
   {
     OpBuilder::InsertionGuard inside(b);
     b.setInsertionPointToStart(tiles.getBody());
@@ -312,7 +328,7 @@ void emitFlashAttentionMma(OpBuilder &b, Location loc, const AttentionKernel &k)
     };
     if (readsAlignedVectors(k.key, k.headDim)) {
       // Keys, 8 head columns of one key at a time: 4 words (j, 4v..4v+3).
-      stage(kKeyTile * headDim / kVector, [&](Value i) -> SmallVector<TileStore> {
+      stage(keysPerTile * headDim / kVector, [&](Value i) -> SmallVector<TileStore> {
         Value j = e.div(i, e.index(headDim / kVector)), v = e.rem(i, e.index(headDim / kVector));
         Value key = e.add(tileStart, j), firstColumn = e.mul(v, e.index(kVector));
         Value valid = e.both(e.less(key, keyCount), e.less(firstColumn, e.index(k.headDim)));
@@ -323,7 +339,7 @@ void emitFlashAttentionMma(OpBuilder &b, Location loc, const AttentionKernel &k)
       });
     } else {
       // Keys: word (j, c) holds key j's head columns 2c and 2c + 1.
-      stage(kKeyTile * headDim / 2, [&](Value i) -> SmallVector<TileStore> {
+      stage(keysPerTile * headDim / 2, [&](Value i) -> SmallVector<TileStore> {
         Value j = e.div(i, e.index(headDim / 2)), c = e.rem(i, e.index(headDim / 2));
         Value key = e.add(tileStart, j);
         Value keyValid = e.less(key, keyCount), readKey = e.min(key, lastKey);
@@ -340,8 +356,8 @@ void emitFlashAttentionMma(OpBuilder &b, Location loc, const AttentionKernel &k)
     if (readsAlignedVectors(k.value, k.valueDim)) {
       // Values transposed, 8 columns of keys 2p and 2p + 1 at a time: the
       // words (8g + c, p), neighbouring threads taking neighbouring p.
-      stage(kKeyTile / 2 * (valueDim / kVector), [&](Value i) -> SmallVector<TileStore> {
-        Value p = e.rem(i, e.index(kKeyTile / 2)), g = e.div(i, e.index(kKeyTile / 2));
+      stage(keysPerTile / 2 * (valueDim / kVector), [&](Value i) -> SmallVector<TileStore> {
+        Value p = e.rem(i, e.index(keysPerTile / 2)), g = e.div(i, e.index(keysPerTile / 2));
         Value firstColumn = e.mul(g, e.index(kVector));
         Value columnValid = e.less(firstColumn, e.index(k.valueDim));
         Value bits[2];
@@ -364,7 +380,7 @@ void emitFlashAttentionMma(OpBuilder &b, Location loc, const AttentionKernel &k)
     } else {
       // Values transposed: word (n, p) holds value column n of keys 2p and
       // 2p + 1 (neighbouring threads read neighbouring columns of a key).
-      stage(valueDim * kKeyTile / 2, [&](Value i) -> SmallVector<TileStore> {
+      stage(valueDim * keysPerTile / 2, [&](Value i) -> SmallVector<TileStore> {
         Value n = e.rem(i, e.index(valueDim)), p = e.div(i, e.index(valueDim));
         auto [read, columnValid] = column(n, k.valueDim, valueDim);
         Value halves[2];
@@ -389,10 +405,10 @@ void emitFlashAttentionMma(OpBuilder &b, Location loc, const AttentionKernel &k)
                                      ValueRange{rowIndex, e.add(inGroup, e.index(word0 + 4))})};
     };
 
-    // Scores of the warp's 16 rows against the tile's 64 keys, 8 tiles of
-    // 8 keys; scaled, masked, -inf past the keys (and above the diagonal).
+    // Scores of the warp's 16 rows against the tile's keys, in tiles of 8
+    // keys; scaled, masked, -inf past the keys (and above the diagonal).
     SmallVector<Accumulator> scores;
-    for (int64_t j = 0; j < kKeyTile / 8; ++j) {
+    for (int64_t j = 0; j < keysPerTile / 8; ++j) {
       Accumulator acc = {zero, zero, zero, zero};
       for (int64_t kk = 0; kk < headDim / 16; ++kk)
         acc = e.mma(queryFragments[kk], bFragment(keyTile, 8 * j, 8 * kk), acc);
@@ -446,7 +462,7 @@ void emitFlashAttentionMma(OpBuilder &b, Location loc, const AttentionKernel &k)
         acc[i] = arith::MulFOp::create(b, loc, carried[4 + 4 * n + i], rescales[i / 2]);
       outputs.push_back(acc);
     }
-    for (int64_t kk = 0; kk < kKeyTile / 16; ++kk) {
+    for (int64_t kk = 0; kk < keysPerTile / 16; ++kk) {
       const Accumulator &left = scores[2 * kk], &right = scores[2 * kk + 1];
       std::array<Value, 4> probabilities = {
           e.pack(e.bits(left[0]), e.bits(left[1])), e.pack(e.bits(left[2]), e.bits(left[3])),

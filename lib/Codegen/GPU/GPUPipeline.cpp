@@ -31,9 +31,12 @@ void registerGPUCodegen() {
 void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &options) {
   // Steps 0-2 of addGPULoweringPasses: up to outlined kernels.
   std::string tf32 = options.allowTF32 ? "true" : "false";
+  // Attention kernels are formed and emitted with the same tensor-core
+  // setting: it decides which head dims a kernel can take.
+  std::string tensorCores = allArchsHaveMma(options.archs) ? "true" : "false";
   addPassList(pm, "GPU fusion",
               "pt2c-drop-index-checks,pt2c-convolution-to-library{allow-tf32=" + tf32 +
-                  "},pt2c-attention-to-kernel,canonicalize,"
+                  "},pt2c-attention-to-kernel{tensor-cores=" + tensorCores + "},canonicalize,"
               "pt2c-fuse-elementwise{broadcast-into-contractions=false "
               "generalize-reductions=true generalize-transposes=true "
               "recompute-cheap-producers=true},"
@@ -45,7 +48,7 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOption
                   llvm::formatv("pt2c-emit-flash-attention{{tensor-cores={0}},"
                                 "func.func(pt2c-results-in-place),"
                                 "func.func(pt2c-map-to-gpu{{block-size={1}}),",
-                                allArchsHaveMma(options.archs), options.blockSize)
+                                tensorCores, options.blockSize)
                       .str() +
                   "func.func(gpu-launch-sink-index-computations),gpu-kernel-outlining,"
                   "pt2c-merge-gpu-modules");

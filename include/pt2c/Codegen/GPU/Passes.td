@@ -142,7 +142,8 @@ def AttentionToKernel : Pass<"pt2c-attention-to-kernel", "mlir::ModuleOp"> {
     or `s + bias`), softmax along the last dim (a max reduce broadcast back,
     subtract, exp, a sum reduce broadcast back, divide) and a batched
     matmul with v into zeros; float32 result, static L, S, E, Ev with E and
-    Ev at most 128. The second matmul's result is replaced by a fresh
+    Ev at most 128 (256 with `tensor-cores` when q, k and v are all float16
+    or all bfloat16: the tensor-core kernel's limit). The second matmul's result is replaced by a fresh
     buffer that one flash-attention kernel (FlashAttention.h) fills: query
     tiles and key/value tiles in shared memory, an online softmax per query
     row, the scores never written to memory. q, k, v and the masks are read
@@ -162,6 +163,11 @@ def AttentionToKernel : Pass<"pt2c-attention-to-kernel", "mlir::ModuleOp"> {
     %o = bufferization.to_tensor %out restrict writable
     ```
   }];
+  let options = [
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"false",
+           "accept the head dims (up to 256) of pt2c-emit-flash-attention's tensor-core "
+           "kernel; give both passes the same setting">,
+  ];
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
                            "::mlir::func::FuncDialect", "::mlir::memref::MemRefDialect",
                            "::mlir::tensor::TensorDialect"];
@@ -176,8 +182,8 @@ def EmitFlashAttention : Pass<"pt2c-emit-flash-attention", "mlir::ModuleOp"> {
     of 4 warps take 16 query rows of one batch point and stage keys and
     values through shared memory 32 at a time, on CUDA cores. With
     `tensor-cores` (every target sm_80 or later), float16/bfloat16 query,
-    key and value: blocks of 4 warps take 64 rows, stage 64 keys at a time,
-    and both products are `nvvm.mma.sync` m16n8k16 with float32
+    key and value: blocks of 4 warps take 64 rows, stage 64 keys at a time
+    (32 for head dims over 128, up to 256), and both products are `nvvm.mma.sync` m16n8k16 with float32
     accumulators. Runs after buffer deallocation (which refuses the
     kernels' barriers), before pt2c-map-to-gpu. The bodiless functions
     called are erased.

@@ -1,4 +1,5 @@
 // RUN: %pt2c-opt %s --pt2c-emit-flash-attention=tensor-cores=true --canonicalize --cse | FileCheck %s
+// RUN: not %pt2c-opt %s --pt2c-emit-flash-attention 2>&1 | FileCheck %s --check-prefix=CUDA-CORES
 
 // With tensor cores allowed, 16-bit q, k and v take the mma.sync kernel:
 // a dynamic batch of 2 heads, L = 20 (one block of 64 rows), S = 100 (two
@@ -85,3 +86,28 @@ func.func @packed(%o: memref<2x2x20x16xbf16>) {
   return
 }
 func.func private @pt2c_flash_attention_2(memref<40x96xbf16>, memref<40x96xbf16>, memref<40x96xbf16>, memref<2x2x20x16xbf16>)
+
+// Head dims over 128 (E = 256, Ev = 200): 32 keys staged at a time, so the
+// key tile [32][128 + 4] and the transposed values [200][16 + 4] stay
+// within 48 KiB; scores are 4 tiles of 8 keys, 16 k steps each, and P·V 2
+// steps of 16 keys into 25 output tiles (causal: the key loop ends at the
+// block's last row). Without tensor cores no kernel
+// takes these dims: the call is refused with the reason.
+// CHECK-LABEL: func.func @wide_heads
+// CHECK: gpu.launch
+// CHECK-SAME: workgroup(%{{.+}} : memref<32x132xi32, #gpu.address_space<workgroup>>, %{{.+}} : memref<200x20xi32, #gpu.address_space<workgroup>>)
+// CHECK: scf.for %{{.+}} = %c0 to %{{.+}} step %c32 iter_args
+// CHECK-COUNT-64: nvvm.mma.sync
+// CHECK: math.exp2
+// CHECK-COUNT-50: nvvm.mma.sync
+// CHECK-NOT: nvvm.mma.sync
+// CHECK: scf.yield
+// CUDA-CORES: error: 'func.call' op attention with head dims 256 and 200 needs the tensor-core kernel
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @wide_heads(%q: memref<2x70x256xbf16>, %k: memref<2x90x256xbf16>, %v: memref<2x90x200xbf16>,
+                      %o: memref<2x70x200xbf16>) {
+  call @pt2c_flash_attention_3(%q, %k, %v, %o) {pt2c.flash_attention = {additive = array<i1>, causal = true, head_dim = 256 : i64, keys = 90 : i64, maps = [#id3, #id3, #id3, #id3], queries = 70 : i64, scale = 0.0625 : f64, value_dim = 200 : i64}}
+      : (memref<2x70x256xbf16>, memref<2x90x256xbf16>, memref<2x90x200xbf16>, memref<2x70x200xbf16>) -> ()
+  return
+}
+func.func private @pt2c_flash_attention_3(memref<2x70x256xbf16>, memref<2x90x256xbf16>, memref<2x90x200xbf16>, memref<2x70x200xbf16>)
