@@ -13,6 +13,7 @@
 
 #include "FillFolding.h"
 #include "KernelBody.h"
+#include "RowGroup.h"
 #include "RowReduction.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -281,6 +282,7 @@ struct MapToGPUPass : impl::MapToGPUBase<MapToGPUPass> {
 
     SmallVector<linalg::LinalgOp> ops;
     func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+    SmallVector<GenericWithInitial> generics;
     for (linalg::LinalgOp op : ops) {
       if (!op.hasPureBufferSemantics()) {
         op->emitOpError("on tensors left after bufferization");
@@ -290,8 +292,20 @@ struct MapToGPUPass : impl::MapToGPUBase<MapToGPUPass> {
       FailureOr<linalg::GenericOp> generic = generalize(op, rewriter);
       if (failed(generic))
         return signalPassFailure();
-      if (!warpReductions || !launchRowReduction(*generic, blockSize, init, rewriter))
-        launchGeneric(*generic, blockSize, init, rewriter);
+      generics.push_back({*generic, init});
+    }
+    llvm::DenseSet<Operation *> grouped;
+    if (warpReductions && rowGroups)
+      for (const SmallVector<GenericWithInitial> &group : findRowGroups(generics)) {
+        for (const GenericWithInitial &member : group)
+          grouped.insert(member.op);
+        launchRowGroup(group, blockSize, rewriter);
+      }
+    for (const GenericWithInitial &g : generics) {
+      if (grouped.contains(g.op))
+        continue;
+      if (!warpReductions || !launchRowReduction(g.op, blockSize, g.initial, rewriter))
+        launchGeneric(g.op, blockSize, g.initial, rewriter);
     }
 
     getGlobalsInsideLaunches(func, rewriter);

@@ -14,24 +14,15 @@
 
 namespace pt2c {
 
-namespace {
-
 using namespace mlir;
 using namespace pt2c::kernel;
 
-constexpr int64_t kWarp = 32;
+namespace {
+
 /// Rows at least this long get a whole block when there are few of them
 /// (at most kFewRows, or a dynamic count), at least kLongRow always: a warp
 /// per row would leave most of the GPU idle, or one warp a long walk.
 constexpr int64_t kBlockRow = 1024, kFewRows = 8192, kLongRow = 8192;
-
-/// The matched reduction: its loop, and the op that folds each element
-/// into the accumulator.
-struct RowReduction {
-  unsigned dim;
-  Operation *combiner;
-  TypedAttr identity; ///< of the combiner: lanes without elements hold it
-};
 
 /// The identity of an associative, commutative combiner on f32 or i32;
 /// nullopt for any other op or type (gpu.shuffle moves 32 bits).
@@ -74,6 +65,8 @@ bool lastDimContiguous(Value value) {
   auto type = dyn_cast<MemRefType>(value.getType());
   return type && type.getRank() > 0 && type.isLastDimUnitStride();
 }
+
+} // namespace
 
 std::optional<RowReduction> matchRowReduction(linalg::GenericOp generic) {
   if (generic.getNumDpsInits() != 1)
@@ -127,8 +120,6 @@ std::optional<RowReduction> matchRowReduction(linalg::GenericOp generic) {
   return RowReduction{*dim, combiner, *identity};
 }
 
-/// combiner(a, b), cloned: the combiners are commutative, so which operand
-/// was the accumulator does not matter.
 Value combine(OpBuilder &b, Operation *combiner, Value lhs, Value rhs) {
   IRMapping mapping;
   mapping.map(combiner->getOperand(0), lhs);
@@ -136,8 +127,6 @@ Value combine(OpBuilder &b, Operation *combiner, Value lhs, Value rhs) {
   return b.clone(*combiner, mapping)->getResult(0);
 }
 
-/// Folds the partials of a warp's 32 lanes: after 5 xor steps every lane
-/// holds the warp's result.
 Value reduceWarp(OpBuilder &b, Location loc, Operation *combiner, Value partial) {
   for (int32_t offset = kWarp / 2; offset > 0; offset /= 2) {
     auto shuffle =
@@ -147,7 +136,6 @@ Value reduceWarp(OpBuilder &b, Location loc, Operation *combiner, Value partial)
   return partial;
 }
 
-/// Whether a block rather than a warp takes each output point.
 bool wantsBlock(linalg::GenericOp generic, unsigned reductionDim) {
   SmallVector<int64_t> sizes = generic.getStaticLoopRanges();
   int64_t row = sizes[reductionDim];
@@ -164,7 +152,74 @@ bool wantsBlock(linalg::GenericOp generic, unsigned reductionDim) {
   return row >= kLongRow || rows <= kFewRows;
 }
 
-} // namespace
+Value reduceBlock(OpBuilder &b, Location loc, Operation *combiner, Value warpResult,
+                  Value shared, Value thread, int64_t warpsPerBlock, Value identity) {
+  // Lane 0 of each warp leaves its warp's result in shared memory; after
+  // the barrier every warp folds them (lanes past the warps hold identity).
+  auto constant = [&](int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value).getResult();
+  };
+  Value zero = constant(0), warp = constant(kWarp);
+  Value lane = arith::RemUIOp::create(b, loc, thread, warp);
+  Value warpIndex = arith::DivUIOp::create(b, loc, thread, warp);
+  Value leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
+  auto publish = scf::IfOp::create(b, loc, leader, /*withElseRegion=*/false);
+  {
+    OpBuilder::InsertionGuard inside(b);
+    b.setInsertionPointToStart(publish.thenBlock());
+    memref::StoreOp::create(b, loc, warpResult, shared, ValueRange{warpIndex});
+  }
+  gpu::BarrierOp::create(b, loc);
+  Value hasWarp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lane,
+                                        constant(warpsPerBlock));
+  Value clamped = arith::SelectOp::create(b, loc, hasWarp, lane, zero);
+  Value stored = memref::LoadOp::create(b, loc, shared, ValueRange{clamped});
+  Value own = arith::SelectOp::create(b, loc, hasWarp, stored, identity);
+  return reduceWarp(b, loc, combiner, own);
+}
+
+Value RowLaunch::addShared(OpBuilder &b, Type element) {
+  return launch.addWorkgroupAttribution(
+      MemRefType::get({warpsPerBlock}, element, MemRefLayoutAttrInterface(),
+                      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup)),
+      launch.getLoc());
+}
+
+RowLaunch beginRowLaunch(OpBuilder &b, Location loc, const ParallelSpace &space,
+                         bool wholeBlock, int64_t blockSize, unsigned numLoops) {
+  RowLaunch row;
+  row.wholeBlock = wholeBlock;
+  row.warpsPerBlock = std::max<int64_t>(1, blockSize / kWarp);
+  // A group of threads per output point: a warp, or the whole block.
+  row.groupSize = wholeBlock ? row.warpsPerBlock * kWarp : kWarp;
+  int64_t groupsPerBlock = wholeBlock ? 1 : row.warpsPerBlock;
+  auto constant = [&](int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value).getResult();
+  };
+  Value one = constant(1), group = constant(row.groupSize);
+  Value groups = constant(groupsPerBlock);
+  Value grid = arith::CeilDivUIOp::create(b, loc, space.total, groups);
+  row.launch = gpu::LaunchOp::create(b, loc, grid, one, one,
+                                     constant(row.warpsPerBlock * kWarp), one, one);
+  b.setInsertionPointToEnd(&row.launch.getBody().front());
+  auto terminator = gpu::TerminatorOp::create(b, loc);
+  b.setInsertionPoint(terminator);
+
+  // The output point of this group; the guard is the same for every thread
+  // of the group, so every shuffle (and the block's barrier) has them all.
+  row.thread = row.launch.getThreadIds().x;
+  row.member = arith::RemUIOp::create(b, loc, row.thread, group);
+  Value groupInBlock = arith::DivUIOp::create(b, loc, row.thread, group);
+  Value point = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, row.launch.getBlockIds().x, groups), groupInBlock);
+  row.point = point;
+  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, point, space.total);
+  auto guard = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(guard.thenBlock());
+  row.loopIndices.assign(numLoops, Value());
+  delinearize(b, loc, space, point, row.loopIndices);
+  return row;
+}
 
 bool launchRowReduction(linalg::GenericOp generic, int64_t blockSize, Value initial,
                         IRRewriter &rewriter) {
@@ -176,46 +231,16 @@ bool launchRowReduction(linalg::GenericOp generic, int64_t blockSize, Value init
   SmallVector<Range> ranges =
       cast<linalg::LinalgOp>(generic.getOperation()).createLoopRanges(rewriter, loc);
   ParallelSpace space = parallelSpace(rewriter, loc, generic, ranges);
-  int64_t warpsPerBlock = std::max<int64_t>(1, blockSize / kWarp);
-  // A group of threads per output point: a warp, or the whole block.
-  bool wholeBlock = wantsBlock(generic, reduction->dim);
-  int64_t groupSize = wholeBlock ? warpsPerBlock * kWarp : kWarp;
-  int64_t groupsPerBlock = wholeBlock ? 1 : warpsPerBlock;
+  RowLaunch row = beginRowLaunch(rewriter, loc, space, wantsBlock(generic, reduction->dim),
+                                 blockSize, generic.getNumLoops());
+  Value shared;
+  if (row.wholeBlock)
+    shared = row.addShared(rewriter, reduction->identity.getType());
+  SmallVector<Value> &loopIndices = row.loopIndices;
   auto constant = [&](int64_t value) {
     return arith::ConstantIndexOp::create(rewriter, loc, value).getResult();
   };
-  Value one = constant(1), warp = constant(kWarp), group = constant(groupSize);
-  Value groups = constant(groupsPerBlock);
-  Value grid = arith::CeilDivUIOp::create(rewriter, loc, space.total, groups);
-  auto launch = gpu::LaunchOp::create(rewriter, loc, grid, one, one,
-                                      constant(warpsPerBlock * kWarp), one, one);
-  Type element = reduction->identity.getType();
-  Value shared;
-  if (wholeBlock)
-    shared = launch.addWorkgroupAttribution(
-        MemRefType::get({warpsPerBlock}, element, MemRefLayoutAttrInterface(),
-                        gpu::AddressSpaceAttr::get(rewriter.getContext(),
-                                                   gpu::AddressSpace::Workgroup)),
-        loc);
-  rewriter.setInsertionPointToEnd(&launch.getBody().front());
-  auto terminator = gpu::TerminatorOp::create(rewriter, loc);
-  rewriter.setInsertionPoint(terminator);
-
-  // The output point of this group; the guard is the same for every thread
-  // of the group, so every shuffle (and the block's barrier) has them all.
-  Value thread = launch.getThreadIds().x;
-  Value lane = arith::RemUIOp::create(rewriter, loc, thread, warp);
-  Value member = arith::RemUIOp::create(rewriter, loc, thread, group);
-  Value groupInBlock = arith::DivUIOp::create(rewriter, loc, thread, group);
-  Value point = arith::AddIOp::create(
-      rewriter, loc, arith::MulIOp::create(rewriter, loc, launch.getBlockIds().x, groups),
-      groupInBlock);
-  Value inRange =
-      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, point, space.total);
-  auto guard = scf::IfOp::create(rewriter, loc, inRange, /*withElseRegion=*/false);
-  rewriter.setInsertionPointToStart(guard.thenBlock());
-  SmallVector<Value> loopIndices(generic.getNumLoops());
-  delinearize(rewriter, loc, space, point, loopIndices);
+  Value member = row.member, group = constant(row.groupSize);
 
   // Each thread folds elements member, member + groupSize, ... into its
   // partial, with the generic's own body (its accumulator is the partial).
@@ -235,25 +260,9 @@ bool launchRowReduction(linalg::GenericOp generic, int64_t blockSize, Value init
   Value partial = reduceWarp(rewriter, loc, reduction->combiner, loop.getResult(0));
 
   Value zero = constant(0);
-  if (wholeBlock) {
-    // Lane 0 of each warp leaves its warp's result in shared memory; after
-    // the barrier warp 0 folds them (lanes past the warps hold identity).
-    Value warpIndex = arith::DivUIOp::create(rewriter, loc, thread, warp);
-    Value leader = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, lane, zero);
-    auto publish = scf::IfOp::create(rewriter, loc, leader, /*withElseRegion=*/false);
-    {
-      OpBuilder::InsertionGuard inside(rewriter);
-      rewriter.setInsertionPointToStart(publish.thenBlock());
-      memref::StoreOp::create(rewriter, loc, partial, shared, ValueRange{warpIndex});
-    }
-    gpu::BarrierOp::create(rewriter, loc);
-    Value hasWarp = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, lane,
-                                          constant(warpsPerBlock));
-    Value clamped = arith::SelectOp::create(rewriter, loc, hasWarp, lane, zero);
-    Value stored = memref::LoadOp::create(rewriter, loc, shared, ValueRange{clamped});
-    Value own = arith::SelectOp::create(rewriter, loc, hasWarp, stored, identity);
-    partial = reduceWarp(rewriter, loc, reduction->combiner, own);
-  }
+  if (row.wholeBlock)
+    partial = reduceBlock(rewriter, loc, reduction->combiner, partial, shared, row.thread,
+                          row.warpsPerBlock, identity);
 
   // One thread folds the result into the output's initial value, as the
   // loop would have.

@@ -41,8 +41,23 @@ def MapToGPU : Pass<"pt2c-map-to-gpu", "mlir::func::FuncOp"> {
     block instead: the warps' results meet in shared memory (a workgroup
     attribution), and after a `gpu.barrier` warp 0 combines them. Softmax's and the norms' row sums, maxima and
     means read coalesced that way; a matmul's reduction (one operand read
-    across rows) keeps a thread per output. What stays on the host is
-    descriptor arithmetic (reshapes, views, allocations, deallocations).
+    across rows) keeps a thread per output.
+
+    Before that, runs of consecutive ops over the same rows (`row-groups`,
+    RowGroup.h) become one kernel: at least two generics, at least one a
+    row reduction over its last loop, the others elementwise, all with the
+    same static rows and row length (their loop nests may split the rows
+    differently), nothing between them but allocations, views and pure
+    ops. A layer norm (residual add, mean, variance, normalization), an
+    RMS norm or a softmax is then one launch: a block per row (enough
+    threads per row for about 2^18 in all) or, with 8192 rows or more, a
+    warp per row; the members run one after the other for the row, every
+    thread taking the same columns in each, and each reduction's result is
+    stored by every thread of the row, so each later read of memory the
+    group wrote is a thread reading its own write. Any other access to such
+    memory (another row's result, a transposed read) keeps the ops apart.
+    What stays on the host is descriptor arithmetic (reshapes, views,
+    allocations, deallocations).
 
     ```mlir
     linalg.generic {iterator_types = ["parallel", "parallel"]} ins(%a : memref<4x256xf32>) ...
@@ -61,6 +76,10 @@ def MapToGPU : Pass<"pt2c-map-to-gpu", "mlir::func::FuncOp"> {
     Option<"warpReductions", "warp-reductions", "bool", /*default=*/"true",
            "A warp (or, for long rows, a block) per output point for row "
            "reductions">,
+    Option<"rowGroups", "row-groups", "bool", /*default=*/"true",
+           "With warp-reductions: consecutive ops over the same rows, at least "
+           "one a row reduction (a norm, a softmax), as one kernel of a warp or "
+           "block per row (RowGroup.h)">,
   ];
 }
 

@@ -173,10 +173,10 @@ func.func @not_warp(%a: memref<16x64xf32>, %b: memref<64x16xf32>, %c: memref<16x
 // CHECK-DAG: %[[C4096:.+]] = arith.constant 4096 : index
 // CHECK-DAG: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
 // CHECK: gpu.launch blocks(%[[BX:.+]], %{{.+}}, %{{.+}}) in (%{{.+}} = %[[C4]], %{{.+}}) threads(%[[TX:.+]], %{{.+}}, %{{.+}}) in (%{{.+}} = %[[C128]], %{{.+}}) workgroup(%[[SHARED:.+]] : memref<4xf32, #gpu.address_space<workgroup>>)
-// CHECK: %[[LANE:.+]] = arith.remui %[[TX]], %c32
 // CHECK: %[[MEMBER:.+]] = arith.remui %[[TX]], %[[C128]]
 // CHECK: scf.for %{{.+}} = %[[MEMBER]] to %[[C4096]] step %[[C128]] iter_args(%{{.+}} = %[[ZERO]])
 // CHECK-COUNT-5: gpu.shuffle xor
+// CHECK: %[[LANE:.+]] = arith.remui %[[TX]], %c32
 // CHECK: %[[WARP:.+]] = arith.divui %[[TX]], %c32
 // CHECK: %[[LEADER:.+]] = arith.cmpi eq, %[[LANE]], %c0
 // CHECK: scf.if %[[LEADER]]
