@@ -11,6 +11,10 @@ PACKAGES=(
   libclang-rt-22-dev                         # AddressSanitizer/UBSan runtimes: make test-sanitized
   libcli11-dev libspdlog-dev catch2 libdlpack-dev zlib1g-dev libzstd-dev
   valgrind                                   # the e2e leak check over 10,000 runs
+  # The Python package (python/): its test installs it into a venv offline,
+  # built by the system's setuptools (+ wheel, which pip's build needs), and
+  # runs it on numpy arrays.
+  python3-venv python3-setuptools python3-wheel python3-numpy
 )
 
 missing=()
