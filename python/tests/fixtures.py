@@ -88,6 +88,16 @@ def samples(name):
     return result
 
 
+def run_in_threads(work, count=4):
+    """Runs work(0) .. work(count - 1) on threads of their own at once and
+    waits for them all."""
+    threads = [threading.Thread(target=work, args=(seed,)) for seed in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
 def tolerance(dtype):
     """(atol, rtol) against eager outputs, per dtype (docs/runtime.md,
     pt2c-run): |got - expected| <= atol + rtol * |expected|."""

@@ -312,11 +312,7 @@ class ThreadTest(unittest.TestCase):
                 if not numpy.allclose(result, expected[0], rtol=rtol, atol=atol):
                     failures.append((seed, run))
 
-        threads = [threading.Thread(target=work, args=(seed,)) for seed in range(4)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        fixtures.run_in_threads(work)
         self.assertEqual(failures, [])
 
     def test_close_waits_for_runs_in_flight(self):

@@ -11,7 +11,6 @@ they are compiled here with pt2c.compile(target="cuda") (needs pt2c and
 the CUDA toolkit). python/README.md says how to run it.
 """
 import os
-import threading
 import unittest
 
 import fixtures
@@ -149,11 +148,7 @@ class TorchCudaTest(unittest.TestCase):
                         out, reference, atol=1e-4, rtol=1e-4):
                     failures.append((seed, run))
 
-        threads = [threading.Thread(target=work, args=(seed,)) for seed in range(4)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        fixtures.run_in_threads(work)
         self.assertEqual(failures, [])
 
 
