@@ -149,10 +149,21 @@ static llvm::Error chooseLayouts(mlir::ModuleOp module, const CompileOptions &op
 /// of the library shares, so before their pipelines: weights read only
 /// transposed are stored transposed (pt2c-permute-weights), and in a
 /// CPU-only library matmul weights are stored as the column panels the
-/// register tiles read (pt2c-pack-weight-panels).
+/// register tiles read (pt2c-pack-weight-panels), convolution filters too
+/// where the convolution is vectorized along its filters
+/// (pt2c-convolutions-along-filters).
 static llvm::Error layOutWeights(mlir::ModuleOp module, mlir::func::FuncOp forward,
                                  const BuildOptions &build, ModelSignature &signature) {
   mlir::PassManager pm(module.getContext());
+  int64_t panel = weightPanelColumns(cpuCodeVariants(build.cpu).front().vectorBits);
+  if (build.forCPU && !build.forCUDA) {
+    // Convolutions over few positions read their filters transposed from
+    // here on: before the permutation is decided.
+    ConvolutionsAlongFiltersOptions alongFilters;
+    alongFilters.vectorBits = cpuCodeVariants(build.cpu).front().vectorBits;
+    alongFilters.panel = panel;
+    pm.addNestedPass<mlir::func::FuncOp>(createConvolutionsAlongFilters(alongFilters));
+  }
   PermuteWeightsOptions permuting;
   permuting.duplicateShared = build.forCPU && !build.forCUDA;
   pm.addNestedPass<mlir::func::FuncOp>(createPermuteWeights(permuting));
@@ -161,7 +172,7 @@ static llvm::Error layOutWeights(mlir::ModuleOp module, mlir::func::FuncOp forwa
     PackWeightPanelsOptions packing;
     // The panels are shared by every form of the CPU code: the widest
     // tile's (an AVX2 tile reads half of an AVX-512 panel).
-    packing.panel = weightPanelColumns(cpuCodeVariants(build.cpu).front().vectorBits);
+    packing.panel = panel;
     pm.addNestedPass<mlir::func::FuncOp>(createPackWeightPanels(packing));
   }
   if (mlir::failed(pm.run(module)))

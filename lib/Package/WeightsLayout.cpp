@@ -6,6 +6,28 @@ namespace pt2c::detail {
 
 static constexpr uint64_t kAlignment = 64;
 
+bool mergeLeadingDims(archive::TensorView &view) {
+  size_t rank = view.sizes.size();
+  if (rank <= 2)
+    return true;
+  // Dims of size 1 step nowhere: only the others must nest.
+  int64_t rows = 1, rowStride = 1;
+  bool first = true;
+  for (size_t d = rank - 1; d-- > 0;) {
+    if (view.sizes[d] == 1)
+      continue;
+    if (first)
+      rowStride = view.strides[d];
+    else if (view.strides[d] != rowStride * rows)
+      return false;
+    first = false;
+    rows *= view.sizes[d];
+  }
+  view.sizes = {rows, view.sizes.back()};
+  view.strides = {rowStride, view.strides.back()};
+  return true;
+}
+
 llvm::Error layOutWeights(const archive::Pt2Archive &archive,
                           const ModelSignature &signature, WeightsBlob &blob,
                           std::vector<archive::TensorView> &views) {
@@ -38,7 +60,12 @@ llvm::Error layOutWeights(const archive::Pt2Archive &archive,
     }
     if (weight.panel != 0) {
       // [K, N] (as permuted) -> [N / panel, K, panel]: panel p, row k,
-      // column c is element (k, p * panel + c).
+      // column c is element (k, p * panel + c). A convolution's filter,
+      // permuted to [C, KH, KW, F], is the matrix [C * KH * KW, F].
+      if (!mergeLeadingDims(permuted))
+        return llvm::createStringError(archive.path() + ": weight '" + weight.fqn +
+                                       "' cannot be read as a matrix: its leading dims "
+                                       "are not contiguous in each other");
       int64_t panel = weight.panel;
       if (permuted.sizes.size() != 2 || panel < 1 || permuted.sizes[1] % panel != 0)
         return llvm::createStringError(archive.path() + ": weight '" + weight.fqn +

@@ -27,6 +27,12 @@ llvm::Error layOutWeights(const archive::Pt2Archive &archive,
 /// Whether the view's elements are already row-major and contiguous.
 bool isContiguous(const archive::TensorView &view);
 
+/// `view` [d0, .., dn-2, N] as the matrix [d0 * .. * dn-2, N], where its
+/// leading dims step through storage as one dim would (a convolution filter
+/// permuted to [C, KH, KW, F]); false, and `view` unchanged, if they do
+/// not. 2-d views stay as they are.
+bool mergeLeadingDims(archive::TensorView &view);
+
 } // namespace pt2c::detail
 
 #endif // PT2C_LIB_PACKAGE_WEIGHTSLAYOUT_H

@@ -46,6 +46,16 @@ RegisterTile registerTile(int64_t vectorBits) {
   return {/*rows=*/6, /*columns=*/16, /*lanes=*/8};
 }
 
+int64_t rowsPerTile(int64_t rows, const RegisterTile &tile) {
+  // A shorter tile has fewer accumulators for each rhs load: only one row
+  // shorter, and only where the rows would otherwise end in a tile of one
+  // or two.
+  int64_t last = ShapedType::isDynamic(rows) ? 0 : rows % tile.rows;
+  if (rows > tile.rows && (last == 1 || last == 2) && rows % (tile.rows - 1) == 0)
+    return tile.rows - 1;
+  return tile.rows;
+}
+
 std::optional<ContractionLoops> matchRowMajorContraction(linalg::LinalgOp linalgOp) {
   auto op = dyn_cast<linalg::GenericOp>(linalgOp.getOperation());
   if (!op || op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 || !op.hasPureTensorSemantics())

@@ -45,6 +45,16 @@ struct RegisterTile {
 /// throughput (4 cycles x 2 ports) of independent accumulators.
 RegisterTile registerTile(int64_t vectorBits);
 
+/// Rows of the register tiles over `rows` output rows: the tile's, unless
+/// those would leave a last tile of one or two rows and a tile one row
+/// shorter divides them (no shorter: fewer rows share each rhs load, and on
+/// AVX2 4x16 tiles ran 14% slower than 6x16). A last tile of a row or two
+/// is a chain of dependent FMAs streaming the rhs for little work: the 49th row of resnet50's 7x7 layers along their
+/// filters (pt2c-convolutions-along-filters) took 11% of the layer's time
+/// on one core; 7 tiles of 7 rows leave none. pt2c-parallelize cuts rows
+/// in these tiles, pt2c-tile-contractions tiles them so.
+int64_t rowsPerTile(int64_t rows, const RegisterTile &tile);
+
 /// The loops of a row-major contraction `out[.., m, n] += lhs[..m..k..] *
 /// rhs[..k.., n]`, by position in the op's iteration space.
 struct ContractionLoops {

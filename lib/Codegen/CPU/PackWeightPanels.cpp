@@ -153,6 +153,27 @@ void splitAndPack(RewriterBase &rewriter, linalg::GenericOp generic, Value packe
                                             whole));
 }
 
+/// The [K, N] matrices `argument` is read as: itself where it is 2-d; where
+/// it has more dims, the collapse_shapes merging all but its last, if they
+/// are its only uses. Nothing if it is read otherwise.
+std::optional<SmallVector<Value>> matrixViews(BlockArgument argument) {
+  int64_t rank = cast<RankedTensorType>(argument.getType()).getRank();
+  if (rank == 2)
+    return SmallVector<Value>{argument};
+  ReassociationIndices leading;
+  for (int64_t d = 0; d + 1 < rank; ++d)
+    leading.push_back(d);
+  SmallVector<ReassociationIndices> matrixGroups = {leading, {rank - 1}};
+  SmallVector<Value> views;
+  for (Operation *user : argument.getUsers()) {
+    auto collapse = dyn_cast<tensor::CollapseShapeOp>(user);
+    if (!collapse || collapse.getReassociationIndices() != matrixGroups)
+      return std::nullopt;
+    views.push_back(collapse.getResult());
+  }
+  return views;
+}
+
 struct PackWeightPanelsPass : impl::PackWeightPanelsBase<PackWeightPanelsPass> {
   using Base::Base;
 
@@ -174,12 +195,23 @@ struct PackWeightPanelsPass : impl::PackWeightPanelsBase<PackWeightPanelsPass> {
       BlockArgument argument = entry.getArgument(index);
       auto type = dyn_cast<RankedTensorType>(argument.getType());
       auto fqn = function.getArgAttrOfType<StringAttr>(index, "pt2c.weight");
-      if (!fqn || !type || !type.hasStaticShape() || type.getRank() != 2 ||
+      if (!fqn || !type || !type.hasStaticShape() || type.getRank() < 2 ||
           !type.getElementType().isF32() || argument.use_empty())
         continue;
-      int64_t rows = type.getDimSize(0), columns = type.getDimSize(1);
+      std::optional<SmallVector<Value>> matrices = matrixViews(argument);
+      if (!matrices)
+        continue;
+      int64_t columns = type.getShape().back();
+      int64_t rows = type.getNumElements() / columns;
       int64_t whole = columns - columns % panel;
-      if (whole < 2 * panel || !llvm::all_of(argument.getUses(), isPackableUse))
+      if (whole < 2 * panel ||
+          !llvm::all_of(*matrices, [](Value matrix) {
+            return llvm::all_of(matrix.getUses(), isPackableUse);
+          }))
+        continue;
+      // A convolution's filter [C, KH, KW, F] read as [C * KH * KW, F]
+      // (pt2c-convolutions-along-filters) is packed whole, with no tail.
+      if (type.getRank() > 2 && whole != columns)
         continue;
       // Columns past the last whole panel (gpt2's LM head: 50257 = 1570 x
       // 32 + 17) are a second weight argument of their own, [K, N - whole]
@@ -206,11 +238,15 @@ struct PackWeightPanelsPass : impl::PackWeightPanelsBase<PackWeightPanelsPass> {
                             DenseI64ArrayAttr::get(context, {0, whole}));
       }
       SmallVector<linalg::GenericOp> users;
-      for (Operation *user : argument.getUsers())
-        users.push_back(cast<linalg::GenericOp>(user));
+      for (Value matrix : *matrices)
+        for (Operation *user : matrix.getUsers())
+          users.push_back(cast<linalg::GenericOp>(user));
       argument.setType(RankedTensorType::get({whole / panel, rows, panel}, type.getElementType()));
       for (linalg::GenericOp user : users)
         splitAndPack(rewriter, user, argument, tail, whole, panel);
+      for (Value matrix : *matrices)
+        if (matrix != argument)
+          rewriter.eraseOp(matrix.getDefiningOp());
       function.setArgAttr(index, "pt2c.weight_panel", rewriter.getI64IntegerAttr(panel));
     }
     function.setType(FunctionType::get(context, entry.getArgumentTypes(),

@@ -91,7 +91,8 @@ struct Chunking {
 SmallVector<Chunking> contractionChunkLoops(const cpu::ContractionLoops &loops,
                                             ArrayRef<int64_t> ranges,
                                             const cpu::RegisterTile &tile) {
-  SmallVector<Chunking> candidates = {{loops.n, 0, tile.columns}, {loops.m, 0, tile.rows}};
+  SmallVector<Chunking> candidates = {{loops.n, 0, tile.columns},
+                                      {loops.m, 0, cpu::rowsPerTile(ranges[loops.m], tile)}};
   for (unsigned d : loops.batch)
     candidates.push_back({d, 0, 1});
   auto tiles = [&](const Chunking &c) { return llvm::divideCeil(ranges[c.loop], c.tile); };
@@ -148,10 +149,23 @@ leastReadingChunks(const Chunking &rows, int64_t rowExtent, const Chunking &colu
   for (int64_t r = 1; r <= rowTiles; ++r)
     for (int64_t c = 1; c <= columnUnits; ++c) {
       int64_t chunks = llvm::divideCeil(rowTiles, r) * llvm::divideCeil(columnUnits, c);
-      if (chunks > maxChunks || chunks < fewest)
+      // Few rows (fewer tiles than kEvenChunks) kept whole, in as many
+      // chunks as threads share evenly although that is under half of
+      // maxChunks: a convolution along its filters
+      // (pt2c-convolutions-along-filters) has few rows and a large weight,
+      // which every cut of its rows reads again (resnet50's 3x3 layer at
+      // 7x7: 49 rows, 16 panels of 590 KB; cut in 7 x 8 chunks it streamed
+      // that weight from memory 7 times on one core). Linear layers (128
+      // rows and more) keep their cuts.
+      bool evenWholeRows = r == rowTiles && rowTiles < kEvenChunks && columnUnits % c == 0 &&
+                           chunks >= kEvenChunks && chunks % kEvenChunks == 0;
+      if (chunks > maxChunks || (chunks < fewest && !evenWholeRows))
         continue;
       int64_t read = chunks * (r * rowsPerTile + c * columnsPerUnit);
-      any.consider(read, chunks, r, c);
+      // A smaller last chunk only along the columns (panels: its tiles stay
+      // whole); a dynamic row count leaves a chunk's rows untiled.
+      if (rowTiles % r == 0)
+        any.consider(read, chunks, r, c);
       if (rowTiles % r == 0 && columnUnits % c == 0) {
         equal.consider(read, chunks, r, c);
         if (chunks % kEvenChunks == 0)
@@ -279,7 +293,7 @@ private:
         std::optional<std::pair<Chunking, Chunking>> cut;
         if (rows.loop == loops->m && perUnit > 0)
           cut = leastReadingChunks(rows, ranges[rows.loop], columns, ranges[columns.loop],
-                                   perUnit, tile.rows, maxChunks);
+                                   perUnit, rows.tile, maxChunks);
         // Only a loop that is cut is split where its last whole tile
         // ends (the rest of a loop kept whole is peeled by the tiling).
         if (cut)

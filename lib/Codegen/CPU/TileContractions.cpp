@@ -258,7 +258,8 @@ public:
       for (const Contraction &part : splitColumns(rewriter, c, tile)) {
         scf::ForOp blockLoop;
         Contraction block = blockReduction(rewriter, part, kBlock, blockLoop);
-        SmallVector<Operation *> made = tileAndPeel(rewriter, block, tile.rows, tile.columns);
+        int64_t rows = cpu::rowsPerTile(block.op.getStaticLoopRanges()[block.loops.m], tile);
+        SmallVector<Operation *> made = tileAndPeel(rewriter, block, rows, tile.columns);
         if (blockLoop && !made.empty())
           tileOps.push_back(blockLoop);
         llvm::append_range(tileOps, made);

@@ -368,3 +368,30 @@ func.func @whole_rows(%x: tensor<197x8xf32>, %w: tensor<96x8x32xf32>, %acc: tens
   } -> tensor<197x96x32xf32>
   return %r : tensor<197x96x32xf32>
 }
+
+// -----
+
+// resnet50's 3x3 512-filter layer at 7x7 along its filters
+// (pt2c-convolutions-along-filters), K shortened: 49 positions as rows (7
+// tiles of 7) and 16 panels. Cut into 32 to 64 chunks, the rows would be
+// cut and every row block would read the whole weight again (1 x 2 panels
+// in 56 chunks), or a smaller last block would leave its rows dynamic and
+// untiled (4 + 3 row tiles); with fewer row tiles than 16, whole rows in
+// 16 chunks, one panel each, are taken.
+// RUN: %pt2c-opt %s --split-input-file --pt2c-parallelize="max-chunks=64 vector-bits=512" | FileCheck %s --check-prefix=FEW
+// CHECK-LABEL: func.func @few_rows
+// FEW-LABEL: func.func @few_rows
+// FEW:     scf.forall (%{{.+}}) in (16)
+// FEW:       linalg.generic {{.+}} outs(%{{.+}} : tensor<49x1x32xf32>)
+// FEW-NOT: scf.forall (
+// FEW:     return
+func.func @few_rows(%x: tensor<49x64xf32>, %w: tensor<16x64x32xf32>, %acc: tensor<49x16x32xf32>) -> tensor<49x16x32xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(m, k, p, n) -> (m, k)>, affine_map<(m, k, p, n) -> (p, k, n)>, affine_map<(m, k, p, n) -> (m, p, n)>], iterator_types = ["parallel", "reduction", "parallel", "parallel"]}
+      ins(%x, %w : tensor<49x64xf32>, tensor<16x64x32xf32>) outs(%acc : tensor<49x16x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<49x16x32xf32>
+  return %r : tensor<49x16x32xf32>
+}
