@@ -234,7 +234,7 @@ private:
                               "weights) is not supported; re-export with "
                               "torch >= 2.9");
       return fail(name, "missing; torch >= 2.9 writes it for every model "
-                        "(pt2-format.md §2.3)");
+                        "(docs/pt2-format.md, \"Entries pt2c reads\")");
     }
     auto text = readText(*entry, kMaxJsonBytes);
     if (!text)
