@@ -160,11 +160,15 @@ class Checker:
         # a path character, so "/usr/lib/x" and "torch/lib/x" are not ours.
         self.rooted = re.compile(r"(?<![\w./$-])((?:" + names + r")/(?:" + COMPONENT + r"/?)*)")
         self.problems = []
+        self.reported = set()
 
     def report(self, path, line, reference, why):
-        problem = f"{path}:{line}: '{reference}' {why}"
-        if (path, reference) not in ALLOWED and problem not in self.problems:
-            self.problems.append(problem)
+        """Records a problem once per reference and line (two rules may find
+        the same one: a Markdown link is also a relative path)."""
+        key = (path, line, reference)
+        if (path, reference) not in ALLOWED and key not in self.reported:
+            self.reported.add(key)
+            self.problems.append(f"{path}:{line}: '{reference}' {why}")
 
     def check_file(self, path):
         if path in SKIPPED:
