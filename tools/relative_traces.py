@@ -12,10 +12,12 @@ absolute_frames afterwards.
 
 A path becomes:
 - under the repository: relative to its root ("tools/fixture_models.py");
-- under the Python environment (sys.prefix, sys.base_prefix, the user
-  site): relative to that prefix, so an installed package keeps its
-  ".../site-packages/torch/..." components, which NodeSource.cpp uses to
-  tell torch's frames from the user's;
+- under an entry of Python's search path (site-packages, the standard
+  library, PYTHONPATH): from that entry's own name, and for site-packages
+  or dist-packages from the Python version folder above it, so an
+  installed package reads "python3.12/site-packages/torch/nn/modules/
+  linear.py", whose "/site-packages/torch/" and "/torch/nn/" NodeSource.cpp
+  uses to tell torch's frames from the user's;
 - anything else absolute: its file name alone.
 Already relative paths ("torch/fx/passes/runtime_assert.py", "<string>")
 are kept.
@@ -36,20 +38,24 @@ REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FRAME = re.compile(r'File "([^"\n]+)", line (\d+)')
 
 
-def python_prefixes():
-    """The folders installed packages live under, longest first."""
-    prefixes = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}
-    user_base = getattr(site, "USER_BASE", None)
-    if user_base:
-        prefixes.add(user_base)
-    return sorted((os.path.normpath(p) for p in prefixes if p), key=len, reverse=True)
+def python_search_paths():
+    """The folders Python imports from (absolute, normalized)."""
+    paths = [p for p in sys.path if p and os.path.isabs(p)]
+    try:
+        paths += site.getsitepackages()
+    except AttributeError:  # some virtualenv versions lack it
+        pass
+    user_site = getattr(site, "USER_SITE", None)
+    if user_site:
+        paths.append(user_site)
+    return sorted({os.path.normpath(p) for p in paths})
 
 
 def _under(path, folder):
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
-def relative_path(path, repo_root=REPO_ROOT, prefixes=None):
+def relative_path(path, repo_root=REPO_ROOT, search_paths=None):
     """`path` as the archive should record it (see the module docstring)."""
     if not os.path.isabs(path):
         return path
@@ -57,16 +63,24 @@ def relative_path(path, repo_root=REPO_ROOT, prefixes=None):
     repo_root = os.path.normpath(repo_root)
     if _under(path, repo_root):
         return os.path.relpath(path, repo_root).replace(os.sep, "/")
-    for prefix in prefixes if prefixes is not None else python_prefixes():
-        if _under(path, prefix):
-            return os.path.relpath(path, prefix).replace(os.sep, "/")
+    entries = python_search_paths() if search_paths is None else search_paths
+    containing = [e for e in entries if _under(path, e)]
+    if containing:
+        entry = max(containing, key=len)  # the innermost: site-packages, not /usr
+        # Keep the entry's name, and for a package folder the Python version
+        # above it: "python3.12/site-packages/...", never the machine's own
+        # folders (a home directory on PYTHONPATH gives just "src/...").
+        base = os.path.dirname(entry)
+        if os.path.basename(entry) in ("site-packages", "dist-packages"):
+            base = os.path.dirname(base)
+        return os.path.relpath(path, base).replace(os.sep, "/")
     return os.path.basename(path)
 
 
-def relative_stack_trace(text, repo_root=REPO_ROOT, prefixes=None):
+def relative_stack_trace(text, repo_root=REPO_ROOT, search_paths=None):
     """The stack trace with every frame's path made relative."""
     def replace(match):
-        return 'File "%s", line %s' % (relative_path(match.group(1), repo_root, prefixes),
+        return 'File "%s", line %s' % (relative_path(match.group(1), repo_root, search_paths),
                                        match.group(2))
     return FRAME.sub(replace, text)
 
