@@ -7,8 +7,8 @@ innermost frame outside torch in its messages (lib/Archive/NodeSource.cpp),
 so archives committed to the repository would carry the folders of
 whichever machine exported them. The project's exporters
 (tools/export_fixtures.py, tools/export_op_corpus.py, bench/cuda_gemm.py)
-call relativize_program before saving and check the written archive with
-absolute_frames afterwards.
+call relativize_program before saving and check_archive on the written
+archive afterwards.
 
 A path becomes:
 - under the repository: relative to its root ("tools/fixture_models.py");
@@ -48,7 +48,8 @@ def python_search_paths():
     user_site = getattr(site, "USER_SITE", None)
     if user_site:
         paths.append(user_site)
-    return sorted({os.path.normpath(p) for p in paths})
+    # "/" would contain every file and keep its whole path.
+    return sorted({os.path.normpath(p) for p in paths} - {os.sep})
 
 
 def _under(path, folder):
