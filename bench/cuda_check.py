@@ -11,7 +11,7 @@ static libstdc++, so it runs on another userland).
 For every fixture it
 1. runs each stored sample (NAME.io*.npz) through the C ABI on the GPU and
    checks every output element against eager PyTorch's stored outputs
-   (float32: |got - want| <= 1e-4 + 1e-4 |want|, design.md), 4 times in a
+   (float32: |got - want| <= 1e-4 + 1e-4 |want|, docs/design.md), 4 times in a
    row: directly, then captured into a CUDA graph, then replayed (the
    runtime captures a shape on its second run);
 2. runs it from 4 threads at once (each run takes its own execution

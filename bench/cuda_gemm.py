@@ -145,6 +145,11 @@ def sample_input(shape, scale, generator, torch=None):
 def export(directory, only):
     import numpy as np
     import torch
+    # Stack traces relative to the repository, not this machine's folders
+    # (test/lit/Inputs/sdpa_dynamic_batch.pt2 is one of these archives).
+    tools = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools")
+    sys.path.insert(0, tools)
+    from relative_traces import REPO_ROOT, check_archive, relativize_program
     os.makedirs(directory, exist_ok=True)
     for name, (module, shapes, *dynamic) in models().items():
         if only and name not in only:
@@ -161,7 +166,10 @@ def export(directory, only):
             program.example_inputs = None
         except (AttributeError, ValueError):
             program._example_inputs = None
-        torch.export.save(program, os.path.join(directory, name + ".pt2"))
+        relativize_program(program, REPO_ROOT)
+        path = os.path.join(directory, name + ".pt2")
+        torch.export.save(program, path)
+        check_archive(path)
         print(f"exported {name}")
 
 

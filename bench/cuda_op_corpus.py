@@ -6,7 +6,7 @@ usage: cuda_op_corpus.py --models DIR --corpus test/data/corpus --runner PT2C_RU
 DIR holds FAMILY/MODEL.so, compiled on the build machine with
   pt2c test/data/corpus/FAMILY.pt2 --model MODEL --target cuda -o DIR/FAMILY/MODEL.so
 (the GPU machine has no LLVM). Tolerances are pt2c-run's per-dtype defaults
-(design.md). Prints one line per case and a summary; exit 1 on any failure.
+(docs/design.md). Prints one line per case and a summary; exit 1 on any failure.
 """
 import argparse
 import os

@@ -1,7 +1,8 @@
 # Finds every dependency; all are Debian 12 packages (see tools/install-deps.sh).
 
 # Debian installs LLVM/MLIR 22 configs under /usr/lib/llvm-22 without the
-# /usr/lib/cmake symlinks, so a plain find_package(MLIR) fails (docs/toolchain.md).
+# /usr/lib/cmake symlinks, so a plain find_package(MLIR) fails
+# (docs/toolchain.md, "Build").
 list(APPEND CMAKE_PREFIX_PATH /usr/lib/llvm-22)
 find_package(MLIR REQUIRED CONFIG)
 if(NOT LLVM_VERSION_MAJOR EQUAL 22)

@@ -2,7 +2,8 @@
 
 # pt2c_add_library(NAME SOURCES... [DEPS lib...])
 #   A static library with explicit dependencies, so the layering of
-#   docs/design.md (Archive knows nothing of MLIR, ...) is visible here.
+#   docs/design.md ("Layering": Archive knows nothing of MLIR, ...) is
+#   visible here.
 function(pt2c_add_library name)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPS;TABLEGEN" ${ARGN})
   add_library(${name} STATIC ${ARG_SOURCES})

@@ -6,7 +6,8 @@ Run where torch 2.11 is installed (the GPU machine):
 
 Writes, per family, OUTDIR/<family>.pt2 (a multi-model archive: one model per
 case and dtype, named <case>-<dtype>), OUTDIR/<family>.io.npz (keys
-"<model>.in0", "<model>.out0", ...; bfloat16 stored as float32, design.md),
+"<model>.in0", "<model>.out0", ...; bfloat16 stored as float32, docs/design.md
+"Test data and tolerances"),
 and OUTDIR/manifest.json: per model its family, case, dtype, the op targets
 as serialized in the archive (subgraphs included) and its inputs/outputs.
 Cases that eager PyTorch itself cannot run in a dtype are left out and listed
@@ -18,7 +19,9 @@ aten._softmax, ...) so the ops a decomposed (ATEN dialect) graph holds are
 covered too. Inputs are seeded and small; a case's inputs are its arguments,
 so the archives hold no weights, except the "weights" family's, whose cases
 are modules with (seeded) parameters. With --families, OUTDIR/manifest.json
-keeps the other families' entries.
+keeps the other families' entries. Stack traces in the archives name files
+relative to the repository or to the Python environment
+(tools/relative_traces.py), never this machine's folders.
 """
 import argparse
 import json
@@ -31,6 +34,8 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 from torch.export import Dim
+
+from relative_traces import REPO_ROOT, check_archive, relativize_program
 
 aten = torch.ops.aten
 FLOATS = ("f32", "f16", "bf16")
@@ -837,6 +842,7 @@ def export_family(family, cases, outdir, manifest):
                 manifest["skipped"].append({"family": family, "case": spec["name"], "dtype": dname,
                                             "reason": f"{type(error).__name__}: {str(error)[:300]}"})
                 continue
+            relativize_program(ep, REPO_ROOT)  # outside the try: a failure is ours, not a skip
             programs[model] = ep
             for k, t in enumerate(args):
                 arrays[f"{model}.in{k}"] = to_numpy(t)
@@ -850,6 +856,7 @@ def export_family(family, cases, outdir, manifest):
         return
     path = os.path.join(outdir, family + ".pt2")
     package_pt2(path, exported_programs=programs)
+    check_archive(path)
     np.savez(os.path.join(outdir, family + ".io.npz"), **arrays)
     with zipfile.ZipFile(path) as archive:
         for name in archive.namelist():

@@ -1,7 +1,7 @@
 //===- ExportSchema.cpp - Enum helpers of the export schema ---------------===//
 //
-// Element sizes and names of torch's ScalarType (pt2-format.md §3.4, §4.3)
-// and the serialized names of the Argument variants (§4.5).
+// Element sizes and names of torch's ScalarType and the serialized names of
+// the Argument variants (docs/pt2-format.md, "Tensor metadata" and "Graph").
 //
 //===----------------------------------------------------------------------===//
 

@@ -434,7 +434,8 @@ StructReader::readStringMap(llvm::StringRef key,
                          const JsonPath &) -> llvm::Expected<std::string> {
                         if (auto s = value.getAsString())
                           return s->str();
-                        // Metadata is informative only (pt2-format.md §7.5):
+                        // Metadata is informative only (docs/pt2-format.md,
+                        // "Graph"):
                         // keep odd values as text instead of refusing the
                         // program.
                         std::string text;

@@ -3,8 +3,8 @@
 // Helpers shared by the schema parsers: a JSON path that is only rendered
 // when an error is reported, typed getters that fail with "<path>: expected
 // X, found Y", the single-key union rule of torch's serializer
-// (pt2-format.md §4.1), and a pre-scan that bounds nesting before
-// llvm::json::parse (which recurses) sees the text.
+// (docs/pt2-format.md, "Encoding rules"), and a pre-scan that bounds nesting
+// before llvm::json::parse (which recurses) sees the text.
 //
 //===----------------------------------------------------------------------===//
 
@@ -93,7 +93,8 @@ llvm::Error unknownVariant(const JsonPath &path, llvm::StringRef unionName,
                            llvm::StringRef variant);
 
 /// A struct: missing keys and nulls keep the caller's default (forward
-/// compatibility, pt2-format.md §4.1); unknown keys are ignored.
+/// compatibility, docs/pt2-format.md "Encoding rules"); unknown keys are
+/// ignored.
 class StructReader {
 public:
   StructReader(const llvm::json::Object &object, const JsonPath &path)

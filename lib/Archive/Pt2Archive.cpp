@@ -1,7 +1,7 @@
 //===- Pt2Archive.cpp - Open and check a torch.export .pt2 archive
 //---------===//
 //
-// Pt2Archive::open runs the checks of pt2-format.md §6 in order; each
+// Pt2Archive::open runs the checks of docs/pt2-format.md in order; each
 // failure says where (zip entry, JSON path) and what was expected:
 //   1. zip directory; the root prefix (the folder holding archive_format);
 //   2. archive_format == "pt2", archive_version == "0", byteorder little;
@@ -96,8 +96,9 @@ private:
     return zip().readText(entry, maxBytes);
   }
 
-  /// The root is the folder of archive_format (pt2-format.md §2.2): the
-  /// file name when saved to a path, "archive" for a buffer, or none.
+  /// The root is the folder of archive_format (docs/pt2-format.md, "The
+  /// root folder"): the file name when saved to a path, "archive" for a
+  /// buffer, or none.
   llvm::Error findRoot() {
     const ZipEntry *best = nullptr, *legacy = nullptr;
     for (const ZipEntry &entry : zip().entries()) {
@@ -233,7 +234,7 @@ private:
                               "weights) is not supported; re-export with "
                               "torch >= 2.9");
       return fail(name, "missing; torch >= 2.9 writes it for every model "
-                        "(pt2-format.md §2.3)");
+                        "(docs/pt2-format.md, \"Entries pt2c reads\")");
     }
     auto text = readText(*entry, kMaxJsonBytes);
     if (!text)

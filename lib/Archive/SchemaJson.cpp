@@ -1,9 +1,9 @@
 //===- SchemaJson.cpp - Parse ExportedProgram and PayloadConfig JSON
 //-------===//
 //
-// The program level of models/<m>.json (pt2-format.md §4.2, §4.8, §4.9) and
-// the weights/constants configs (§3.1). Graphs are parsed in
-// SchemaJsonGraph.cpp.
+// The program level of models/<m>.json and the weights/constants configs
+// (docs/pt2-format.md: "Top level", "Signature", "Weights and constants").
+// Graphs are parsed in SchemaJsonGraph.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -353,7 +353,8 @@ llvm::Expected<ExportedProgram> parseExportedProgram(llvm::StringRef jsonText) {
 
   ExportedProgram program;
   // The version first: another major has other structs, so its errors
-  // would be misleading (pt2-format.md §6.3). Any minor is accepted.
+  // would be misleading (docs/pt2-format.md, "Top level"). Any minor is
+  // accepted.
   auto version = required(*reader, "schema_version");
   if (!version)
     return version.takeError();

@@ -1,8 +1,9 @@
 //===- SchemaJsonGraph.cpp - Parse graphs, nodes and arguments
 //-------------===//
 //
-// The Graph half of the ExportedProgram JSON (pt2-format.md §4.4-§4.6): each
-// function mirrors one dataclass or union of torch/_export/serde/schema.py.
+// The Graph half of the ExportedProgram JSON (docs/pt2-format.md, "Graph"):
+// each function mirrors one dataclass or union of
+// torch/_export/serde/schema.py.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,9 +1,10 @@
 //===- TensorViews.h - Weights and constants as views (private) -----------===//
 //
 // Turns a PayloadConfig into TensorViews over the mapped archive
-// (pt2-format.md §3.2), checking every number before it is used: shapes are
-// concrete and non-negative, their extent fits in int64, and the payload
-// file is long enough for every view of it. No payload byte is read.
+// (docs/pt2-format.md, "Weights and constants"), checking every number
+// before it is used: shapes are concrete and non-negative, their extent fits
+// in int64, and the payload file is long enough for every view of it. No
+// payload byte is read.
 //
 //===----------------------------------------------------------------------===//
 

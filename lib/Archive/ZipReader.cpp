@@ -6,7 +6,8 @@
 // that cannot wrap, and the entry count is checked against the directory's
 // byte size before anything is allocated. Data offsets come from the local
 // headers, whose extra fields carry torch's 64-byte alignment padding
-// (pt2-format.md §2.1). Entry data is not touched when the directory is read.
+// (docs/pt2-format.md, "The zip container"). Entry data is not touched when
+// the directory is read.
 //
 //===----------------------------------------------------------------------===//
 
@@ -123,7 +124,7 @@ private:
     loc.offset = read32(rec + 16);
     loc.end = endPos;
 
-    // torch always writes zip64 end records (pt2-format.md §2.1); when the
+    // torch always writes zip64 end records (docs/pt2-format.md); when the
     // locator is there, its record has the exact 64-bit values.
     if (endPos >= kZip64LocatorSize &&
         read32(base + endPos - kZip64LocatorSize) == kZip64LocatorSig) {

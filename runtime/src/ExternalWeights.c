@@ -45,8 +45,9 @@ static pt2c_status *make_tables(loader *l) {
 }
 
 /* torch.export.save puts every entry under one folder named after the file
- * (pt2-format.md §2.2), so copies of one export differ there: the folder is
- * whatever precedes the top-level `archive_format` entry. */
+ * (docs/pt2-format.md, "The root folder"), so copies of one export differ
+ * there: the folder is whatever precedes the top-level `archive_format`
+ * entry. */
 static pt2c_status *find_root(loader *l) {
   for (size_t i = 0; i < l->zip.n_entries; ++i) {
     const char *name = l->zip.entries[i].name;

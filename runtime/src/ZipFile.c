@@ -1,8 +1,8 @@
 /*===- ZipFile.c - The central directory of a zip file, read with pread ---===*
  *
- * The layout is the zip APPNOTE's; pt2-format.md §2 says which parts torch
- * uses. Little-endian fields are assembled byte by byte, so nothing depends
- * on the host's alignment or byte order.
+ * The layout is the zip APPNOTE's; docs/pt2-format.md ("The zip container")
+ * says which parts torch uses. Little-endian fields are assembled byte by
+ * byte, so nothing depends on the host's alignment or byte order.
  *===----------------------------------------------------------------------===*/
 
 #include "ZipFile.h"

@@ -1,12 +1,13 @@
 /*===- ZipFile.h - The central directory of a zip file, read with pread ---===*
  *
- * What the runtime needs to load external weights from a .pt2: the entries
- * of a zip (docs/pt2-format.md §2: zip64 end records and extra fields, data
- * descriptors, local extra fields that align the data) and the bytes of
- * STORED ones. Nothing is mapped: the file is read with pread, so a file
- * that shrinks under us gives an error, never SIGBUS. Every offset and size
- * read from the file is checked against its size before it is used. Errors
- * are PT2C_INVALID_ARGUMENT statuses that start with "weights file 'PATH': ".
+ * What the runtime needs to load external weights from a .pt2: the entries of
+ * a zip (docs/pt2-format.md, "The zip container": zip64 end records and extra
+ * fields, data descriptors, local extra fields that align the data) and the
+ * bytes of STORED ones. Nothing is mapped: the file is read with pread, so a
+ * file that shrinks under us gives an error, never SIGBUS. Every offset and
+ * size read from the file is checked against its size before it is used.
+ * Errors are PT2C_INVALID_ARGUMENT statuses that start with "weights file
+ * 'PATH': ".
  *===----------------------------------------------------------------------===*/
 
 #ifndef PT2C_RUNTIME_ZIPFILE_H

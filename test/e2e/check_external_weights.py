@@ -40,7 +40,8 @@ def run(command):
 
 
 def payload_bytes(archive):
-    """Bytes of every raw weight/constant file (pt2-format.md §2.3)."""
+    """Bytes of every raw weight/constant file (docs/pt2-format.md,
+    "Entries pt2c reads")."""
     with zipfile.ZipFile(archive) as z:
         return sum(i.file_size for i in z.infolist()
                    if "/data/weights/weight_" in i.filename or "/data/constants/tensor_" in i.filename)

@@ -10,7 +10,8 @@ cases, for working on one op; ctest always checks the whole family.
 Each model of FAMILY.pt2 (one case in one dtype) is first judged by
 `pt2c inspect --coverage`:
 - covered: it must compile, and pt2c-run must reproduce every eager output
-  within the default tolerance of its dtype (design.md);
+  within the default tolerance of its dtype (docs/design.md, "Test data
+  and tolerances");
 - not covered: compiling must fail cleanly (exit 2, a "pt2c: error:"
   message), never crash or produce a library the coverage report disowns.
 Cases listed in known-failures.txt are covered ops with a known bug: they must

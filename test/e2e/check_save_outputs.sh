@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # pt2c-run run --save-outputs: the outputs written are the model's, read
-# back by --expect bit for bit (atol 0, rtol 0), and within design.md's
-# tolerance of eager PyTorch's stored outputs.
+# back by --expect bit for bit (atol 0, rtol 0), and within the default
+# tolerance of eager PyTorch's stored outputs (docs/design.md, "Test data
+# and tolerances").
 # usage: check_save_outputs.sh PT2C PT2C_RUN DATA_DIR WORK_DIR FIXTURE
 set -euo pipefail
 pt2c=$1 runner=$2 data=$3 work=$4 fixture=$5

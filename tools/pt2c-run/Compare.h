@@ -1,7 +1,8 @@
 //===- Compare.h - Model outputs against expected arrays --------*- C++ -*-===//
 //
-// docs/design.md: an element passes when |got - expected| <= atol +
-// rtol * |expected|; integer and bool outputs must be equal. NaN matches
+// docs/design.md ("Test data and tolerances"): an element passes when
+// |got - expected| <= atol + rtol * |expected|; integer and bool outputs
+// must be equal. NaN matches
 // NaN and an infinity matches the same infinity (eager PyTorch producing
 // them is what the test data records).
 //

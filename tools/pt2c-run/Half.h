@@ -2,7 +2,7 @@
 //
 // Bit-level conversions, so the tool needs no compiler support for _Float16
 // or __bf16: reading float16/bfloat16 outputs, and turning the float32
-// arrays the test data stores for bfloat16 inputs (design.md) into
+// arrays the test data stores for bfloat16 inputs (docs/design.md) into
 // bfloat16 with round-to-nearest-even.
 //
 //===----------------------------------------------------------------------===//

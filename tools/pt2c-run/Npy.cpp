@@ -15,7 +15,7 @@
 namespace pt2c::run {
 namespace {
 
-/// The dtypes pt2c models use; bfloat16 arrives as float32 (design.md).
+/// The dtypes pt2c models use; bfloat16 arrives as float32 (docs/design.md).
 struct Descr {
   const char *text;
   DLDataType dtype;

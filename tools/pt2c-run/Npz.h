@@ -1,10 +1,10 @@
 //===- Npz.h - Reading NumPy .npy arrays and .npz archives ------*- C++ -*-===//
 //
-// The test-data convention of docs/design.md: an .npz is a zip (STORED by
-// np.savez, DEFLATE by np.savez_compressed) of .npy members. Only what
-// pt2c needs is read: npy format 1.0/2.0/3.0, little-endian numeric and
-// bool dtypes, C order. Every offset and size is checked against the
-// bytes at hand, so a truncated or hostile file gives a message, not a
+// The test-data convention of docs/design.md ("Test data and tolerances"): an
+// .npz is a zip (STORED by np.savez, DEFLATE by np.savez_compressed) of .npy
+// members. Only what pt2c needs is read: npy format 1.0/2.0/3.0, little-endian
+// numeric and bool dtypes, C order. Every offset and size is checked against
+// the bytes at hand, so a truncated or hostile file gives a message, not a
 // crash.
 //
 //===----------------------------------------------------------------------===//

@@ -120,7 +120,7 @@ int Session::bindInputs(const std::vector<NpyArray> &arrays) {
     tensor.dtype = array->dtype;
     tensor.shape = const_cast<int64_t *>(array->shape.data());
     DLDataType wanted = abi.pt2c_model_input_dtype(handle, i);
-    // design.md: bfloat16 is stored as float32 and converted here. Any
+    // docs/design.md: bfloat16 is stored as float32 and converted here. Any
     // other difference is left for the model's validation to report.
     if (wanted.code == kDLBfloat && wanted.bits == 16 &&
         array->dtype.code == kDLFloat && array->dtype.bits == 32) {

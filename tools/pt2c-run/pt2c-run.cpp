@@ -13,8 +13,9 @@
 //                [--cuda-graphs on|off] [--profile [--profile-limit N]]
 //
 // Built from the public header alone (no LLVM, no MLIR), so it works on a
-// host that only has the model. Exit codes (docs/design.md): 0 success,
-// 1 a check failed, 2 bad input or usage, 3 internal error.
+// host that only has the model. Exit codes (docs/design.md, "Command
+// line"): 0 success, 1 a check failed, 2 bad input or usage, 3 internal
+// error.
 //
 //===----------------------------------------------------------------------===//
 

@@ -5,8 +5,8 @@
 //   pt2c inspect MODEL.pt2 [--json]        what the archive holds
 //   pt2c inspect MODEL.pt2 --coverage      which ops pt2c cannot compile yet
 //
-// Exit codes (docs/design.md): 0 success, 1 a check failed, 2 bad input or
-// usage, 3 internal error.
+// Exit codes (docs/design.md, "Command line"): 0 success, 1 a check failed,
+// 2 bad input or usage, 3 internal error.
 //
 //===----------------------------------------------------------------------===//
 

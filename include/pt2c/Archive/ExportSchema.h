@@ -1,8 +1,9 @@
 //===- ExportSchema.h - C++ mirror of torch.export's serialized schema ----===//
 //
 // Plain structs that mirror torch/_export/serde/schema.py (schema major 8),
-// as described in docs/pt2-format.md §4. They hold what models/<m>.json says,
-// already checked (see Pt2Archive.h); nothing here depends on MLIR.
+// as described in docs/pt2-format.md ("The program"). They hold what
+// models/<m>.json says, already checked (see Pt2Archive.h); nothing here
+// depends on MLIR.
 //
 // Unions of the schema (Argument, SymInt, InputSpec, ...) are flat structs
 // with a `kind` tag: only the fields of that kind are meaningful. This keeps
@@ -148,7 +149,8 @@ struct CustomObjArgument {
 struct Graph;
 struct Argument;
 
-/// The Argument union (pt2-format.md §4.5); variant names in comments.
+/// The Argument union (docs/pt2-format.md, "Graph"); variant names in
+/// comments.
 enum class ArgKind {
   None,             // as_none
   Tensor,           // as_tensor: name

@@ -1,9 +1,10 @@
 //===- ProgramCheck.h - Consistency checks of a parsed ExportedProgram
 //-----===//
 //
-// The graph checks of pt2-format.md §6.7, run by Pt2Archive::open and usable
-// on their own (tests, tools). For the graph and, recursively, each as_graph
-// subgraph (which has its own scope: its inputs may reuse outer names):
+// The graph checks of docs/pt2-format.md ("Graph checks"), run by
+// Pt2Archive::open and usable on their own (tests, tools). For the graph and,
+// recursively, each as_graph subgraph (which has its own scope: its inputs may
+// reuse outer names):
 //  - every tensor a node or the graph output uses is a graph input or an
 //    earlier node output, and has a tensor_values entry;
 //  - every tensor a node defines has a tensor_values entry, and no name is

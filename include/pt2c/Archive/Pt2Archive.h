@@ -2,7 +2,7 @@
 //
 // Pt2Archive::open maps the file, reads the zip directory, parses
 // models/<m>.json and the weights/constants configs, and runs every check of
-// docs/pt2-format.md §6. Failures are llvm::Errors whose message names the
+// docs/pt2-format.md. Failures are llvm::Errors whose message names the
 // file, the zip entry or JSON path, and what was expected, e.g.
 //   "bad.pt2: models/model.json: $.graph_module.graph.nodes[3].inputs[1].arg:
 //    unknown Argument variant 'as_foo'"

@@ -1,15 +1,15 @@
 //===- SchemaJson.h - Parse the JSON documents of a .pt2 archive ----------===//
 //
-// models/<m>.json (the ExportedProgram, pt2-format.md §4) and the weights and
-// constants configs (PayloadConfig, §3.1), parsed with llvm::json into the
-// structs of ExportSchema.h. The rules of torch's serializer apply: a union is
-// an object with exactly one key, an unknown variant is an error; unknown
-// struct keys are ignored and missing ones take the schema default (forward
-// compatibility); integers are exact int64; "Infinity"/"-Infinity"/"NaN"
-// strings are floats. Errors name the JSON path:
+// models/<m>.json (the ExportedProgram) and the weights and constants configs
+// (PayloadConfig), as docs/pt2-format.md describes them, parsed with
+// llvm::json into the structs of ExportSchema.h. The rules of torch's
+// serializer apply: a union is an object with exactly one key, an unknown
+// variant is an error; unknown struct keys are ignored and missing ones take
+// the schema default (forward compatibility); integers are exact int64;
+// "Infinity"/"-Infinity"/"NaN" strings are floats. Errors name the JSON path:
 //   "$.graph_module.graph.nodes[3].inputs[1].arg: unknown Argument variant
 //   'as_foo'"
-// These functions only parse; Pt2Archive runs the cross-checks of §6.
+// These functions only parse; Pt2Archive runs the cross-checks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,7 +41,8 @@ struct PayloadMeta {
 /// schema.py `PayloadConfig`, keyed by FQN.
 struct PayloadConfig {
   /// In the order of the JSON text: when several FQNs share one file, torch
-  /// builds the storage with the dtype of the first (pt2-format.md §3.2).
+  /// builds the storage with the dtype of the first (docs/pt2-format.md,
+  /// "Weights and constants").
   std::vector<std::pair<std::string, PayloadMeta>> entries;
 
   /// nullptr when `fqn` has no entry. A linear search: Pt2Archive indexes

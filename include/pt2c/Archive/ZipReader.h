@@ -1,6 +1,7 @@
 //===- ZipReader.h - Zip central-directory reader over an mmapped file -----===//
 //
-// Reads the zip container torch.export.save writes (docs/pt2-format.md §2):
+// Reads the zip container torch.export.save writes (docs/pt2-format.md,
+// "The zip container"):
 // STORED entries whose data is used in place, zip64 end records and extra
 // fields, data descriptors (sizes come from the central directory). Deflated
 // entries (written by ordinary zip tools) are inflated with zlib on request.

@@ -1,8 +1,9 @@
 //===- Compile.h - The compile pipeline behind `pt2c MODEL.pt2` -----------===//
 //
-// The one place phases are chained (docs/style.md §7.2.5). Today the pipeline
-// reaches the aten form; each later phase (prim, linalg, llvm, obj) extends
-// the Phase enum and `--emit` together.
+// The one place phases are chained (docs/design.md, "Architecture"), so the
+// order of the stages is read in one file. compileToLibrary runs every
+// stage; compileAndEmit stops after a Phase, the names `--emit` takes (a new
+// stage to print extends the Phase enum and `--emit` together).
 //
 //===----------------------------------------------------------------------===//
 

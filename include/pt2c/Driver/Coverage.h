@@ -1,8 +1,8 @@
 //===- Coverage.h - `pt2c inspect --coverage`: can pt2c compile each op? --===//
 //
 // An op is covered when the importer can bring it in and the decomposition
-// table (lib/Conversion/ATenToPrim/DecompositionTable.h) rewrites it into
-// prim ops; inlined higher-order ops count as covered. The report names
+// table (include/pt2c/Conversion/ATenToPrim/DecompositionTable.h) rewrites
+// it into prim ops; inlined higher-order ops count as covered. The report names
 // every node that is not, with the source line torch recorded for it, so a
 // user learns before compiling (and before shipping) what would stop pt2c.
 //

@@ -1,6 +1,6 @@
 //===- Importer.h - ExportedProgram -> MLIR in the aten form --------------===//
 //
-// Builds `func.func @forward` from an opened archive (docs/design.md §2):
+// Builds `func.func @forward` from an opened archive (docs/aten-form.md):
 //  - weights, buffers and constants are the leading arguments, each carrying
 //    its FQN ({pt2c.weight = "fc1.weight", pt2c.kind = "parameter"}); user
 //    inputs follow ({pt2c.input = "x"}), in signature order;

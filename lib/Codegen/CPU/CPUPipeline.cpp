@@ -42,7 +42,8 @@ int64_t weightPanelColumns(int64_t vectorBits) {
 }
 
 void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &options) {
-  // The passes, in order, and why (docs/toolchain.md §4 has the pitfalls):
+  // The passes, in order, and why (the LLVM/MLIR 22 behaviour they work
+  // around: docs/toolchain.md, "CPU code"):
   // 1. A tensor added to a matmul's result (bias, residual) becomes the
   //    matmul's starting accumulator (pt2c-add-into-accumulator); then
   //    producer/consumer elementwise generics fuse into one loop nest,

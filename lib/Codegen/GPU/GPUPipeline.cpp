@@ -55,7 +55,8 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOption
 }
 
 void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &options) {
-  // The passes, in order, and why (docs/toolchain.md §3 has the pitfalls):
+  // The passes, in order, and why (the LLVM/MLIR 22 behaviour they work
+  // around: docs/toolchain.md, "CUDA code"):
   // 0. On tensors, before anything fuses into them: the host-side index
   //    checks go (pt2c-drop-index-checks: they would read device memory;
   //    the kernels' gathers clamp); 2-d convolutions call

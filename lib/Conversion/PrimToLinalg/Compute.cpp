@@ -145,8 +145,8 @@ Value combine(OpBuilder &b, Location loc, prim::ReduceKind kind, Value x, Value 
   switch (kind) {
   case prim::ReduceKind::sum:
     // reassoc: LLVM then vectorizes the sum (partial sums per lane); the
-    // order of a float sum is not part of the contract (design.md
-    // tolerances), and eager PyTorch reorders it too.
+    // order of a float sum is not part of the contract (docs/design.md,
+    // "Test data and tolerances"), and eager PyTorch reorders it too.
     return isFloat ? arith::AddFOp::create(b, loc, x, acc,
                                            arith::FastMathFlagsAttr::get(
                                                b.getContext(), arith::FastMathFlags::reassoc))

@@ -15,7 +15,8 @@
 //    is called with them and the node's name; the runtime fails the run
 //    with PT2C_INVALID_ARGUMENT (runtime/src/RunFailure.c). The call sits
 //    in an scf.if marked `pt2c.index_check`, which the CUDA pipeline drops
-//    (the device code only clamps, runtime/README's limits).
+//    (the device code only clamps: docs/runtime.md, "While running:
+//    indices").
 //
 //===----------------------------------------------------------------------===//
 

@@ -4,7 +4,7 @@
 usage: check_manifest.py PT2C DATA_DIR
 
 manifest.json was written by the script that exported the fixtures with real
-PyTorch (tools/fixtures.py): for every fixture, every op target and count
+PyTorch (tools/export_fixtures.py): for every fixture, every op target and count
 (subgraphs included), the user inputs' and outputs' dtypes and shapes, and the
 parameter count must match what pt2c reads from the archive.
 """

@@ -25,8 +25,8 @@ def write_members(path, members, compression=zipfile.ZIP_STORED):
 
 
 def is_payload(name):
-    # Raw tensor files (pt2-format.md §2.3): data/weights/weight_N and
-    # data/constants/tensor_N, under the root folder.
+    # Raw tensor files (docs/pt2-format.md, "Entries pt2c reads"):
+    # data/weights/weight_N and data/constants/tensor_N, under the root folder.
     folder, _, file = name.rpartition("/")
     return (folder.endswith("data/weights") and file.startswith("weight_")) or (
         folder.endswith("data/constants") and file.startswith("tensor_"))

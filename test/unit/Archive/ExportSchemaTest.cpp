@@ -20,7 +20,7 @@ TEST_CASE("ScalarType values known to schema 8.17", "[schema]") {
   CHECK_FALSE(isKnownScalarType(-1));
 }
 
-TEST_CASE("element sizes follow pt2-format.md 3.4", "[schema]") {
+TEST_CASE("element sizes follow docs/pt2-format.md", "[schema]") {
   CHECK(elementSize(ScalarType::Unknown) == 0);
   CHECK(elementSize(ScalarType::Byte) == 1);
   CHECK(elementSize(ScalarType::Bool) == 1);

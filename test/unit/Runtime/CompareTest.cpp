@@ -53,7 +53,7 @@ TEST_CASE("bfloat16 and float16 conversions", "[runtime][compare]") {
   CHECK(std::isnan(float16ToFloat(0x7e00)));
 }
 
-TEST_CASE("Default tolerances follow design.md", "[runtime][compare]") {
+TEST_CASE("Default tolerances follow docs/design.md", "[runtime][compare]") {
   Tolerance f32 = defaultTolerance({kDLFloat, 32, 1});
   CHECK((f32.atol == 1e-4 && f32.rtol == 1e-4));
   Tolerance f16 = defaultTolerance({kDLFloat, 16, 1});

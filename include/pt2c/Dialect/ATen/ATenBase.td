@@ -1,7 +1,8 @@
 //===- ATenBase.td - The aten dialect: torch.export graphs as imported ----===//
 //
 // The aten form is the first IR of pt2c: one generic op per ATen call, exactly
-// as the archive states it, before any decomposition (docs/design.md §2).
+// as the archive states it, before any decomposition (docs/design.md,
+// "Architecture"; docs/aten-form.md).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,8 +1,9 @@
 //===- PrimBase.td - The prim dialect: tensor primitives --*- tablegen -*-===//
 //
 // The prim form is the closed set of tensor primitives that every ATen op
-// decomposes into (docs/design.md §3, docs/prim-ops.md). This file holds the
-// dialect, its type constraints, its enums and the op base classes.
+// decomposes into (docs/design.md "Architecture", docs/prim-ops.md). This
+// file holds the dialect, its type constraints, its enums and the op base
+// classes.
 //
 //===----------------------------------------------------------------------===//
 
