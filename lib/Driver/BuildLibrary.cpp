@@ -106,6 +106,7 @@ llvm::Error buildSharedLibrary(mlir::ModuleOp module, const ModelSignature &sign
   }
   LinkOptions link;
   link.output = outputPath.str();
+  link.soname = options.soname;
   link.objects = {objectPath.str().str()};
   link.runtimeArchive =
       options.runtimeArchive.empty() ? defaultRuntimeArchive() : options.runtimeArchive;

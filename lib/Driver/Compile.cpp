@@ -239,6 +239,7 @@ static llvm::Expected<BuildOptions> buildOptionsFor(const CompileOptions &option
       recorded += " --allow-tf32";
   }
   build.descriptor.compileOptions = recorded;
+  build.soname = options.soname;
   return build;
 }
 

@@ -34,8 +34,14 @@ llvm::Error linkSharedLibrary(const LinkOptions &options) {
           " (set PT2C_RUNTIME_DIR to the folder holding libpt2c_runtime.a and pt2c.map)");
 
   std::string versionScript = "--version-script=" + options.versionScript;
+  // A program linked against the model records this name, not the path it
+  // was linked from, so the library can move (found through the rpath or
+  // LD_LIBRARY_PATH like any other).
+  std::string soname = options.soname.empty()
+                           ? llvm::sys::path::filename(options.output).str()
+                           : options.soname;
   std::vector<const char *> args = {
-      "ld.lld", "-shared", "-o", options.output.c_str(),
+      "ld.lld", "-shared", "-o", options.output.c_str(), "-soname", soname.c_str(),
       // Hardening every distribution expects of a shared library.
       "-z", "noexecstack", "-z", "relro", "-z", "now", "--hash-style=gnu",
 #ifndef PT2C_SANITIZED

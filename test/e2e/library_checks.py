@@ -16,9 +16,11 @@ def needed_libraries(path):
 
 
 def compile_and_check(pt2c, archive, work, stem, flags=()):
-    """Compiles `archive` twice into WORK/STEM.so and .again.so with `flags`;
-    returns the library's path, or None after printing why it failed."""
-    first, second = os.path.join(work, stem + ".so"), os.path.join(work, stem + ".again.so")
+    """Compiles `archive` twice into WORK/STEM.so and WORK/again/STEM.so
+    with `flags` (the same file name: it is the library's SONAME); returns
+    the library's path, or None after printing why it failed."""
+    first, second = os.path.join(work, stem + ".so"), os.path.join(work, "again", stem + ".so")
+    os.makedirs(os.path.dirname(second), exist_ok=True)
     for output in (first, second):
         result = subprocess.run([pt2c, archive, "-o", output, *flags], capture_output=True, text=True)
         sys.stdout.write(result.stdout + result.stderr)

@@ -55,7 +55,10 @@ struct Arguments {
 
 /// `-o -`: the library goes to standard output. The linker writes files, so
 /// it is linked into a temporary file first, then copied out and removed.
-int compileToStandardOutput(const pt2c::CompileOptions &options) {
+/// Its SONAME is the archive's stem + ".so" (`pt2c mlp.pt2 -o - > mlp.so`),
+/// not the temporary file's name.
+int compileToStandardOutput(pt2c::CompileOptions options) {
+  options.soname = llvm::sys::path::stem(options.inputPath).str() + ".so";
   llvm::SmallString<128> path;
   if (std::error_code ec = llvm::sys::fs::createTemporaryFile("pt2c-model", "so", path)) {
     llvm::errs() << "pt2c: error: cannot create a temporary file for -o -: " << ec.message()

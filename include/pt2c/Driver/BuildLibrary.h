@@ -24,6 +24,7 @@ struct BuildOptions {
   DescriptorOptions descriptor;
   std::string runtimeArchive; // empty: defaultRuntimeArchive()
   std::string versionScript;  // empty: defaultVersionScript()
+  std::string soname;         // empty: the output's file name
 };
 
 /// `module` holds `func.func @forward` on tensors in linalg/tensor/arith/

@@ -18,6 +18,9 @@ namespace pt2c {
 
 struct LinkOptions {
   std::string output;            // model.so
+  /// DT_SONAME, the name a program linking the library records as needed;
+  /// empty: the output's file name.
+  std::string soname;
   std::vector<std::string> objects;
   std::string runtimeArchive;    // libpt2c_runtime.a
   std::string versionScript;     // pt2c.map
