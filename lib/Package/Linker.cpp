@@ -58,11 +58,17 @@ llvm::Error linkSharedLibrary(const LinkOptions &options) {
   // All of the runtime: nothing in the model object calls the public
   // pt2c_* functions, so without --whole-archive lld would pull none of them.
   // Then the only system libraries a model may need; --as-needed drops the
-  // ones nothing references.
+  // ones nothing references. libpthread.so.0 and libdl.so.2 are needed
+  // whatever is referenced: the runtime calls pthread_create, dlopen, ...
+  // at their glibc 2.28 versions (runtime/src/GlibcBaseline.h), which a
+  // glibc older than 2.34 defines there, not in libc.so.6 (on a newer one
+  // they are empty and cost nothing). Named by file: glibc >= 2.34 has no
+  // libpthread.so to find with -lpthread.
   args.insert(args.end(), {"--whole-archive", options.runtimeArchive.c_str(),
-                           "--no-whole-archive", "--as-needed",
+                           "--no-whole-archive",
                            "-L/lib/x86_64-linux-gnu", "-L/usr/lib/x86_64-linux-gnu",
-                           "-lm", "-lpthread", "-ldl", "-lc"});
+                           "--no-as-needed", "-l:libpthread.so.0", "-l:libdl.so.2",
+                           "--as-needed", "-lm", "-lc"});
 
   std::string out, err;
   llvm::raw_string_ostream outStream(out), errStream(err);

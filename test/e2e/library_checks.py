@@ -1,10 +1,13 @@
 """What every compiled model .so promises, shared by the e2e checks:
-compiling twice gives the same bytes, and it needs nothing beyond libc,
+compiling twice gives the same bytes, it needs nothing beyond libc,
 libm, libpthread, libdl and the loader (which appears once the runtime uses
-thread-local variables, __tls_get_addr)."""
+thread-local variables, __tls_get_addr), and it loads on glibc 2.28
+(glibc_baseline.py)."""
 import os
 import subprocess
 import sys
+
+import glibc_baseline
 
 ALLOWED_NEEDED = {"libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "ld-linux-x86-64.so.2"}
 
@@ -33,5 +36,10 @@ def compile_and_check(pt2c, archive, work, stem, flags=()):
     extra = needed_libraries(first) - ALLOWED_NEEDED
     if extra:
         print(f"{stem}: FAIL: {first} needs {sorted(extra)}")
+        return None
+    problems = glibc_baseline.problems(first)
+    if problems:
+        for problem in problems:
+            print(f"{stem}: FAIL: {first} {problem}")
         return None
     return first

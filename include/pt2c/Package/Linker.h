@@ -2,7 +2,8 @@
 //
 // lld runs in-process (liblld-22): no external linker or compiler driver is
 // needed at compile time. The result needs only libc, libm, libpthread and
-// libdl, and exports only pt2c_* (runtime/pt2c.map).
+// libdl, at symbol versions glibc 2.28 has, and exports only pt2c_*
+// (runtime/pt2c.map).
 //
 //===----------------------------------------------------------------------===//
 
