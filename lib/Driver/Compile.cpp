@@ -9,6 +9,7 @@
 #include "pt2c/Dialect/ATen/ATenOps.h"
 #include "pt2c/Driver/BuildLibrary.h"
 #include "pt2c/Driver/ExitCodes.h"
+#include "pt2c/Driver/Metadata.h"
 #include "pt2c/Package/ModelSignature.h"
 #include "pt2c/Import/Importer.h"
 #include "pt2c/OpRegistry/OpRegistry.h"
@@ -240,6 +241,11 @@ static llvm::Expected<BuildOptions> buildOptionsFor(const CompileOptions &option
   }
   build.descriptor.compileOptions = recorded;
   build.soname = options.soname;
+  // The user's pairs now; pt2c's own go before them once the archive is read.
+  auto metadata = parseMetadataArguments(options.metadata);
+  if (!metadata)
+    return metadata.takeError();
+  build.descriptor.metadata = std::move(*metadata);
   return build;
 }
 
@@ -284,6 +290,15 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
   if (!weights)
     return weights.takeError();
   build->descriptor.modelName = imported->archive->modelName().str();
+  {
+    StepTimer timer(options, "hash the archive (SHA-256)");
+    auto recorded = provenance(options.inputPath, imported->archive->program().torchVersion,
+                               build->descriptor.compileOptions);
+    if (!recorded)
+      return recorded.takeError();
+    std::vector<MetadataPair> &metadata = build->descriptor.metadata;
+    metadata.insert(metadata.begin(), recorded->begin(), recorded->end());
+  }
   StepTimer timer(options, "generate code and link " + outputPath.str());
   return buildSharedLibrary(module, *signature, *weights, *build, outputPath);
 }

@@ -52,6 +52,8 @@ struct CompileOptions {
   bool allowTF32 = false;
   /// The library's DT_SONAME; empty: the output's file name.
   std::string soname;
+  /// --metadata KEY=VALUE arguments, as given (checked by the compile).
+  std::vector<std::string> metadata;
   /// Called with a line of progress text when verbose output is wanted.
   std::function<void(const std::string &)> progress;
 };
