@@ -11,6 +11,7 @@
 #include "pt2c/Driver/ExitCodes.h"
 #include "pt2c/Driver/Metadata.h"
 #include "pt2c/Package/ModelSignature.h"
+#include "pt2c/Package/RuntimeLocation.h"
 #include "pt2c/Import/Importer.h"
 #include "pt2c/OpRegistry/OpRegistry.h"
 
@@ -246,6 +247,12 @@ static llvm::Expected<BuildOptions> buildOptionsFor(const CompileOptions &option
   if (!metadata)
     return metadata.takeError();
   build.descriptor.metadata = std::move(*metadata);
+  // Before any work: a missing runtime would otherwise show only at the link.
+  auto runtime = findRuntime();
+  if (!runtime)
+    return runtime.takeError();
+  build.runtimeArchive = runtime->archive;
+  build.versionScript = runtime->versionScript;
   return build;
 }
 
@@ -253,6 +260,8 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
   auto build = buildOptionsFor(options);
   if (!build)
     return build.takeError();
+  if (options.progress)
+    options.progress("runtime " + build->runtimeArchive);
   if (options.progress && build->forCUDA)
     options.progress(build->gpu.toolkit.ptxas.empty()
                          ? "cuda: no ptxas next to libdevice: PTX only (the driver "

@@ -5,33 +5,16 @@
 #include "lld/Common/Driver.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 LLD_HAS_DRIVER(elf)
 
 namespace pt2c {
 
-// In the build tree the archive and the version script live apart; an
-// installed pt2c (or PT2C_RUNTIME_DIR) keeps both in one folder.
-std::string defaultRuntimeArchive() {
-  if (std::optional<std::string> dir = llvm::sys::Process::GetEnv("PT2C_RUNTIME_DIR"))
-    return *dir + "/libpt2c_runtime.a";
-  return PT2C_RUNTIME_ARCHIVE;
-}
-
-std::string defaultVersionScript() {
-  if (std::optional<std::string> dir = llvm::sys::Process::GetEnv("PT2C_RUNTIME_DIR"))
-    return *dir + "/pt2c.map";
-  return PT2C_RUNTIME_VERSION_SCRIPT;
-}
-
 llvm::Error linkSharedLibrary(const LinkOptions &options) {
   for (const std::string &input : {options.runtimeArchive, options.versionScript})
     if (!llvm::sys::fs::exists(input))
-      return llvm::createStringError(
-          "the pt2c runtime is missing: " + input +
-          " (set PT2C_RUNTIME_DIR to the folder holding libpt2c_runtime.a and pt2c.map)");
+      return llvm::createStringError("the pt2c runtime is missing: " + input);
 
   std::string versionScript = "--version-script=" + options.versionScript;
   // A program linked against the model records this name, not the path it

@@ -23,14 +23,9 @@ struct LinkOptions {
   /// empty: the output's file name.
   std::string soname;
   std::vector<std::string> objects;
-  std::string runtimeArchive;    // libpt2c_runtime.a
+  std::string runtimeArchive;    // libpt2c_runtime.a (RuntimeLocation.h)
   std::string versionScript;     // pt2c.map
 };
-
-/// Where the runtime archive and version script are: $PT2C_RUNTIME_DIR if
-/// set, else the build tree pt2c was built in.
-std::string defaultRuntimeArchive();
-std::string defaultVersionScript();
 
 /// Links a shared library. lld can run once per process (it keeps global
 /// state), which is all the pt2c command needs.
