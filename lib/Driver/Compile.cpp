@@ -260,6 +260,8 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
   auto build = buildOptionsFor(options);
   if (!build)
     return build.takeError();
+  // The archive's SHA-256 (provenance), hashed while the compile runs.
+  BackgroundSha256 archiveHash(options.inputPath);
   if (options.progress)
     options.progress("runtime " + build->runtimeArchive);
   if (options.progress && build->forCUDA)
@@ -300,13 +302,14 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
     return weights.takeError();
   build->descriptor.modelName = imported->archive->modelName().str();
   {
-    StepTimer timer(options, "hash the archive (SHA-256)");
-    auto recorded = provenance(options.inputPath, imported->archive->program().torchVersion,
-                               build->descriptor.compileOptions);
-    if (!recorded)
-      return recorded.takeError();
+    StepTimer timer(options, "finish hashing the archive (SHA-256)");
+    auto sha256 = archiveHash.get();
+    if (!sha256)
+      return sha256.takeError();
+    std::vector<MetadataPair> recorded = provenance(
+        *sha256, imported->archive->program().torchVersion, build->descriptor.compileOptions);
     std::vector<MetadataPair> &metadata = build->descriptor.metadata;
-    metadata.insert(metadata.begin(), recorded->begin(), recorded->end());
+    metadata.insert(metadata.begin(), recorded.begin(), recorded.end());
   }
   StepTimer timer(options, "generate code and link " + outputPath.str());
   return buildSharedLibrary(module, *signature, *weights, *build, outputPath);

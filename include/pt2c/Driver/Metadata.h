@@ -12,6 +12,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <atomic>
+#include <future>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,15 +35,35 @@ llvm::Expected<MetadataPair> parseMetadataArgument(llvm::StringRef argument);
 llvm::Expected<std::vector<MetadataPair>>
 parseMetadataArguments(const std::vector<std::string> &arguments);
 
-/// SHA-256 of the file at `path` as 64 lowercase hex digits.
-llvm::Expected<std::string> sha256OfFile(llvm::StringRef path);
+/// SHA-256 of the file at `path` as 64 lowercase hex digits. Stops with an
+/// error once `cancel` (if given) becomes true.
+llvm::Expected<std::string> sha256OfFile(llvm::StringRef path,
+                                         const std::atomic<bool> *cancel = nullptr);
 
-/// pt2c's own pairs for a library compiled from `archivePath` (whose
-/// program was exported by torch `torchVersion`) with `compileOptions`, in
-/// pt2c.h's order.
-llvm::Expected<std::vector<MetadataPair>> provenance(llvm::StringRef archivePath,
-                                                     llvm::StringRef torchVersion,
-                                                     llvm::StringRef compileOptions);
+/// sha256OfFile on a thread of its own, started at construction: hashing
+/// runs at about 200 MB/s, seconds for a large model's archive, which the
+/// compile hides this way. Destroyed before get(), it stops the hash and
+/// waits for the thread (a compile that fails early returns at once).
+class BackgroundSha256 {
+public:
+  explicit BackgroundSha256(std::string path);
+  ~BackgroundSha256();
+  BackgroundSha256(const BackgroundSha256 &) = delete;
+  BackgroundSha256 &operator=(const BackgroundSha256 &) = delete;
+  /// Waits for the digest; call once.
+  llvm::Expected<std::string> get();
+
+private:
+  std::atomic<bool> cancel_{false}; // before result_: the thread reads it
+  std::future<llvm::Expected<std::string>> result_;
+};
+
+/// pt2c's own pairs for a library compiled from an archive whose SHA-256
+/// is `archiveSha256` and whose program torch `torchVersion` exported,
+/// with `compileOptions`, in pt2c.h's order.
+std::vector<MetadataPair> provenance(llvm::StringRef archiveSha256,
+                                     llvm::StringRef torchVersion,
+                                     llvm::StringRef compileOptions);
 
 } // namespace pt2c
 

@@ -4,7 +4,9 @@
 #include "pt2c/Driver/InspectLibrary.h"
 #include "pt2c/Driver/Metadata.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <catch2/catch.hpp>
@@ -76,23 +78,57 @@ TEST_CASE("SHA-256 of a file is FIPS 180-2's digest in lowercase hex", "[metadat
   CHECK_THAT(errorOf(missing.takeError()), Contains("/nonexistent/model.pt2: cannot read it"));
 }
 
-TEST_CASE("provenance records pt2c.h's keys in order, the archive's hash among them",
+TEST_CASE("SHA-256 of a file of several chunks is the digest of its whole bytes",
           "[metadata]") {
-  std::string archive = std::string(PT2C_TEST_DATA) + "/mlp.pt2";
-  auto pairs = provenance(archive, "2.11.0\n+cu130", "--target cpu");
-  REQUIRE(bool(pairs));
+  // 40 MiB: three of sha256OfFile's 16 MiB chunks, the last one short.
+  std::string bytes(size_t(40) << 20, '\0');
+  for (size_t i = 0; i < bytes.size(); ++i)
+    bytes[i] = static_cast<char>((i * 2654435761u) >> 13);
+  llvm::SmallString<128> path;
+  int fd;
+  REQUIRE(!llvm::sys::fs::createTemporaryFile("pt2c-sha", "bin", fd, path));
+  {
+    llvm::raw_fd_ostream file(fd, /*shouldClose=*/true);
+    file << bytes;
+  }
+  auto digest = sha256OfFile(path);
+  llvm::sys::fs::remove(path);
+  REQUIRE(bool(digest));
+  CHECK(*digest == llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(bytes)),
+                               /*LowerCase=*/true));
+}
+
+TEST_CASE("the background hash is sha256OfFile's, and stops when dropped", "[metadata]") {
+  std::string archive = std::string(PT2C_TEST_DATA) + "/bert_tiny.pt2";
+  BackgroundSha256 hash(archive);
+  auto digest = hash.get();
+  REQUIRE(bool(digest));
+  CHECK(*digest == *sha256OfFile(archive));
+  { BackgroundSha256 dropped(archive); } // cancelled, joined, its result consumed
+  BackgroundSha256 missing("/nonexistent/model.pt2");
+  auto error = missing.get();
+  REQUIRE(!error);
+  CHECK_THAT(errorOf(error.takeError()), Contains("/nonexistent/model.pt2"));
+  std::atomic<bool> cancelled{true};
+  auto stopped = sha256OfFile(archive, &cancelled);
+  REQUIRE(!stopped);
+  CHECK_THAT(errorOf(stopped.takeError()), Contains("cancelled"));
+}
+
+TEST_CASE("provenance records pt2c.h's keys in order", "[metadata]") {
+  std::string digest(64, 'a');
+  std::vector<MetadataPair> pairs = provenance(digest, "2.11.0\n+cu130", "--target cpu");
   std::vector<std::string> keys;
-  for (const MetadataPair &pair : *pairs)
+  for (const MetadataPair &pair : pairs)
     keys.push_back(pair.first);
   CHECK(keys == std::vector<std::string>{"pt2c.version", "pt2c.commit", "pt2c.llvm_version",
                                          "pt2c.torch_version", "pt2c.archive_sha256",
                                          "pt2c.compile_options"});
-  CHECK((*pairs)[2].second.rfind("22.", 0) == 0);
-  CHECK((*pairs)[3].second == "2.11.0?+cu130"); // a control character from the archive
-  CHECK((*pairs)[4].second == *sha256OfFile(archive));
-  CHECK((*pairs)[4].second.size() == 64);
-  CHECK((*pairs)[5].second == "--target cpu");
-  for (const MetadataPair &pair : *pairs)
+  CHECK(pairs[2].second.rfind("22.", 0) == 0);
+  CHECK(pairs[3].second == "2.11.0?+cu130"); // a control character from the archive
+  CHECK(pairs[4].second == digest);
+  CHECK(pairs[5].second == "--target cpu");
+  for (const MetadataPair &pair : pairs)
     CHECK(pair.first.rfind(kReservedMetadataPrefix.str(), 0) == 0);
 }
 
