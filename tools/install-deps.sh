@@ -6,6 +6,7 @@ set -euo pipefail
 
 PACKAGES=(
   cmake ninja-build python3 binutils            # binutils: readelf/objdump in the e2e checks
+  pkg-config                                 # the install test reads the installed pt2c.pc
   llvm-22-dev libmlir-22-dev mlir-22-tools   # MLIR, LLVM, mlir-tblgen, lit-22, FileCheck-22
   clang-22 lld-22 liblld-22-dev              # compiler (faster than g++ on MLIR headers), linker
   libclang-rt-22-dev                         # AddressSanitizer/UBSan runtimes: make test-sanitized

@@ -4,7 +4,7 @@
 // one model are thread-safe). Each request here is a deterministic input;
 // every thread must get the same answer.
 //
-//   make && ./serve ../../build/example.so [threads] [requests-per-thread]
+//   ./serve MODEL.so [threads] [requests-per-thread]     (README.md: building it)
 
 #include <pt2c/pt2c.h>
 

@@ -45,7 +45,7 @@ extern "C" {
 /*===------------------------------ Version ------------------------------===*/
 
 #define PT2C_ABI_VERSION_MAJOR 1
-#define PT2C_ABI_VERSION_MINOR 2
+#define PT2C_ABI_VERSION_MINOR 3
 /* The version this header describes, as pt2c_abi_version() encodes it. */
 #define PT2C_ABI_VERSION                                                       \
   ((uint32_t)((PT2C_ABI_VERSION_MAJOR << 16) | PT2C_ABI_VERSION_MINOR))
@@ -234,6 +234,37 @@ PT2C_API void pt2c_model_destroy(pt2c_model *model);
 /* The model's name and the compiler flags it was built with ("" if none). */
 PT2C_API const char *pt2c_model_name(const pt2c_model *model);
 PT2C_API const char *pt2c_model_compile_options(const pt2c_model *model);
+
+/* Provenance: what built the library and from what, as key/value pairs
+ * (since ABI 1.3). pt2c records, in this order:
+ *   pt2c.version          pt2c's version ("0.1.0")
+ *   pt2c.commit           the git commit pt2c was built from, 12 hex
+ *                         digits, "-modified" with uncommitted changes
+ *                         ("unknown" when built outside a checkout)
+ *   pt2c.llvm_version     the LLVM pt2c was built with ("22.1.0")
+ *   pt2c.torch_version    the torch version that exported the archive, as
+ *                         the archive records it ("2.11.0+cu130")
+ *   pt2c.archive_sha256   SHA-256 of the .pt2 file compiled, 64 lowercase
+ *                         hex digits
+ *   pt2c.compile_options  as pt2c_model_compile_options
+ * then the pairs given with `pt2c --metadata KEY=VALUE`, in command-line
+ * order: keys of letters, digits, '_', '.' and '-', starting with a letter
+ * (never "pt2c."), unique; values of UTF-8 text without control
+ * characters. `pt2c inspect model.so` prints the same pairs without
+ * loading the library. Strings are owned by the model (the library's
+ * read-only data). */
+
+/* The number of pairs (0). */
+PT2C_API size_t pt2c_model_num_metadata(const pt2c_model *model);
+/* Pair `index`'s key and value (NULL). */
+PT2C_API const char *pt2c_model_metadata_key(const pt2c_model *model,
+                                             size_t index);
+PT2C_API const char *pt2c_model_metadata_value(const pt2c_model *model,
+                                               size_t index);
+/* The value of `key` ("pt2c.torch_version"); NULL when the model has no
+ * such key, or for a NULL model or key. */
+PT2C_API const char *pt2c_model_metadata(const pt2c_model *model,
+                                         const char *key);
 
 /* The number of threads of its CPU pool, counting the caller (0). */
 PT2C_API int32_t pt2c_model_cpu_threads(const pt2c_model *model);

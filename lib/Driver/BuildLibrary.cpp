@@ -4,6 +4,7 @@
 
 #include "pt2c/Driver/ExitCodes.h"
 #include "pt2c/Package/Linker.h"
+#include "pt2c/Package/RuntimeLocation.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -106,12 +107,22 @@ llvm::Error buildSharedLibrary(mlir::ModuleOp module, const ModelSignature &sign
   }
   LinkOptions link;
   link.output = outputPath.str();
+  link.soname = options.soname;
   link.objects = {objectPath.str().str()};
-  link.runtimeArchive =
-      options.runtimeArchive.empty() ? defaultRuntimeArchive() : options.runtimeArchive;
-  link.versionScript =
-      options.versionScript.empty() ? defaultVersionScript() : options.versionScript;
-  llvm::Error linked = linkSharedLibrary(link);
+  link.runtimeArchive = options.runtimeArchive;
+  link.versionScript = options.versionScript;
+  llvm::Error linked = llvm::Error::success();
+  if (link.runtimeArchive.empty() || link.versionScript.empty()) {
+    auto runtime = findRuntime();
+    if (runtime) {
+      link.runtimeArchive = runtime->archive;
+      link.versionScript = runtime->versionScript;
+    } else {
+      linked = runtime.takeError();
+    }
+  }
+  if (!linked)
+    linked = linkSharedLibrary(link);
   // PT2C_SAVE_TEMPS=1 keeps the object next to the library, for debugging.
   if (!std::getenv("PT2C_SAVE_TEMPS"))
     llvm::sys::fs::remove(objectPath);

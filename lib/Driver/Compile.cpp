@@ -9,7 +9,9 @@
 #include "pt2c/Dialect/ATen/ATenOps.h"
 #include "pt2c/Driver/BuildLibrary.h"
 #include "pt2c/Driver/ExitCodes.h"
+#include "pt2c/Driver/Metadata.h"
 #include "pt2c/Package/ModelSignature.h"
+#include "pt2c/Package/RuntimeLocation.h"
 #include "pt2c/Import/Importer.h"
 #include "pt2c/OpRegistry/OpRegistry.h"
 
@@ -250,6 +252,18 @@ static llvm::Expected<BuildOptions> buildOptionsFor(const CompileOptions &option
       recorded += " --allow-tf32";
   }
   build.descriptor.compileOptions = recorded;
+  build.soname = options.soname;
+  // The user's pairs now; pt2c's own go before them once the archive is read.
+  auto metadata = parseMetadataArguments(options.metadata);
+  if (!metadata)
+    return metadata.takeError();
+  build.descriptor.metadata = std::move(*metadata);
+  // Before any work: a missing runtime would otherwise show only at the link.
+  auto runtime = findRuntime();
+  if (!runtime)
+    return runtime.takeError();
+  build.runtimeArchive = runtime->archive;
+  build.versionScript = runtime->versionScript;
   return build;
 }
 
@@ -257,6 +271,10 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
   auto build = buildOptionsFor(options);
   if (!build)
     return build.takeError();
+  // The archive's SHA-256 (provenance), hashed while the compile runs.
+  BackgroundSha256 archiveHash(options.inputPath);
+  if (options.progress)
+    options.progress("runtime " + build->runtimeArchive);
   if (options.progress && build->forCUDA)
     options.progress(build->gpu.toolkit.ptxas.empty()
                          ? "cuda: no ptxas next to libdevice: PTX only (the driver "
@@ -294,6 +312,16 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
   if (!weights)
     return weights.takeError();
   build->descriptor.modelName = imported->archive->modelName().str();
+  {
+    StepTimer timer(options, "finish hashing the archive (SHA-256)");
+    auto sha256 = archiveHash.get();
+    if (!sha256)
+      return sha256.takeError();
+    std::vector<MetadataPair> recorded = provenance(
+        *sha256, imported->archive->program().torchVersion, build->descriptor.compileOptions);
+    std::vector<MetadataPair> &metadata = build->descriptor.metadata;
+    metadata.insert(metadata.begin(), recorded.begin(), recorded.end());
+  }
   StepTimer timer(options, "generate code and link " + outputPath.str());
   return buildSharedLibrary(module, *signature, *weights, *build, outputPath);
 }

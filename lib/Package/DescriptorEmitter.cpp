@@ -17,7 +17,7 @@ namespace pt2c {
 
 namespace {
 
-constexpr unsigned kModelAbiVersion = 4; // PT2C_MODEL_ABI_VERSION
+constexpr unsigned kModelAbiVersion = 5; // PT2C_MODEL_ABI_VERSION
 
 class DescriptorEmitter {
 public:
@@ -98,6 +98,8 @@ public:
         external,
         ConstantInt::get(i32_, cpuEntries.size()),
         cpuEntryTable,
+        ConstantInt::get(i32_, options_.metadata.size()),
+        metadataTable(),
     };
     std::vector<Type *> fieldTypes;
     for (Constant *field : fields)
@@ -166,6 +168,35 @@ private:
                         ConstantInt::get(i64_, weights_.offsets[index]),
                         ConstantInt::get(i64_, weights_.sizes[index])}));
     return array(weightType_, entries, "weights");
+  }
+
+  /// The metadata pairs as PT2C_METADATA_SECTION's bytes, and the table of
+  /// pt2c_metadata_desc pointing into them (model_abi.h).
+  Constant *metadataTable() {
+    if (options_.metadata.empty())
+      return ConstantPointerNull::get(ptr_);
+    std::string bytes;
+    std::vector<std::pair<size_t, size_t>> offsets;
+    for (const auto &[key, value] : options_.metadata) {
+      size_t keyOffset = bytes.size();
+      bytes += key + '\0';
+      offsets.push_back({keyOffset, bytes.size()});
+      bytes += value + '\0';
+    }
+    auto *data = ConstantDataArray::getString(context_, bytes, /*AddNull=*/false);
+    auto *section = new GlobalVariable(module_, data->getType(), true,
+                                       GlobalValue::PrivateLinkage, data, "pt2c.metadata");
+    section->setSection(".pt2c.metadata"); // PT2C_METADATA_SECTION
+    section->setAlignment(Align(1));
+    auto *pairType = StructType::get(context_, {ptr_, ptr_});
+    auto at = [&](size_t offset) {
+      return ConstantExpr::getInBoundsGetElementPtr(i8_, section,
+                                                    ConstantInt::get(i64_, offset));
+    };
+    std::vector<Constant *> pairs;
+    for (auto [keyOffset, valueOffset] : offsets)
+      pairs.push_back(ConstantStruct::get(pairType, {at(keyOffset), at(valueOffset)}));
+    return array(pairType, pairs, "metadata_table");
   }
 
   Constant *int64Array(ArrayRef<int64_t> values, const Twine &name) {

@@ -5,7 +5,7 @@ import ctypes
 ABI_MAJOR = 1
 # The header version this package was written against, passed to
 # pt2c_options_create; the library checks the major only.
-ABI_VERSION = (ABI_MAJOR << 16) | 2
+ABI_VERSION = (ABI_MAJOR << 16) | 3
 
 # DLPack device types and type codes (dlpack.h 0.6), and pt2c's bool code.
 KDL_CPU, KDL_CUDA, KDL_CUDA_HOST, KDL_CUDA_MANAGED = 1, 2, 3, 13
@@ -80,6 +80,9 @@ _PROTOTYPES = {
 # Appended after version 1.0: looked up only when asked for.
 _OPTIONAL = {
     "pt2c_options_set_cuda_graphs": (_p, [_p, _i32]),  # 1.1
+    "pt2c_model_num_metadata": (_size, [_p]),  # 1.3
+    "pt2c_model_metadata_key": (_str, [_p, _size]),  # 1.3
+    "pt2c_model_metadata_value": (_str, [_p, _size]),  # 1.3
 }
 
 

@@ -20,14 +20,18 @@ def find_compiler(compiler=None):
 
 def _flags(options):
     """Keyword arguments as pt2c's options: cuda_arch=["sm_80", "sm_90"]
-    is --cuda-arch sm_80,sm_90, allow_tf32=True is --allow-tf32; False and
-    None leave an option out."""
+    is --cuda-arch sm_80,sm_90, allow_tf32=True is --allow-tf32,
+    metadata={"owner": "me"} is --metadata owner=me (one per pair); False
+    and None leave an option out."""
     flags = []
     for key, value in options.items():
         if value is None or value is False:
             continue
         flag = "--" + key.replace("_", "-")
-        if value is True:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                flags += [flag, f"{k}={v}"]
+        elif value is True:
             flags.append(flag)
         elif isinstance(value, (list, tuple)):
             flags += [flag, ",".join(map(str, value))]
@@ -60,8 +64,10 @@ def compile(archive, output, *, compiler=None, **options):  # shadows the builti
 
 
 def inspect(archive, *, model=None, compiler=None):
-    """What `pt2c inspect ARCHIVE --json` says of the archive, as a dict:
+    """What `pt2c inspect ARCHIVE --json` says, as a dict. Of a .pt2:
     signature (inputs, outputs with symbolic shapes), symbols and their
-    ranges, weights, op histogram."""
+    ranges, weights, op histogram. Of a compiled library (model.so):
+    {"library": path, "metadata": {...}}, the pairs Model.metadata gives,
+    read from the file without loading it."""
     command = [find_compiler(compiler), "inspect", os.fspath(archive), "--json"]
     return json.loads(_run(command + _flags({"model": model})))

@@ -115,6 +115,7 @@ class Model:
         lib, handle = self._lib, self._handle
         self.name = lib.model_name(handle).decode()
         self.compile_options = lib.model_compile_options(handle).decode()
+        self.metadata = self._read_metadata()
         self.cpu_threads = lib.model_cpu_threads(handle)
         symbols = [lib.model_symbol_name(handle, s).decode()
                    for s in range(lib.model_num_symbols(handle))]
@@ -129,6 +130,16 @@ class Model:
                             for i in range(lib.model_num_inputs(handle)))
         self.outputs = tuple(self._tensor_info("output", i, symbols)
                              for i in range(lib.model_num_outputs(handle)))
+
+    def _read_metadata(self):
+        """The library's provenance and --metadata pairs, in its order; {}
+        from a library older than C ABI 1.3, which records none."""
+        lib, handle = self._lib, self._handle
+        count = lib.optional("model_num_metadata")
+        if count is None:
+            return {}
+        key, value = lib.optional("model_metadata_key"), lib.optional("model_metadata_value")
+        return {key(handle, i).decode(): value(handle, i).decode() for i in range(count(handle))}
 
     def _tensor_info(self, kind, index, symbol_names):
         lib, handle = self._lib, self._handle

@@ -177,6 +177,16 @@ static pt2c_status *check_external_weights(const pt2c_model_desc *desc) {
   return NULL;
 }
 
+/* The introspection functions hand the pairs out as they are. */
+static pt2c_status *check_metadata(const pt2c_model_desc *desc) {
+  if (desc->n_metadata < 0 || (desc->n_metadata > 0 && !desc->metadata))
+    return BROKEN("%d metadata pairs without an array", (int)desc->n_metadata);
+  for (int32_t i = 0; i < desc->n_metadata; ++i)
+    if (!desc->metadata[i].key || !desc->metadata[i].value)
+      return BROKEN("metadata pair %d has no key or value", (int)i);
+  return NULL;
+}
+
 pt2c_status *pt2crt_check_descriptor(const pt2c_model_desc *desc) {
   if (desc->abi_version != PT2C_MODEL_ABI_VERSION)
     return pt2crt_error(PT2C_UNSUPPORTED,
@@ -204,5 +214,7 @@ pt2c_status *pt2crt_check_descriptor(const pt2c_model_desc *desc) {
     status = check_weights(desc);
   if (!status)
     status = check_external_weights(desc);
+  if (!status)
+    status = check_metadata(desc);
   return status;
 }

@@ -10,6 +10,8 @@
 #include "Model.h"
 #include "Status.h"
 
+#include <string.h>
+
 static const pt2c_tensor_desc *input_at(const pt2c_model *model, size_t index) {
   if (!model || index >= (size_t)model->desc->n_inputs)
     return NULL;
@@ -47,6 +49,35 @@ PT2C_API const char *pt2c_model_compile_options(const pt2c_model *model) {
   if (!model || !model->desc->compile_options)
     return "";
   return model->desc->compile_options;
+}
+
+PT2C_API size_t pt2c_model_num_metadata(const pt2c_model *model) {
+  return model ? (size_t)model->desc->n_metadata : 0;
+}
+
+PT2C_API const char *pt2c_model_metadata_key(const pt2c_model *model,
+                                             size_t index) {
+  if (!model || index >= (size_t)model->desc->n_metadata)
+    return NULL;
+  return model->desc->metadata[index].key;
+}
+
+PT2C_API const char *pt2c_model_metadata_value(const pt2c_model *model,
+                                               size_t index) {
+  if (!model || index >= (size_t)model->desc->n_metadata)
+    return NULL;
+  return model->desc->metadata[index].value;
+}
+
+/* A handful of pairs: a scan beats any index. */
+PT2C_API const char *pt2c_model_metadata(const pt2c_model *model,
+                                         const char *key) {
+  if (!model || !key)
+    return NULL;
+  for (int32_t i = 0; i < model->desc->n_metadata; ++i)
+    if (strcmp(model->desc->metadata[i].key, key) == 0)
+      return model->desc->metadata[i].value;
+  return NULL;
 }
 
 PT2C_API int32_t pt2c_model_cpu_threads(const pt2c_model *model) {

@@ -299,7 +299,8 @@ pt2c_status *pt2crt_zip_open(const char *path, pt2crt_zip *zip) {
   zip->path = path;
   zip->fd = open(path, O_RDONLY | O_CLOEXEC);
   struct stat info;
-  if (zip->fd < 0 || fstat(zip->fd, &info) != 0) {
+  /* fstat as glibc 2.28 exports it (GlibcBaseline.h, force-included). */
+  if (zip->fd < 0 || pt2crt_fstat(zip->fd, &info) != 0) {
     char reason[128] = "unknown error";
     strerror_r(errno, reason, sizeof reason);
     pt2crt_zip_close(zip);

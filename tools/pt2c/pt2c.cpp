@@ -4,6 +4,7 @@
 //   pt2c MODEL.pt2 --emit aten [-v]        compile, print a stage and stop
 //   pt2c inspect MODEL.pt2 [--json]        what the archive holds
 //   pt2c inspect MODEL.pt2 --coverage      which ops pt2c cannot compile yet
+//   pt2c inspect MODEL.so [--json]         what a compiled library records
 //
 // Exit codes (docs/design.md, "Command line"): 0 success, 1 a check failed,
 // 2 bad input or usage, 3 internal error.
@@ -15,6 +16,7 @@
 #include "pt2c/Driver/Coverage.h"
 #include "pt2c/Driver/ExitCodes.h"
 #include "pt2c/Driver/Inspect.h"
+#include "pt2c/Driver/InspectLibrary.h"
 #include "pt2c/OpRegistry/OpRegistry.h"
 
 #include "pt2c/Version.h"
@@ -46,6 +48,7 @@ struct Arguments {
   std::string weights = "embed";
   std::string convLayout = "auto";
   bool allowTF32 = false;
+  std::vector<std::string> metadata;
   bool verbose = false;
   bool debugInfo = false;
   std::string inspectModel;
@@ -55,7 +58,10 @@ struct Arguments {
 
 /// `-o -`: the library goes to standard output. The linker writes files, so
 /// it is linked into a temporary file first, then copied out and removed.
-int compileToStandardOutput(const pt2c::CompileOptions &options) {
+/// Its SONAME is the archive's stem + ".so" (`pt2c mlp.pt2 -o - > mlp.so`),
+/// not the temporary file's name.
+int compileToStandardOutput(pt2c::CompileOptions options) {
+  options.soname = llvm::sys::path::stem(options.inputPath).str() + ".so";
   llvm::SmallString<128> path;
   if (std::error_code ec = llvm::sys::fs::createTemporaryFile("pt2c-model", "so", path)) {
     llvm::errs() << "pt2c: error: cannot create a temporary file for -o -: " << ec.message()
@@ -82,7 +88,27 @@ int compileToStandardOutput(const pt2c::CompileOptions &options) {
   return pt2c::kExitSuccess;
 }
 
+/// `pt2c inspect MODEL.so`: the library's metadata, read from the file.
+int inspectLibrary(const Arguments &args) {
+  if (args.inspectCoverage || !args.modelName.empty()) {
+    llvm::errs() << "pt2c: error: " << args.inspectModel << " is a compiled library: "
+                 << (args.inspectCoverage ? "--coverage" : "--model")
+                 << " applies to a .pt2 archive\n";
+    return pt2c::kExitBadInput;
+  }
+  auto report = pt2c::readLibraryReport(args.inspectModel);
+  if (!report)
+    return pt2c::reportError(report.takeError());
+  if (args.inspectJson)
+    llvm::outs() << llvm::formatv("{0:2}", pt2c::libraryToJson(*report)) << "\n";
+  else
+    pt2c::printLibraryText(llvm::outs(), *report);
+  return pt2c::kExitSuccess;
+}
+
 int runInspect(const Arguments &args) {
+  if (pt2c::isELFFile(args.inspectModel))
+    return inspectLibrary(args);
   auto registry = pt2c::OpRegistry::createBuiltin();
   if (!registry)
     return pt2c::reportError(registry.takeError());
@@ -121,6 +147,7 @@ int runCompile(const Arguments &args) {
   options.weights = args.weights;
   options.convLayout = args.convLayout;
   options.allowTF32 = args.allowTF32;
+  options.metadata = args.metadata;
   if (args.verbose)
     options.progress = [](const std::string &line) { spdlog::info("{}", line); };
   if (args.emit.empty()) {
@@ -191,6 +218,8 @@ int main(int argc, char **argv) {
                "  pt2c inspect MODEL.pt2 [--json]              what the archive holds\n"
                "  pt2c inspect MODEL.pt2 --coverage            ops pt2c cannot compile "
                "yet (exit 1 if any)\n"
+               "  pt2c inspect MODEL.so [--json]               what a compiled library "
+               "records (versions, archive SHA-256, --metadata)\n"
                "  pt2c run|bench MODEL.so ...                  run a compiled model "
                "(pt2c-run --help)\n"
                "Exit codes: 0 success, 1 a check failed, 2 bad input or "
@@ -246,13 +275,22 @@ int main(int argc, char **argv) {
                "With --target cuda: float32 matmuls (cuBLASLt) and convolutions (cuDNN) "
                "may run on TF32 tensor cores, as torch with allow_tf32 (10-bit mantissa "
                "products: faster, about 1e-3 relative error). Off, float32 is exact");
+  // One KEY=VALUE per --metadata: a list after one flag would swallow the
+  // archive when it comes last.
+  app.add_option("--metadata", args.metadata,
+                 "Record KEY=VALUE in the library (repeatable), next to pt2c's own "
+                 "provenance: pt2c_model_metadata, pt2c inspect MODEL.so. KEY: letters, "
+                 "digits, '_', '.', '-', from a letter, not pt2c.*")
+      ->allow_extra_args(false);
   app.add_flag("--print-locations", args.debugInfo,
                "With --emit: print each op's location (node name, source line)");
   app.add_flag("-v,--verbose", args.verbose, "Report each step and its time on stderr");
 
   CLI::App *inspect = app.add_subcommand(
-      "inspect", "Signature, weights and op histogram of an archive");
-  inspect->add_option("model", args.inspectModel, "The .pt2 archive")->required();
+      "inspect", "Signature, weights and op histogram of an archive; the recorded "
+                 "metadata of a compiled library");
+  inspect->add_option("model", args.inspectModel, "The .pt2 archive or the model .so")
+      ->required();
   inspect->add_flag("--json", args.inspectJson, "Print the report as JSON");
   inspect->add_flag("--coverage", args.inspectCoverage,
                     "Only check that pt2c covers every op: name each node whose op has "

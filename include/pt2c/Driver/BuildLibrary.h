@@ -22,8 +22,9 @@ struct BuildOptions {
   CPUCodegenOptions cpu;
   GPUCodegenOptions gpu;
   DescriptorOptions descriptor;
-  std::string runtimeArchive; // empty: defaultRuntimeArchive()
-  std::string versionScript;  // empty: defaultVersionScript()
+  std::string runtimeArchive; // empty: findRuntime()'s
+  std::string versionScript;  // empty: findRuntime()'s
+  std::string soname;         // empty: the output's file name
 };
 
 /// `module` holds `func.func @forward` on tensors in linalg/tensor/arith/

@@ -51,6 +51,10 @@ struct CompileOptions {
   /// --allow-tf32: float32 matmuls and convolutions of the CUDA target may
   /// run on TF32 tensor cores (torch's allow_tf32); off, float32 is exact.
   bool allowTF32 = false;
+  /// The library's DT_SONAME; empty: the output's file name.
+  std::string soname;
+  /// --metadata KEY=VALUE arguments, as given (checked by the compile).
+  std::vector<std::string> metadata;
   /// Called with a line of progress text when verbose output is wanted.
   std::function<void(const std::string &)> progress;
 };

@@ -19,6 +19,7 @@
 #include "llvm/Support/Error.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace llvm {
@@ -30,6 +31,10 @@ namespace pt2c {
 struct DescriptorOptions {
   std::string modelName;
   std::string compileOptions; // recorded for reproducing the build
+  /// Provenance and user metadata, in order (model_abi.h's metadata, also
+  /// written to the library's .pt2c.metadata section). Neither keys nor
+  /// values may hold a NUL.
+  std::vector<std::pair<std::string, std::string>> metadata;
   /// The C interfaces `run` and `run_cuda` call; empty when the model is
   /// not compiled for that target (the descriptor's pointer is NULL).
   std::string forwardSymbol = "_mlir_ciface_forward";

@@ -2,7 +2,8 @@
 //
 // lld runs in-process (liblld-22): no external linker or compiler driver is
 // needed at compile time. The result needs only libc, libm, libpthread and
-// libdl, and exports only pt2c_* (runtime/pt2c.map).
+// libdl, at symbol versions glibc 2.28 has, and exports only pt2c_*
+// (runtime/pt2c.map).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,15 +19,13 @@ namespace pt2c {
 
 struct LinkOptions {
   std::string output;            // model.so
+  /// DT_SONAME, the name a program linking the library records as needed;
+  /// empty: the output's file name.
+  std::string soname;
   std::vector<std::string> objects;
-  std::string runtimeArchive;    // libpt2c_runtime.a
+  std::string runtimeArchive;    // libpt2c_runtime.a (RuntimeLocation.h)
   std::string versionScript;     // pt2c.map
 };
-
-/// Where the runtime archive and version script are: $PT2C_RUNTIME_DIR if
-/// set, else the build tree pt2c was built in.
-std::string defaultRuntimeArchive();
-std::string defaultVersionScript();
 
 /// Links a shared library. lld can run once per process (it keeps global
 /// state), which is all the pt2c command needs.

@@ -2,6 +2,8 @@
 
 #include "pt2c/Codegen/CPU/CPUCodegen.h"
 
+#include "GlibcBaseline.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -27,6 +29,8 @@ static const llvm::Target *x86Target(std::string &error) {
   std::call_once(initialized, [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
+    // Module-level assembly (pinGlibcBaseline's .symver) is parsed.
+    llvm::InitializeNativeTargetAsmParser();
   });
   return llvm::TargetRegistry::lookupTarget(llvm::Triple(kTriple), error);
 }
@@ -186,6 +190,7 @@ emitCPUObject(llvm::ArrayRef<HostModule> modules, const CPUCodegenOptions &base,
   llvmModule->setDataLayout((*machine)->createDataLayout());
   if (llvm::Error error = extend(*llvmModule))
     return std::move(error);
+  pinGlibcBaseline(*llvmModule);
 
   optimize(*llvmModule, **machine, base.optLevel);
 

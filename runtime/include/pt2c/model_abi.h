@@ -20,7 +20,7 @@
 extern "C" {
 #endif
 
-#define PT2C_MODEL_ABI_VERSION 4u
+#define PT2C_MODEL_ABI_VERSION 5u
 
 /* Element types, with DLPack's codes and bits so the runtime can compare
  * them with a caller's DLTensor directly. */
@@ -129,6 +129,19 @@ typedef struct pt2c_run_args {
 #define PT2C_CPU_X86_64_V3 2u /* AVX, AVX2, FMA, BMI1/2, F16C, LZCNT, MOVBE */
 #define PT2C_CPU_X86_64_V4 4u /* AVX-512 F, BW, CD, DQ, VL */
 
+/* One pair of the model's metadata (pt2c.h, "Provenance"): pt2c's own
+ * keys ("pt2c.version", ...) first, then the user's --metadata pairs.
+ * Both strings point into the section below. */
+typedef struct pt2c_metadata_desc {
+  const char *key;
+  const char *value;
+} pt2c_metadata_desc;
+
+/* The same pairs as bytes, in an allocated section of this name, so a tool
+ * can read them from the file without loading the library (`pt2c inspect
+ * model.so`): key NUL value NUL, pair after pair, nothing else. */
+#define PT2C_METADATA_SECTION ".pt2c.metadata"
+
 /* One compiled form of the CPU entry point. */
 typedef struct pt2c_cpu_entry {
   uint32_t features; /* PT2C_CPU_* levels the code needs */
@@ -178,6 +191,9 @@ typedef struct pt2c_model_desc {
    * CPU has. 0 entries: `run`, with no check. */
   int32_t n_cpu_entries;
   const pt2c_cpu_entry *cpu_entries;
+  /* Provenance and user metadata, in order (PT2C_METADATA_SECTION). */
+  int32_t n_metadata;
+  const pt2c_metadata_desc *metadata;
 } pt2c_model_desc;
 
 /* ---- CUDA: what the generated host code of a CUDA model calls ----------

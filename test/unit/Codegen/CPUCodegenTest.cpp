@@ -15,6 +15,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <set>
+
 using namespace pt2c;
 
 // y[i, j] = tanh(x[i, j] * w[j]) for x: [s0, 4]
@@ -85,4 +87,59 @@ TEST_CASE("a linalg function lowers to an x86-64 object with the model descripto
   }
   CHECK(forward);
   CHECK(descriptor);
+}
+
+// y[i] = pow(exp(x[i]), log(x[i])) in float64: libm calls whose default
+// version on a new glibc is 2.29 (lib/Codegen/CPU/GlibcBaseline.cpp).
+static const char *kFloat64Math = R"mlir(
+#map = affine_map<(i) -> (i)>
+func.func @forward(%x: tensor<8xf64>) -> tensor<8xf64> {
+  %init = tensor.empty() : tensor<8xf64>
+  %y = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%x : tensor<8xf64>) outs(%init : tensor<8xf64>) {
+  ^bb0(%a: f64, %out: f64):
+    %e = math.exp %a : f64
+    %l = math.log %a : f64
+    %p = math.powf %e, %l : f64
+    linalg.yield %p : f64
+  } -> tensor<8xf64>
+  return %y : tensor<8xf64>
+}
+)mlir";
+
+TEST_CASE("the object calls libm's exp/log/pow at their glibc 2.28 versions",
+          "[codegen]") {
+  mlir::DialectRegistry registry;
+  registerCPUCodegen(registry);
+  mlir::MLIRContext context(registry);
+  auto module = mlir::parseSourceString<mlir::ModuleOp>(kFloat64Math, &context);
+  REQUIRE(module);
+  module->lookupSymbol<mlir::func::FuncOp>("forward")->setAttr(
+      "llvm.emit_c_interface", mlir::UnitAttr::get(&context));
+  mlir::PassManager pm(&context);
+  CPUCodegenOptions options;
+  addCPULoweringPasses(pm, options);
+  REQUIRE(mlir::succeeded(pm.run(*module)));
+  auto object = emitCPUObject({{*module, options}}, options,
+                              [](llvm::Module &) { return llvm::Error::success(); });
+  if (!object)
+    FAIL(llvm::toString(object.takeError()));
+  auto file = llvm::object::ObjectFile::createObjectFile(
+      llvm::MemoryBufferRef(*object, "model.o"));
+  if (!file)
+    FAIL(llvm::toString(file.takeError()));
+  std::set<std::string> undefined;
+  for (const llvm::object::SymbolRef &symbol : (*file)->symbols()) {
+    llvm::Expected<uint32_t> flags = symbol.getFlags();
+    llvm::Expected<llvm::StringRef> name = symbol.getName();
+    REQUIRE((flags && name));
+    if (*flags & llvm::object::SymbolRef::SF_Undefined)
+      undefined.insert(name->str());
+  }
+  // The linker reads "name@VERSION" as a reference to that version.
+  for (const char *function : {"exp", "log", "pow"}) {
+    INFO(function);
+    CHECK(undefined.count(std::string(function) + "@GLIBC_2.2.5") == 1);
+    CHECK(undefined.count(function) == 0);
+  }
 }

@@ -80,6 +80,8 @@ TEST_CASE("the emitted descriptor has the C layout of model_abi.h", "[package]")
   CHECK(struct_->getElementOffset(13) == offsetof(pt2c_model_desc, output_dims));
   CHECK(struct_->getElementOffset(15) == offsetof(pt2c_model_desc, run));
   CHECK(struct_->getElementOffset(17) == offsetof(pt2c_model_desc, external_weights));
+  CHECK(struct_->getElementOffset(20) == offsetof(pt2c_model_desc, n_metadata));
+  CHECK(struct_->getElementOffset(21) == offsetof(pt2c_model_desc, metadata));
 
   // The tensor, dim, symbol and weight tables have the C element sizes.
   auto elementSize = [&](const char *name) {
@@ -104,6 +106,46 @@ TEST_CASE("the emitted descriptor has the C layout of model_abi.h", "[package]")
   llvm::GlobalVariable *blobGlobal = module->getNamedGlobal("pt2c.weights_blob");
   REQUIRE(blobGlobal);
   CHECK(blobGlobal->getAlign()->value() == 64);
+}
+
+TEST_CASE("metadata: the section's bytes and a table pointing into them", "[package]") {
+  llvm::LLVMContext context;
+  auto module = moduleWithForward(context, 3);
+  WeightsBlob blob;
+  blob.bytes.assign(160, 0);
+  blob.offsets = {0};
+  blob.sizes = {160};
+  blob.totalBytes = 160;
+  DescriptorOptions options;
+  options.metadata = {{"pt2c.version", "0.1.0"}, {"owner", ""}};
+  llvm::Error emitted =
+      emitModelDescriptor(*module, signatureWithDynamicBatch(), blob, options);
+  if (emitted)
+    FAIL(llvm::toString(std::move(emitted)));
+  REQUIRE(!llvm::verifyModule(*module, &llvm::errs()));
+
+  llvm::GlobalVariable *section = module->getNamedGlobal("pt2c.metadata");
+  REQUIRE(section);
+  CHECK(section->getSection() == PT2C_METADATA_SECTION);
+  auto *bytes = llvm::cast<llvm::ConstantDataSequential>(section->getInitializer());
+  CHECK(bytes->getRawDataValues() == llvm::StringRef("pt2c.version\0" "0.1.0\0owner\0\0", 26));
+
+  const llvm::DataLayout &layout = module->getDataLayout();
+  llvm::GlobalVariable *table = module->getNamedGlobal("pt2c.metadata_table");
+  REQUIRE(table);
+  auto *array = llvm::cast<llvm::ArrayType>(table->getValueType());
+  CHECK(array->getNumElements() == 2);
+  CHECK(layout.getTypeAllocSize(array->getElementType()).getFixedValue() ==
+        sizeof(pt2c_metadata_desc));
+  // Pair 1's value is the byte after "owner\0", at offset 25.
+  auto *pair = llvm::cast<llvm::ConstantStruct>(table->getInitializer()->getAggregateElement(1));
+  auto *value = llvm::cast<llvm::ConstantExpr>(pair->getOperand(1));
+  CHECK(llvm::cast<llvm::ConstantInt>(value->getOperand(1))->getZExtValue() == 25);
+
+  auto *descriptor = module->getNamedGlobal("pt2c_model_descriptor");
+  auto *fields = llvm::cast<llvm::ConstantStruct>(descriptor->getInitializer());
+  CHECK(llvm::cast<llvm::ConstantInt>(fields->getOperand(20))->getZExtValue() == 2);
+  CHECK(fields->getOperand(21) == table);
 }
 
 TEST_CASE("a forward with the wrong arity is an internal error", "[package]") {

@@ -9,9 +9,9 @@
 using namespace pt2c::test;
 using Catch::Matchers::Contains;
 
-TEST_CASE("ABI version is 1.2 in the header and the library", "[runtime]") {
+TEST_CASE("ABI version is 1.3 in the header and the library", "[runtime]") {
   STATIC_REQUIRE(PT2C_ABI_VERSION_MAJOR == 1);
-  STATIC_REQUIRE(PT2C_ABI_VERSION_MINOR == 2); // 1.2: pt2c_options_set_profiling
+  STATIC_REQUIRE(PT2C_ABI_VERSION_MINOR == 3); // 1.3: pt2c_model_metadata
   STATIC_REQUIRE(PT2C_ABI_VERSION == ((1u << 16) | PT2C_ABI_VERSION_MINOR));
   CHECK(testModel().pt2c_abi_version() == PT2C_ABI_VERSION);
 }
@@ -122,7 +122,7 @@ TEST_CASE("Create refuses cuda and another ABI major and NULL out_model",
   std::tie(code, message) = createWith(api, 2u << 16, nullptr);
   CHECK(code == PT2C_UNSUPPORTED);
   CHECK_THAT(message, Contains("built against pt2c ABI 2.0") &&
-                          Contains("implements 1.2"));
+                          Contains("implements 1.3"));
 
   // Another minor of the same major is fine.
   std::tie(code, message) = createWith(api, (1u << 16) | 7u, nullptr);
@@ -138,7 +138,7 @@ TEST_CASE("Create refuses another descriptor version", "[runtime]") {
   auto [code, message] = createWith(abi2, PT2C_ABI_VERSION, nullptr);
   CHECK(code == PT2C_UNSUPPORTED);
   CHECK_THAT(message, Contains("model ABI version 99") &&
-                          Contains("implements version 4"));
+                          Contains("implements version 5"));
 }
 
 TEST_CASE("Introspection reports names and dtypes and dims and symbols",
@@ -186,6 +186,28 @@ TEST_CASE("Introspection reports names and dtypes and dims and symbols",
   REQUIRE(api.pt2c_model_symbol_range(model, 0, &min, &max) == nullptr);
   CHECK(min == 1);
   CHECK(max == 64);
+}
+
+TEST_CASE("Metadata pairs are listed in order and found by key", "[runtime]") {
+  const ModelApi &api = testModel();
+  ModelHandle handle(1);
+  pt2c_model *model = handle.get();
+  REQUIRE(api.pt2c_model_num_metadata(model) == 2);
+  CHECK(std::string(api.pt2c_model_metadata_key(model, 0)) == "pt2c.version");
+  CHECK(std::string(api.pt2c_model_metadata_value(model, 0)) == "0.0.0-test");
+  CHECK(std::string(api.pt2c_model_metadata_key(model, 1)) == "owner");
+  CHECK(std::string(api.pt2c_model_metadata_value(model, 1)) == "team=vision");
+  CHECK(std::string(api.pt2c_model_metadata(model, "owner")) == "team=vision");
+  CHECK(std::string(api.pt2c_model_metadata(model, "pt2c.version")) == "0.0.0-test");
+  // Absent keys, prefixes of keys, NULLs and indices past the end.
+  CHECK(api.pt2c_model_metadata(model, "own") == nullptr);
+  CHECK(api.pt2c_model_metadata(model, "pt2c.commit") == nullptr);
+  CHECK(api.pt2c_model_metadata(model, nullptr) == nullptr);
+  CHECK(api.pt2c_model_metadata(nullptr, "owner") == nullptr);
+  CHECK(api.pt2c_model_metadata_key(model, 2) == nullptr);
+  CHECK(api.pt2c_model_metadata_value(model, 2) == nullptr);
+  CHECK(api.pt2c_model_num_metadata(nullptr) == 0);
+  CHECK(api.pt2c_model_metadata_key(nullptr, 0) == nullptr);
 }
 
 TEST_CASE("Introspection out of range gives the documented values",

@@ -156,6 +156,12 @@ static int32_t run(const pt2c_run_args *args) {
   return 0;
 }
 
+/* What pt2c records (pt2c.h, "Provenance"), in short. */
+static const pt2c_metadata_desc kMetadata[] = {
+    {"pt2c.version", "0.0.0-test"},
+    {"owner", "team=vision"},
+};
+
 #ifdef PT2C_TEST_GPU
 __attribute__((visibility("hidden"))) int32_t pt2c_test_run_cuda(const pt2c_run_args *args);
 #endif
@@ -198,4 +204,8 @@ const pt2c_model_desc pt2c_model_descriptor = {
 #else
     NULL,
 #endif
+    0,
+    NULL,
+    2,
+    kMetadata,
 };

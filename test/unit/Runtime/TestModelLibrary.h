@@ -37,6 +37,10 @@ namespace pt2c::test {
   X(pt2c_model_destroy)                                                        \
   X(pt2c_model_name)                                                           \
   X(pt2c_model_compile_options)                                                \
+  X(pt2c_model_num_metadata)                                                   \
+  X(pt2c_model_metadata_key)                                                   \
+  X(pt2c_model_metadata_value)                                                 \
+  X(pt2c_model_metadata)                                                       \
   X(pt2c_model_cpu_threads)                                                    \
   X(pt2c_model_num_inputs)                                                     \
   X(pt2c_model_num_outputs)                                                    \
