@@ -39,7 +39,15 @@ ALLOWED = {
     # The usage line of the serving example names the library `make run`
     # builds under build/ (not a folder of the repository).
     ("examples/serve/serve.cpp", "../../build/example.so"): "built by `make run`",
+    # Its README runs the library its Makefile compiles next to it.
+    ("examples/serve/README.md", "./mlp.so"): "built by the example's Makefile",
 }
+
+# Paths of the layout `cmake --install` makes under its prefix
+# (cmake/Pt2cInstall.cmake), which docs, comments and the install test name
+# as "lib/pt2c/..." or, from an installed binary, "../lib/pt2c": the
+# repository's lib/ has no such folders, so they cannot mean it.
+INSTALL_LAYOUT = ("lib/pt2c", "lib/cmake", "lib/pkgconfig")
 
 # Files not checked at all, each with why.
 SKIPPED = {
@@ -166,6 +174,11 @@ class Checker:
         """Records a problem once per reference and line (two rules may find
         the same one: a Markdown link is also a relative path)."""
         key = (path, line, reference)
+        installed = reference
+        while installed.startswith("../"):
+            installed = installed[3:]
+        if any(installed == top or installed.startswith(top + "/") for top in INSTALL_LAYOUT):
+            return
         if (path, reference) not in ALLOWED and key not in self.reported:
             self.reported.add(key)
             self.problems.append(f"{path}:{line}: '{reference}' {why}")
