@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Contraction.h"
+
 #include "pt2c/Codegen/AffineTerms.h"
 #include "pt2c/Codegen/Passes.h"
 
@@ -159,15 +161,7 @@ Value padAlongDims(OpBuilder &b, Location loc, Value source, tensor::PadOp pad,
 /// The channels-first chain around `matmul`, or nothing.
 std::optional<FirstConvolution> matchFirst(linalg::GenericOp matmul) {
   if (!matmul.hasPureTensorSemantics() || matmul.getNumDpsInputs() != 2 ||
-      matmul.getNumDpsInits() != 1 || matmul.getNumLoops() != 5)
-    return std::nullopt;
-  MLIRContext *context = matmul.getContext();
-  auto d = [&](unsigned i) { return getAffineDimExpr(i, context); };
-  SmallVector<AffineMap> expected = {AffineMap::get(5, 0, {d(1), d(2), d(3)}, context),
-                                     AffineMap::get(5, 0, {d(0), d(1), d(3), d(4)}, context),
-                                     AffineMap::get(5, 0, {d(0), d(1), d(2), d(4)}, context)};
-  if (matmul.getIndexingMapsArray() != expected ||
-      matmul.getIteratorTypesArray()[3] != utils::IteratorType::reduction)
+      matmul.getNumDpsInits() != 1 || !cpu::hasConvolutionMaps(matmul))
     return std::nullopt;
   FirstConvolution conv;
   conv.matmul = matmul;

@@ -104,4 +104,16 @@ std::optional<ContractionLoops> matchRowMajorContraction(linalg::LinalgOp linalg
   return loops;
 }
 
+bool hasConvolutionMaps(linalg::LinalgOp op) {
+  if (op.getNumLoops() != 5 || op->getNumOperands() != 3)
+    return false;
+  MLIRContext *context = op.getContext();
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, context); };
+  SmallVector<AffineMap> expected = {AffineMap::get(5, 0, {d(1), d(2), d(3)}, context),
+                                     AffineMap::get(5, 0, {d(0), d(1), d(3), d(4)}, context),
+                                     AffineMap::get(5, 0, {d(0), d(1), d(2), d(4)}, context)};
+  return op.getIndexingMapsArray() == expected &&
+         op.getIteratorTypesArray()[3] == utils::IteratorType::reduction;
+}
+
 } // namespace pt2c::cpu

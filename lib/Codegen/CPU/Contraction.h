@@ -72,6 +72,11 @@ struct ContractionLoops {
 /// matmuls) is std::nullopt and keeps its scalar loops.
 std::optional<ContractionLoops> matchRowMajorContraction(mlir::linalg::LinalgOp op);
 
+/// Whether `op` has the maps of PrimToLinalg's im2col convolution over
+/// loops (n, g, f, r, p): out[n, g, f, p] += w[g, f, r] * windows[n, g, r,
+/// p], r the reduction (the body is not checked).
+bool hasConvolutionMaps(mlir::linalg::LinalgOp op);
+
 } // namespace pt2c::cpu
 
 #endif // PT2C_LIB_CODEGEN_CPU_CONTRACTION_H

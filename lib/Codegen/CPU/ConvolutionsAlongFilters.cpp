@@ -35,15 +35,7 @@ struct Convolution {
 };
 
 std::optional<Convolution> match(linalg::GenericOp matmul) {
-  if (!matmul.hasPureTensorSemantics() || matmul.getNumDpsInputs() != 2 ||
-      matmul.getNumDpsInits() != 1 || matmul.getNumLoops() != 5 || !cpu::matchRowMajorContraction(matmul))
-    return std::nullopt;
-  MLIRContext *context = matmul.getContext();
-  auto d = [&](unsigned i) { return getAffineDimExpr(i, context); };
-  SmallVector<AffineMap> expected = {AffineMap::get(5, 0, {d(1), d(2), d(3)}, context),
-                                     AffineMap::get(5, 0, {d(0), d(1), d(3), d(4)}, context),
-                                     AffineMap::get(5, 0, {d(0), d(1), d(2), d(4)}, context)};
-  if (matmul.getIndexingMapsArray() != expected)
+  if (!cpu::hasConvolutionMaps(matmul) || !cpu::matchRowMajorContraction(matmul))
     return std::nullopt;
   auto collapse = matmul.getDpsInputs()[0].getDefiningOp<tensor::CollapseShapeOp>();
   if (!collapse || collapse.getReassociationIndices() != Groups{{0}, {1}, {2, 3, 4}} ||

@@ -38,21 +38,35 @@ func.func @forward(%w: tensor<4xf32>, %x: tensor<?x4xf32>) -> tensor<?x4xf32> {
 }
 )mlir";
 
-TEST_CASE("a linalg function lowers to an x86-64 object with the model descriptor",
-          "[codegen]") {
+/// `source`'s object file, its `forward` lowered by the CPU pipeline and
+/// emitted with `addToModule` run on the LLVM module first; FAILs the test
+/// on any error.
+static std::unique_ptr<llvm::object::ObjectFile>
+objectOf(const char *source, llvm::function_ref<llvm::Error(llvm::Module &)> addToModule,
+         std::string &bytes) {
   mlir::DialectRegistry registry;
   registerCPUCodegen(registry);
   mlir::MLIRContext context(registry);
-  auto module = mlir::parseSourceString<mlir::ModuleOp>(kScaleTanh, &context);
+  auto module = mlir::parseSourceString<mlir::ModuleOp>(source, &context);
   REQUIRE(module);
   module->lookupSymbol<mlir::func::FuncOp>("forward")->setAttr(
       "llvm.emit_c_interface", mlir::UnitAttr::get(&context));
-
   mlir::PassManager pm(&context);
   CPUCodegenOptions options;
   addCPULoweringPasses(pm, options);
   REQUIRE(mlir::succeeded(pm.run(*module)));
+  auto object = emitCPUObject({{*module, options}}, options, addToModule);
+  if (!object)
+    FAIL(llvm::toString(object.takeError()));
+  bytes.assign(object->begin(), object->end());
+  auto file = llvm::object::ObjectFile::createObjectFile(llvm::MemoryBufferRef(bytes, "model.o"));
+  if (!file)
+    FAIL(llvm::toString(file.takeError()));
+  return std::move(*file);
+}
 
+TEST_CASE("a linalg function lowers to an x86-64 object with the model descriptor",
+          "[codegen]") {
   ModelSignature signature;
   signature.symbols.push_back({"s0", 1, 64});
   signature.weights.push_back({"w", 0, {4}});
@@ -62,19 +76,13 @@ TEST_CASE("a linalg function lowers to an x86-64 object with the model descripto
   blob.bytes.assign(16, 0);
   blob.offsets = {0};
   blob.sizes = {16};
-  auto object = emitCPUObject({{*module, options}}, options, [&](llvm::Module &llvmModule) {
+  std::string bytes;
+  auto file = objectOf(kScaleTanh, [&](llvm::Module &llvmModule) {
     return emitModelDescriptor(llvmModule, signature, blob, {});
-  });
-  if (!object)
-    FAIL(llvm::toString(object.takeError()));
-
-  auto file = llvm::object::ObjectFile::createObjectFile(
-      llvm::MemoryBufferRef(*object, "model.o"));
-  if (!file)
-    FAIL(llvm::toString(file.takeError()));
-  CHECK((*file)->getArch() == llvm::Triple::x86_64);
+  }, bytes);
+  CHECK(file->getArch() == llvm::Triple::x86_64);
   bool forward = false, descriptor = false;
-  for (const llvm::object::SymbolRef &symbol : (*file)->symbols()) {
+  for (const llvm::object::SymbolRef &symbol : file->symbols()) {
     llvm::Expected<llvm::StringRef> name = symbol.getName();
     REQUIRE(bool(name));
     if (*name == "_mlir_ciface_forward")
@@ -109,27 +117,11 @@ func.func @forward(%x: tensor<8xf64>) -> tensor<8xf64> {
 
 TEST_CASE("the object calls libm's exp/log/pow at their glibc 2.28 versions",
           "[codegen]") {
-  mlir::DialectRegistry registry;
-  registerCPUCodegen(registry);
-  mlir::MLIRContext context(registry);
-  auto module = mlir::parseSourceString<mlir::ModuleOp>(kFloat64Math, &context);
-  REQUIRE(module);
-  module->lookupSymbol<mlir::func::FuncOp>("forward")->setAttr(
-      "llvm.emit_c_interface", mlir::UnitAttr::get(&context));
-  mlir::PassManager pm(&context);
-  CPUCodegenOptions options;
-  addCPULoweringPasses(pm, options);
-  REQUIRE(mlir::succeeded(pm.run(*module)));
-  auto object = emitCPUObject({{*module, options}}, options,
-                              [](llvm::Module &) { return llvm::Error::success(); });
-  if (!object)
-    FAIL(llvm::toString(object.takeError()));
-  auto file = llvm::object::ObjectFile::createObjectFile(
-      llvm::MemoryBufferRef(*object, "model.o"));
-  if (!file)
-    FAIL(llvm::toString(file.takeError()));
+  std::string bytes;
+  auto file = objectOf(kFloat64Math, [](llvm::Module &) { return llvm::Error::success(); },
+                       bytes);
   std::set<std::string> undefined;
-  for (const llvm::object::SymbolRef &symbol : (*file)->symbols()) {
+  for (const llvm::object::SymbolRef &symbol : file->symbols()) {
     llvm::Expected<uint32_t> flags = symbol.getFlags();
     llvm::Expected<llvm::StringRef> name = symbol.getName();
     REQUIRE((flags && name));
