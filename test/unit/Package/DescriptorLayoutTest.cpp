@@ -45,16 +45,22 @@ ModelSignature signatureWithDynamicBatch() {
   signature.outputs.push_back(output);
   return signature;
 }
-} // namespace
 
-TEST_CASE("the emitted descriptor has the C layout of model_abi.h", "[package]") {
-  llvm::LLVMContext context;
-  auto module = moduleWithForward(context, 3);
+/// 160 zero bytes of weights, one weight at offset 0.
+WeightsBlob zeroBlob() {
   WeightsBlob blob;
   blob.bytes.assign(160, 0);
   blob.offsets = {0};
   blob.sizes = {160};
   blob.totalBytes = 160;
+  return blob;
+}
+} // namespace
+
+TEST_CASE("the emitted descriptor has the C layout of model_abi.h", "[package]") {
+  llvm::LLVMContext context;
+  auto module = moduleWithForward(context, 3);
+  WeightsBlob blob = zeroBlob();
   DescriptorOptions options;
   options.modelName = "test";
   ModelSignature signature = signatureWithDynamicBatch();
@@ -111,11 +117,7 @@ TEST_CASE("the emitted descriptor has the C layout of model_abi.h", "[package]")
 TEST_CASE("metadata: the section's bytes and a table pointing into them", "[package]") {
   llvm::LLVMContext context;
   auto module = moduleWithForward(context, 3);
-  WeightsBlob blob;
-  blob.bytes.assign(160, 0);
-  blob.offsets = {0};
-  blob.sizes = {160};
-  blob.totalBytes = 160;
+  WeightsBlob blob = zeroBlob();
   DescriptorOptions options;
   options.metadata = {{"pt2c.version", "0.1.0"}, {"owner", ""}};
   llvm::Error emitted =
