@@ -42,9 +42,9 @@ LogicalResult arange(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   }
   Value result = prim::IotaOp::create(rewriter, loc, type, rewriter.getI64IntegerAttr(0), sizes);
   if (step != 1.0)
-    result = prim::MulOp::create(rewriter, loc, result, p.splat(step, type, {result}));
+    result = p.create<prim::MulOp>(result, p.splat(step, type, {result}));
   if (start != 0.0)
-    result = prim::AddOp::create(rewriter, loc, result, p.splat(start, type, {result}));
+    result = p.create<prim::AddOp>(result, p.splat(start, type, {result}));
   rewriter.replaceOp(call, result);
   return success();
 }

@@ -40,15 +40,17 @@ LogicalResult writeAlong(aten::CallOp call, PatternRewriter &rewriter, Value sel
   int64_t size = sourceOf.size();
   auto indexType = RankedTensorType::get({size}, rewriter.getI64Type());
   Value indices = prim::ConstantOp::create(rewriter, loc, DenseElementsAttr::get(indexType, ArrayRef(index)));
-  Value spread = prim::TakeOp::create(rewriter, loc, src, indices, rewriter.getI64IntegerAttr(dim));
+  Value spread = p.create<prim::TakeOp>(src, indices, rewriter.getI64IntegerAttr(dim));
   SmallVector<bool> bits(mask.begin(), mask.end());
   Value where = prim::ConstantOp::create(
       rewriter, loc,
       DenseElementsAttr::get(RankedTensorType::get({size}, rewriter.getI1Type()), ArrayRef(bits)));
   where = p.broadcastInDim(where, type.clone(rewriter.getI1Type()), {dim}, {self});
+  if (!spread)
+    return failure(); // p said why
   if (!where || spread.getType() != type)
     return rewriter.notifyMatchFailure(call, "src does not fit self outside the written dim");
-  rewriter.replaceOp(call, prim::SelectOp::create(rewriter, loc, where, spread, self).getResult());
+  rewriter.replaceOp(call, p.create<prim::SelectOp>(where, spread, self));
   return success();
 }
 
@@ -143,8 +145,8 @@ Value identityOf(PrimBuilder &p, Reduce reduce, RankedTensorType type, Value lik
 Value scatterOf(PrimBuilder &p, prim::ScatterKind kind, Value self, Value index, Value src,
                 int64_t dim) {
   OpBuilder &b = p.builder();
-  return prim::ScatterOp::create(b, p.loc(), prim::ScatterKindAttr::get(b.getContext(), kind),
-                                 self, index, src, b.getI64IntegerAttr(dim));
+  return p.create<prim::ScatterOp>(prim::ScatterKindAttr::get(b.getContext(), kind), self, index,
+                                   src, b.getI64IntegerAttr(dim));
 }
 
 /// torch's scatter_reduce_two: self with src reduced in at index along dim.
@@ -178,7 +180,7 @@ Value scatterReduced(PrimBuilder &p, Reduce reduce, bool includeSelf, Value self
   if (isa<FloatType>(srcType.getElementType()))
     return quotient;
   // Truncation to floor: one less where the remainder is negative (count > 0).
-  Value remainder = prim::RemOp::create(p.builder(), p.loc(), result, count);
+  Value remainder = p.create<prim::RemOp>(result, count);
   return e.sel(e.cmp(prim::ComparePredicate::lt, remainder, e.c(0)), e.sub(quotient, e.c(1)),
                quotient);
 }
@@ -213,8 +215,8 @@ LogicalResult scatterWith(aten::CallOp call, const CallArgs &args, PatternRewrit
     if (srcType.getShape() != indexType.getShape()) {
       if (!srcType.hasStaticShape() || !indexType.hasStaticShape())
         return rewriter.notifyMatchFailure(call, "a src larger than index needs static shapes");
-      src = prim::SliceOp::create(rewriter, loc, src,
-                                  rewriter.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 0)),
+      src =
+          p.create<prim::SliceOp>(src, rewriter.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 0)),
                                   rewriter.getDenseI64ArrayAttr(indexType.getShape()),
                                   rewriter.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 1)));
     }

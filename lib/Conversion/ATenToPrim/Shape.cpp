@@ -177,9 +177,9 @@ LogicalResult to(aten::CallOp call, const CallArgs &args, PatternRewriter &rewri
 
 LogicalResult transposeTo(aten::CallOp call, Value input, ArrayRef<int64_t> permutation,
                           PatternRewriter &rewriter) {
-  rewriter.replaceOp(call, prim::TransposeOp::create(rewriter, call.getLoc(), input,
-                                                     rewriter.getDenseI64ArrayAttr(permutation))
-                               .getResult());
+  PrimBuilder p(rewriter, call.getLoc());
+  rewriter.replaceOp(
+      call, p.create<prim::TransposeOp>(input, rewriter.getDenseI64ArrayAttr(permutation)));
   return success();
 }
 
@@ -277,9 +277,8 @@ Value sliceDim(PrimBuilder &p, Value input, int64_t dim, int64_t start, int64_t 
   limits[dim] = limit;
   strides[dim] = step;
   OpBuilder &b = p.builder();
-  return prim::SliceOp::create(b, p.loc(), input, b.getDenseI64ArrayAttr(starts),
-                               b.getDenseI64ArrayAttr(limits),
-                               b.getDenseI64ArrayAttr(strides));
+  return p.create<prim::SliceOp>(input, b.getDenseI64ArrayAttr(starts),
+                                 b.getDenseI64ArrayAttr(limits), b.getDenseI64ArrayAttr(strides));
 }
 
 /// Python's slice bounds: None, negative, past the end.
@@ -388,9 +387,7 @@ LogicalResult cat(aten::CallOp call, const CallArgs &args, PatternRewriter &rewr
     inputs.push_back(p.convert(tensor, type.getElementType()));
   }
   int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
-  rewriter.replaceOp(call, prim::ConcatenateOp::create(rewriter, call.getLoc(), inputs,
-                                                       rewriter.getI64IntegerAttr(d))
-                               .getResult());
+  rewriter.replaceOp(call, p.create<prim::ConcatenateOp>(inputs, rewriter.getI64IntegerAttr(d)));
   return success();
 }
 
@@ -442,9 +439,7 @@ LogicalResult stack(aten::CallOp call, const CallArgs &args, PatternRewriter &re
   }
   if (inputs.empty())
     return rewriter.notifyMatchFailure(call, "nothing to stack");
-  rewriter.replaceOp(call, prim::ConcatenateOp::create(rewriter, call.getLoc(), inputs,
-                                                       rewriter.getI64IntegerAttr(d))
-                               .getResult());
+  rewriter.replaceOp(call, p.create<prim::ConcatenateOp>(inputs, rewriter.getI64IntegerAttr(d)));
   return success();
 }
 
