@@ -58,8 +58,7 @@ LogicalResult sdpa(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
       Value spreadOut = p.broadcastInDim(x, xType.clone(spread), dims, {});
       SmallVector<int64_t> merged(xType.getShape());
       merged[rank - 3] = hq;
-      return Value(prim::ReshapeOp::create(rewriter, loc, xType.clone(merged), spreadOut,
-                                           ValueRange{}));
+      return Value(p.build<prim::ReshapeOp>(xType.clone(merged), spreadOut, ValueRange{}));
     };
     k = repeatHeads(k);
     v = repeatHeads(v);

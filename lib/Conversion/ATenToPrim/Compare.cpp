@@ -162,7 +162,7 @@ LogicalResult matmul(aten::CallOp call, const CallArgs &args, PatternRewriter &r
     int64_t k = vectorType.getDimSize(0);
     auto matrix = RankedTensorType::get(row ? ArrayRef<int64_t>{1, k} : ArrayRef<int64_t>{k, 1},
                                         vectorType.getElementType());
-    return Value(prim::ReshapeOp::create(rewriter, loc, matrix, vector, ValueRange{}));
+    return Value(p.build<prim::ReshapeOp>(matrix, vector, ValueRange{}));
   };
   Value lhs = lhsVector ? asMatrix(self, selfType, true) : self;
   Value rhs = rhsVector ? asMatrix(other, otherType, false) : other;
@@ -177,7 +177,7 @@ LogicalResult matmul(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   if (!result)
     return rewriter.notifyMatchFailure(call, "batch dims do not broadcast");
   if (lhsVector || rhsVector)
-    result = prim::ReshapeOp::create(rewriter, loc, type, result, ValueRange{});
+    result = p.build<prim::ReshapeOp>(type, result, ValueRange{});
   rewriter.replaceOp(call, result);
   return success();
 }

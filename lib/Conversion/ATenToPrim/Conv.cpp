@@ -84,7 +84,7 @@ LogicalResult conv(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   PrimBuilder p(rewriter, loc);
   Type element = type.getElementType();
   if (unbatched)
-    input = prim::ReshapeOp::create(rewriter, loc, withBatchOfOne(inputType), input, ValueRange{});
+    input = p.build<prim::ReshapeOp>(withBatchOfOne(inputType), input, ValueRange{});
   Value result = p.create<prim::ConvolutionOp>(
       p.convert(input, element), p.convert(weight, element), rewriter.getDenseI64ArrayAttr(*stride),
       rewriter.getDenseI64ArrayAttr(*lowHigh),
@@ -94,7 +94,7 @@ LogicalResult conv(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
     result = p.create<prim::AddOp>(result,
                                    p.broadcastInDim(p.convert(bias, element), type, {1}, {result}));
   if (unbatched)
-    result = prim::ReshapeOp::create(rewriter, loc, resultType(call), result, ValueRange{});
+    result = p.build<prim::ReshapeOp>(resultType(call), result, ValueRange{});
   rewriter.replaceOp(call, result);
   return success();
 }
@@ -196,7 +196,7 @@ LogicalResult batchNormBatchStatistics(aten::CallOp call, const CallArgs &args,
     return failure(); // p said why
   auto perChannel = RankedTensorType::get({channels}, work.getElementType());
   auto saved = [&](Value kept, unsigned index) {
-    return p.convert(prim::ReshapeOp::create(rewriter, loc, perChannel, kept, ValueRange{}),
+    return p.convert(p.build<prim::ReshapeOp>(perChannel, kept, ValueRange{}),
                      resultType(call, index).getElementType());
   };
   rewriter.replaceOp(call, {p.convert(affine(p, n.y, args, {1}), type.getElementType()),

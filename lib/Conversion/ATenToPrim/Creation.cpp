@@ -76,9 +76,8 @@ LogicalResult splatLike(aten::CallOp call, const CallArgs &args, PatternRewriter
     TypedAttr scalar = isa<FloatType>(element)
                            ? TypedAttr(rewriter.getFloatAttr(element, value))
                            : TypedAttr(rewriter.getIntegerAttr(element, static_cast<int64_t>(value)));
-    result = prim::SplatOp::create(rewriter, call.getLoc(), type,
-                                   arith::ConstantOp::create(rewriter, call.getLoc(), scalar),
-                                   *sizes);
+    result = p.build<prim::SplatOp>(
+        type, arith::ConstantOp::create(rewriter, call.getLoc(), scalar), *sizes);
   } else {
     result = p.splat(value, type, sources);
   }

@@ -134,9 +134,8 @@ LogicalResult indexTensor(aten::CallOp call, const CallArgs &args, PatternRewrit
   }
   SmallVector<int64_t> flatShape = {stride};
   llvm::append_range(flatShape, xType.getShape().drop_front(k));
-  Value flat = prim::ReshapeOp::create(
-      rewriter, loc, RankedTensorType::get(flatShape, selfType.getElementType()), x,
-      ValueRange{});
+  Value flat = p.build<prim::ReshapeOp>(RankedTensorType::get(flatShape, selfType.getElementType()),
+                                        x, ValueRange{});
   Value result = p.create<prim::TakeOp>(flat, linear, rewriter.getI64IntegerAttr(0));
   if (m > 0) {
     SmallVector<int64_t> back;

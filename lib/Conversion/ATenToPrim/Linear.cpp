@@ -70,7 +70,7 @@ LogicalResult linear(aten::CallOp call, const CallArgs &args, PatternRewriter &r
       sizes.push_back(arith::MulIOp::create(
           rewriter, loc, size, arith::ConstantIndexOp::create(rewriter, loc, staticRows)));
     }
-    rows = prim::ReshapeOp::create(rewriter, loc, flatType, x, sizes);
+    rows = p.build<prim::ReshapeOp>(flatType, x, sizes);
   }
   Value transposed = p.create<prim::TransposeOp>(p.convert(weight, element),
                                                  rewriter.getDenseI64ArrayAttr({1, 0}));
@@ -86,7 +86,7 @@ LogicalResult linear(aten::CallOp call, const CallArgs &args, PatternRewriter &r
     for (int64_t d = 0; d < rank - 1; ++d)
       if (type.isDynamicDim(d))
         sizes.push_back(tensor::DimOp::create(rewriter, loc, x, d));
-    result = prim::ReshapeOp::create(rewriter, loc, type, result, sizes);
+    result = p.build<prim::ReshapeOp>(type, result, sizes);
   }
   rewriter.replaceOp(call, result);
   return success();

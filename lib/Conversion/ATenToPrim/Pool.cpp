@@ -123,7 +123,7 @@ Windows gatherWindows(PrimBuilder &p, Value x, ArrayRef<DimWindows> dims, double
     SmallVector<Value> sizes;
     if (type.isDynamicDim(0))
       sizes.push_back(tensor::DimOp::create(b, loc, x, 0));
-    x = prim::ReshapeOp::create(b, loc, windowsType, x, sizes);
+    x = p.build<prim::ReshapeOp>(windowsType, x, sizes);
   }
   // The flat input index of every (o..., k), row-major over both.
   Windows result;
@@ -283,7 +283,7 @@ LogicalResult maxOverWindows(aten::CallOp call, PatternRewriter &rewriter, Value
     if (indexType.isDynamicDim(0))
       batch.push_back(tensor::DimOp::create(rewriter, loc, at, 0));
     Value picked = p.create<prim::TakeAlongOp>(table, at, rewriter.getI64IntegerAttr(last));
-    results.push_back(prim::ReshapeOp::create(rewriter, loc, indexType, picked, batch));
+    results.push_back(p.build<prim::ReshapeOp>(indexType, picked, batch));
   }
   for (auto [value, result] : llvm::zip(results, call->getResults()))
     if (value.getType() != result.getType())
@@ -490,10 +490,9 @@ LogicalResult im2col(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   }
   PrimBuilder p(rewriter, call.getLoc());
   Windows windows = gatherWindows(p, self, dims, 0.0); // [N, C, OH, OW, KH*KW]
-  Location loc = call.getLoc();
   Value x =
       p.create<prim::TransposeOp>(windows.values, rewriter.getDenseI64ArrayAttr({0, 1, 4, 2, 3}));
-  x = prim::ReshapeOp::create(rewriter, loc, type, x, ValueRange{});
+  x = p.build<prim::ReshapeOp>(type, x, ValueRange{});
   rewriter.replaceOp(call, x);
   return success();
 }
@@ -522,9 +521,9 @@ LogicalResult col2im(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   PrimBuilder p(rewriter, loc);
   RankedTensorType work = computeType(type);
   Type element = work.getElementType();
-  Value columns = prim::ReshapeOp::create(
-      rewriter, loc, RankedTensorType::get({n, c, kh * kw, out[0], out[1]}, element),
-      p.convert(self, element), ValueRange{});
+  Value columns =
+      p.build<prim::ReshapeOp>(RankedTensorType::get({n, c, kh * kw, out[0], out[1]}, element),
+                               p.convert(self, element), ValueRange{});
   int64_t padded[2] = {size[0] + 2 * g->padding[0], size[1] + 2 * g->padding[1]};
   Value sum;
   for (int64_t i = 0; i < kh; ++i) {
@@ -533,9 +532,8 @@ LogicalResult col2im(aten::CallOp call, const CallArgs &args, PatternRewriter &r
           columns, rewriter.getDenseI64ArrayAttr({0, 0, i * kw + j, 0, 0}),
           rewriter.getDenseI64ArrayAttr({n, c, i * kw + j + 1, out[0], out[1]}),
           rewriter.getDenseI64ArrayAttr({1, 1, 1, 1, 1}));
-      grid = prim::ReshapeOp::create(rewriter, loc,
-                                     RankedTensorType::get({n, c, out[0], out[1]}, element), grid,
-                                     ValueRange{});
+      grid = p.build<prim::ReshapeOp>(RankedTensorType::get({n, c, out[0], out[1]}, element), grid,
+                                      ValueRange{});
       int64_t offset[2] = {i * g->dilation[0], j * g->dilation[1]};
       SmallVector<int64_t> low = {0, 0}, high = {0, 0}, interior = {0, 0};
       for (int d = 0; d < 2; ++d) {

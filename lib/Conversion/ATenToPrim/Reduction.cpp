@@ -252,8 +252,7 @@ LogicalResult logsumexp(aten::CallOp call, const CallArgs &args, PatternRewriter
       if (!llvm::is_contained(dims, d))
         shape.push_back(maxType.getDimSize(d));
     auto dropped = RankedTensorType::get(shape, compute);
-    result = prim::ReshapeOp::create(rewriter, loc, dropped, result,
-                                     p.dynamicSizes(dropped, {x}));
+    result = p.build<prim::ReshapeOp>(dropped, result, p.dynamicSizes(dropped, {x}));
   }
   return replaceWith(call, result, rewriter);
 }
@@ -266,8 +265,7 @@ Value finishKept(PrimBuilder &p, Value kept, int64_t dim, bool keepdim) {
   SmallVector<int64_t> shape(type.getShape());
   shape.erase(shape.begin() + dim);
   auto dropped = RankedTensorType::get(shape, type.getElementType());
-  return prim::ReshapeOp::create(p.builder(), p.loc(), dropped, kept,
-                                 p.dynamicSizes(dropped, {kept}));
+  return p.build<prim::ReshapeOp>(dropped, kept, p.dynamicSizes(dropped, {kept}));
 }
 
 // max.dim / min.dim -> (values, indices of the first extreme).
@@ -314,7 +312,7 @@ LogicalResult argExtreme(aten::CallOp call, const CallArgs &args, PatternRewrite
     if (!selfType.hasStaticShape())
       return rewriter.notifyMatchFailure(call, "argmax over all of a dynamic shape");
     auto flat = RankedTensorType::get({selfType.getNumElements()}, selfType.getElementType());
-    x = prim::ReshapeOp::create(rewriter, call.getLoc(), flat, self, ValueRange{});
+    x = p.build<prim::ReshapeOp>(flat, self, ValueRange{});
     keepdim = false; // torch: keepdim with dim=None keeps all dims as 1
   }
   Value extreme = p.reduce(kind, x, {d}, true);
@@ -324,7 +322,7 @@ LogicalResult argExtreme(aten::CallOp call, const CallArgs &args, PatternRewrite
   Value result = finishKept(p, index, d, keepdim);
   if (result.getType() != type && cast<RankedTensorType>(result.getType()).getNumElements() ==
                                       type.getNumElements() && type.hasStaticShape())
-    result = prim::ReshapeOp::create(rewriter, call.getLoc(), type, result, ValueRange{});
+    result = p.build<prim::ReshapeOp>(type, result, ValueRange{});
   return replaceWith(call, result, rewriter);
 }
 

@@ -357,8 +357,8 @@ LogicalResult gridSampler(aten::CallOp call, const CallArgs &args, PatternRewrit
   Type element = type.getElementType();
   int64_t n = type.getDimSize(0), c = type.getDimSize(1), h = inputType.getDimSize(2),
           w = inputType.getDimSize(3), points = type.getDimSize(2) * type.getDimSize(3);
-  Value plane = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get({n, c, h * w}, element),
-                                        input, ValueRange{});
+  Value plane =
+      p.build<prim::ReshapeOp>(RankedTensorType::get({n, c, h * w}, element), input, ValueRange{});
   auto pointsType = RankedTensorType::get({n, points}, element);
   auto gridValue = [&](int64_t which) {
     Value g =
@@ -366,7 +366,7 @@ LogicalResult gridSampler(aten::CallOp call, const CallArgs &args, PatternRewrit
                                 rewriter.getDenseI64ArrayAttr(
                                     {n, gridType.getDimSize(1), gridType.getDimSize(2), which + 1}),
                                 rewriter.getDenseI64ArrayAttr({1, 1, 1, 1}));
-    return prim::ReshapeOp::create(rewriter, loc, pointsType, g, ValueRange{}).getResult();
+    return p.build<prim::ReshapeOp>(pointsType, g, ValueRange{});
   };
   Value gx = gridValue(0), gy = gridValue(1);
   Ew e{p, gx};
@@ -417,7 +417,7 @@ LogicalResult gridSampler(aten::CallOp call, const CallArgs &args, PatternRewrit
     }
     result = sum(alongRows);
   }
-  rewriter.replaceOp(call, prim::ReshapeOp::create(rewriter, loc, type, result, ValueRange{}).getResult());
+  rewriter.replaceOp(call, p.build<prim::ReshapeOp>(type, result, ValueRange{}));
   return success();
 }
 

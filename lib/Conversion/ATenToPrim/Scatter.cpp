@@ -138,8 +138,7 @@ Value identityOf(PrimBuilder &p, Reduce reduce, RankedTensorType type, Value lik
   SmallVector<Value> sizes = p.dynamicSizes(type, {like});
   if (!PrimBuilder::allKnown(sizes))
     return Value();
-  return prim::SplatOp::create(b, p.loc(), type, arith::ConstantOp::create(b, p.loc(), scalar),
-                               sizes);
+  return p.build<prim::SplatOp>(type, arith::ConstantOp::create(b, p.loc(), scalar), sizes);
 }
 
 Value scatterOf(PrimBuilder &p, prim::ScatterKind kind, Value self, Value index, Value src,
@@ -323,8 +322,7 @@ LogicalResult maskedPut(aten::CallOp call, const CallArgs &args, PatternRewriter
               "on the data)");
   values = p.broadcastTo(values, RankedTensorType::get(perRow, element), {});
   if (r != 1)
-    values = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(spread, element), values,
-                                     ValueRange{});
+    values = p.build<prim::ReshapeOp>(RankedTensorType::get(spread, element), values, ValueRange{});
   SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   values = p.broadcastInDim(values, type, all, {});
   SmallVector<int64_t> maskDims = llvm::to_vector(llvm::seq<int64_t>(m, m + r));
@@ -398,8 +396,8 @@ LogicalResult indexPut(aten::CallOp call, const CallArgs &args, PatternRewriter 
     llvm::append_range(unflat, part);
     llvm::append_range(flat, part);
   }
-  Value x = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(flat, element),
-                                    permuted(rewriter, loc, self, front), ValueRange{});
+  Value x = p.build<prim::ReshapeOp>(RankedTensorType::get(flat, element),
+                                     permuted(rewriter, loc, self, front), ValueRange{});
 
   // The linear index into L of each point of B, wrapped like torch.
   auto batchType = RankedTensorType::get(*batch, i64);
@@ -417,8 +415,7 @@ LogicalResult indexPut(aten::CallOp call, const CallArgs &args, PatternRewriter 
   int64_t rows = batchType.getNumElements(), b = batch->size();
   SmallVector<int64_t> rowShape = {rows};
   llvm::append_range(rowShape, ArrayRef(flat).drop_front());
-  linear = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get({rows}, i64), linear,
-                                   ValueRange{});
+  linear = p.build<prim::ReshapeOp>(RankedTensorType::get({rows}, i64), linear, ValueRange{});
   Value target = p.broadcastInDim(linear, RankedTensorType::get(rowShape, i64), {0}, {});
 
   // values as rows: [lead, B, rest] -> [B, lead, rest] -> [|B|, lead, rest].
@@ -432,13 +429,12 @@ LogicalResult indexPut(aten::CallOp call, const CallArgs &args, PatternRewriter 
   llvm::append_range(batchFirst, llvm::seq<int64_t>(m, m + b));
   llvm::append_range(batchFirst, llvm::seq<int64_t>(0, m));
   llvm::append_range(batchFirst, llvm::seq<int64_t>(m + b, int64_t(valueShape.size())));
-  source = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(rowShape, element),
-                                   permuted(rewriter, loc, source, batchFirst), ValueRange{});
+  source = p.build<prim::ReshapeOp>(RankedTensorType::get(rowShape, element),
+                                    permuted(rewriter, loc, source, batchFirst), ValueRange{});
 
   Value result = scatterOf(p, accumulate ? prim::ScatterKind::add : prim::ScatterKind::assign, x,
                            target, source, 0);
-  result = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(unflat, element), result,
-                                   ValueRange{});
+  result = p.build<prim::ReshapeOp>(RankedTensorType::get(unflat, element), result, ValueRange{});
   SmallVector<int64_t> back(rank);
   for (int64_t d = 0; d < rank; ++d)
     back[front[d]] = d;

@@ -121,9 +121,7 @@ LogicalResult reshapeLike(aten::CallOp call, Value input, PatternRewriter &rewri
       listSizes ? FailureOr<SmallVector<Value>>(*listSizes) : reshapeSizes(p, input, type);
   if (failed(sizes))
     return rewriter.notifyMatchFailure(call, "a reshape to more than one dynamic dim");
-  rewriter.replaceOp(call,
-                     prim::ReshapeOp::create(rewriter, call.getLoc(), type, input, *sizes)
-                         .getResult());
+  rewriter.replaceOp(call, p.build<prim::ReshapeOp>(type, input, *sizes));
   return success();
 }
 
@@ -252,11 +250,9 @@ LogicalResult expand(aten::CallOp call, const CallArgs &args, PatternRewriter &r
     if (auto sizes = expandSizes(p, args, type, self)) {
       auto selfRank = cast<RankedTensorType>(self.getType()).getRank();
       auto dims = llvm::to_vector(llvm::seq<int64_t>(type.getRank() - selfRank, type.getRank()));
-      rewriter.replaceOp(call, prim::BroadcastInDimOp::create(
-                                   rewriter, call.getLoc(), type,
-                                   p.convert(self, type.getElementType()),
-                                   rewriter.getDenseI64ArrayAttr(dims), *sizes)
-                                   .getResult());
+      rewriter.replaceOp(
+          call, p.build<prim::BroadcastInDimOp>(type, p.convert(self, type.getElementType()),
+                                                rewriter.getDenseI64ArrayAttr(dims), *sizes));
       return success();
     }
   }
@@ -313,7 +309,7 @@ LogicalResult slice(aten::CallOp call, const CallArgs &args, PatternRewriter &re
 Value selectIndex(PrimBuilder &p, Value input, int64_t dim, int64_t index,
                   RankedTensorType resultType) {
   Value slab = sliceDim(p, input, dim, index, index + 1, 1);
-  return prim::ReshapeOp::create(p.builder(), p.loc(), resultType, slab, ValueRange{});
+  return p.build<prim::ReshapeOp>(resultType, slab, ValueRange{});
 }
 
 LogicalResult select(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
@@ -433,9 +429,8 @@ LogicalResult stack(aten::CallOp call, const CallArgs &args, PatternRewriter &re
     SmallVector<int64_t> shape(tensorType.getShape());
     shape.insert(shape.begin() + d, 1);
     auto unsqueezed = RankedTensorType::get(shape, type.getElementType());
-    inputs.push_back(prim::ReshapeOp::create(rewriter, call.getLoc(), unsqueezed,
-                                             p.convert(tensor, type.getElementType()),
-                                             p.dynamicSizes(unsqueezed, {tensor})));
+    inputs.push_back(p.build<prim::ReshapeOp>(unsqueezed, p.convert(tensor, type.getElementType()),
+                                              p.dynamicSizes(unsqueezed, {tensor})));
   }
   if (inputs.empty())
     return rewriter.notifyMatchFailure(call, "nothing to stack");

@@ -58,6 +58,19 @@ public:
         });
   }
 
+  /// `OpTy` (a prim whose result type is given: reshape, broadcast_in_dim,
+  /// splat, convert) built as `OpTy::create(builder, loc, args...)` would,
+  /// or null when an operand is null (an earlier step failed and said why;
+  /// building it would dereference the null). The given type is checked by
+  /// the verifier, which reports rather than aborts.
+  template <typename OpTy, typename... Args> mlir::Value build(Args &&...args) {
+    mlir::OperationState state(loc_, OpTy::getOperationName());
+    OpTy::build(b_, state, std::forward<Args>(args)...);
+    if (llvm::any_of(state.operands, [](mlir::Value operand) { return !operand; }))
+      return mlir::Value();
+    return b_.create(state)->getResult(0);
+  }
+
   /// The sizes of the `?` dims of `type`, read from `sources` (dims aligned
   /// to the right as in numpy broadcasting); a null entry where no source
   /// has that dim dynamic.
