@@ -155,6 +155,15 @@ LogicalResult matmul(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   auto otherType = cast<RankedTensorType>(other.getType());
   if (selfType.getRank() == 0 || otherType.getRank() == 0)
     return rewriter.notifyMatchFailure(call, "matmul of a 0-d tensor");
+  // The declared result's rank must be the one torch gives, as the batched
+  // shape below is built from it (a 1-d result of two matrices made a
+  // negative-sized shape and aborted).
+  int64_t rank = std::max(selfType.getRank(), otherType.getRank());
+  int64_t expectedRank = selfType.getRank() == 1 && otherType.getRank() == 1 ? 0
+                         : selfType.getRank() == 1 || otherType.getRank() == 1 ? rank - 1
+                                                                              : rank;
+  if (type.getRank() != expectedRank)
+    return rewriter.notifyMatchFailure(call, "the result's rank is not torch.matmul's");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   bool lhsVector = selfType.getRank() == 1, rhsVector = otherType.getRank() == 1;

@@ -256,7 +256,8 @@ LogicalResult scatterReduce(aten::CallOp call, const CallArgs &args, PatternRewr
 Value permuted(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> permutation) {
   if (llvm::equal(permutation, llvm::seq<int64_t>(0, permutation.size())))
     return x;
-  return prim::TransposeOp::create(b, loc, x, b.getDenseI64ArrayAttr(permutation));
+  // Checked: index_put's permutation follows the indexed tensor's rank.
+  return PrimBuilder(b, loc).create<prim::TransposeOp>(x, b.getDenseI64ArrayAttr(permutation));
 }
 
 /// numpy broadcasting of static shapes; nullopt when they do not broadcast.
@@ -439,6 +440,8 @@ LogicalResult indexPut(aten::CallOp call, const CallArgs &args, PatternRewriter 
   for (int64_t d = 0; d < rank; ++d)
     back[front[d]] = d;
   result = permuted(rewriter, loc, result, back);
+  if (!result)
+    return failure(); // a checked builder said why
   if (result.getType() != type)
     return rewriter.notifyMatchFailure(call, "the indexed shape is not the result's");
   rewriter.replaceOp(call, result);

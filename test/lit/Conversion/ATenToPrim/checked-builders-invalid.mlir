@@ -130,3 +130,23 @@ func.func @hardtanh(%a: tensor<4xf32>) -> tensor<?xf32> {
   %0 = aten.call "aten.hardtanh.default"(self: %a) {min_val = -1.0 : f64, max_val = 1.0 : f64} : (tensor<4xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// prim.reverse from flip: dim 0 of a 0-d tensor passes the dim check but
+// there is no dim to reverse.
+func.func @flip(%a: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{no decomposition of 'aten.flip.default' applies: cannot build 'prim.reverse'}}
+  %0 = aten.call "aten.flip.default"(self: %a) {dims = array<i64: 0>} : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+// matmul of two matrices declared 1-d: its batched shape was built from the
+// declared rank (a negative size, "SmallVector unable to grow", SIGABRT).
+func.func @matmul_result_rank(%a: tensor<3x6xf32>, %b: tensor<6x1xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{no decomposition of 'aten.matmul.default' applies}}
+  %0 = aten.call "aten.matmul.default"(self: %a, other: %b) : (tensor<3x6xf32>, tensor<6x1xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
