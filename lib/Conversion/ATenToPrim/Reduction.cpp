@@ -320,6 +320,8 @@ LogicalResult argExtreme(aten::CallOp call, const CallArgs &args, PatternRewrite
   if (!index)
     return rewriter.notifyMatchFailure(call, "dynamic reduced dim");
   Value result = finishKept(p, index, d, keepdim);
+  if (!result)
+    return failure(); // a checked builder said why
   if (result.getType() != type && cast<RankedTensorType>(result.getType()).getNumElements() ==
                                       type.getNumElements() && type.hasStaticShape())
     result = p.build<prim::ReshapeOp>(type, result, ValueRange{});

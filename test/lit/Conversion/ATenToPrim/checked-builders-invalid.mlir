@@ -150,3 +150,13 @@ func.func @matmul_result_rank(%a: tensor<3x6xf32>, %b: tensor<6x1xf32>) -> tenso
   %0 = aten.call "aten.matmul.default"(self: %a, other: %b) : (tensor<3x6xf32>, tensor<6x1xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+// argmax over a `?` batch the declared static result disagrees with: its
+// kept index came back null (unsizable) and was used.
+func.func @argmax_dynamic(%x: tensor<?x5xf32>) -> tensor<3xi64> {
+  // expected-error @+1 {{no decomposition of 'aten.argmax.default' applies}}
+  %0 = aten.call "aten.argmax.default"(self: %x) {dim = 1 : i64, keepdim = false} : (tensor<?x5xf32>) -> tensor<3xi64>
+  return %0 : tensor<3xi64>
+}
