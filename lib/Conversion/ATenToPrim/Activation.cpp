@@ -34,7 +34,7 @@ LogicalResult relu(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   if (!x)
     return rewriter.notifyMatchFailure(call, "expects a float tensor");
   Value zero = p.splat(0.0, resultType(call), {x});
-  rewriter.replaceOp(call, prim::MaxOp::create(rewriter, call.getLoc(), x, zero).getResult());
+  rewriter.replaceOp(call, p.create<prim::MaxOp>(x, zero));
   return success();
 }
 
@@ -48,23 +48,17 @@ LogicalResult gelu(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
     return rewriter.notifyMatchFailure(call, "expects a float tensor and approximate "
                                              "'none' or 'tanh'");
   RankedTensorType type = resultType(call);
-  Location loc = call.getLoc();
   auto c = [&](double value) { return p.splat(value, type, {x}); };
   Value inner;
   if (*approximate == "none") {
-    inner = prim::ErfOp::create(rewriter, loc,
-                                prim::MulOp::create(rewriter, loc, x, c(M_SQRT1_2)));
+    inner = p.create<prim::ErfOp>(p.create<prim::MulOp>(x, c(M_SQRT1_2)));
   } else {
-    Value cube = prim::MulOp::create(rewriter, loc, x,
-                                     prim::MulOp::create(rewriter, loc, x, x));
-    Value sum = prim::AddOp::create(rewriter, loc, x,
-                                    prim::MulOp::create(rewriter, loc, cube, c(0.044715)));
-    inner = prim::TanhOp::create(
-        rewriter, loc, prim::MulOp::create(rewriter, loc, sum, c(std::sqrt(2.0 / M_PI))));
+    Value cube = p.create<prim::MulOp>(x, p.create<prim::MulOp>(x, x));
+    Value sum = p.create<prim::AddOp>(x, p.create<prim::MulOp>(cube, c(0.044715)));
+    inner = p.create<prim::TanhOp>(p.create<prim::MulOp>(sum, c(std::sqrt(2.0 / M_PI))));
   }
-  Value half = prim::MulOp::create(rewriter, loc, x, c(0.5));
-  Value result = prim::MulOp::create(rewriter, loc, half,
-                                     prim::AddOp::create(rewriter, loc, inner, c(1.0)));
+  Value half = p.create<prim::MulOp>(x, c(0.5));
+  Value result = p.create<prim::MulOp>(half, p.create<prim::AddOp>(inner, c(1.0)));
   rewriter.replaceOp(call, result);
   return success();
 }
@@ -75,20 +69,17 @@ LogicalResult silu(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   Value x = activationInput(call, args, p);
   if (!x)
     return rewriter.notifyMatchFailure(call, "expects a float tensor");
-  Value s = prim::LogisticOp::create(rewriter, call.getLoc(), x);
-  rewriter.replaceOp(call, prim::MulOp::create(rewriter, call.getLoc(), x, s).getResult());
+  Value s = p.create<prim::LogisticOp>(x);
+  rewriter.replaceOp(call, p.create<prim::MulOp>(x, s));
   return success();
 }
 
 // hardsigmoid(x) = min(max(x + 3, 0), 6) / 6
 Value hardsigmoidOf(PrimBuilder &p, Value x, RankedTensorType type) {
-  OpBuilder &b = p.builder();
-  Location loc = p.loc();
-  Value shifted = prim::AddOp::create(b, loc, x, p.splat(3.0, type, {x}));
-  Value clamped = prim::MinOp::create(
-      b, loc, prim::MaxOp::create(b, loc, shifted, p.splat(0.0, type, {x})),
-      p.splat(6.0, type, {x}));
-  return prim::MulOp::create(b, loc, clamped, p.splat(1.0 / 6.0, type, {x}));
+  Value shifted = p.create<prim::AddOp>(x, p.splat(3.0, type, {x}));
+  Value clamped = p.create<prim::MinOp>(p.create<prim::MaxOp>(shifted, p.splat(0.0, type, {x})),
+                                        p.splat(6.0, type, {x}));
+  return p.create<prim::MulOp>(clamped, p.splat(1.0 / 6.0, type, {x}));
 }
 
 LogicalResult hardsigmoid(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
@@ -106,9 +97,7 @@ LogicalResult hardswish(aten::CallOp call, const CallArgs &args, PatternRewriter
   Value x = activationInput(call, args, p);
   if (!x || !resultType(call).hasStaticShape())
     return rewriter.notifyMatchFailure(call, "expects a static float tensor");
-  rewriter.replaceOp(call, prim::MulOp::create(rewriter, call.getLoc(), x,
-                                               hardsigmoidOf(p, x, resultType(call)))
-                               .getResult());
+  rewriter.replaceOp(call, p.create<prim::MulOp>(x, hardsigmoidOf(p, x, resultType(call))));
   return success();
 }
 
@@ -120,12 +109,11 @@ LogicalResult leakyRelu(aten::CallOp call, const CallArgs &args, PatternRewriter
   RankedTensorType type = resultType(call);
   if (!x || !slope || !type.hasStaticShape())
     return rewriter.notifyMatchFailure(call, "expects a static float tensor and a slope");
-  Location loc = call.getLoc();
-  Value positive = prim::CompareOp::create(
-      rewriter, loc, x, p.splat(0.0, type, {x}),
+  Value positive = p.create<prim::CompareOp>(
+      x, p.splat(0.0, type, {x}),
       prim::ComparePredicateAttr::get(rewriter.getContext(), prim::ComparePredicate::gt));
-  Value scaled = prim::MulOp::create(rewriter, loc, x, p.splat(*slope, type, {x}));
-  rewriter.replaceOp(call, prim::SelectOp::create(rewriter, loc, positive, x, scaled).getResult());
+  Value scaled = p.create<prim::MulOp>(x, p.splat(*slope, type, {x}));
+  rewriter.replaceOp(call, p.create<prim::SelectOp>(positive, x, scaled));
   return success();
 }
 

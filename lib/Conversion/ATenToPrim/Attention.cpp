@@ -58,8 +58,7 @@ LogicalResult sdpa(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
       Value spreadOut = p.broadcastInDim(x, xType.clone(spread), dims, {});
       SmallVector<int64_t> merged(xType.getShape());
       merged[rank - 3] = hq;
-      return Value(prim::ReshapeOp::create(rewriter, loc, xType.clone(merged), spreadOut,
-                                           ValueRange{}));
+      return Value(p.build<prim::ReshapeOp>(xType.clone(merged), spreadOut, ValueRange{}));
     };
     k = repeatHeads(k);
     v = repeatHeads(v);
@@ -83,16 +82,17 @@ LogicalResult sdpa(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
 
   SmallVector<int64_t> swapLast = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   std::swap(swapLast[rank - 1], swapLast[rank - 2]);
-  Value kT = prim::TransposeOp::create(rewriter, loc, k,
-                                       rewriter.getDenseI64ArrayAttr(swapLast));
-  Value scores = prim::MatmulOp::create(rewriter, loc, q, kT);
+  Value kT = p.create<prim::TransposeOp>(k, rewriter.getDenseI64ArrayAttr(swapLast));
+  Value scores = p.create<prim::MatmulOp>(q, kT);
+  if (!scores)
+    return failure(); // p said why
   auto scoresType = cast<RankedTensorType>(scores.getType());
   double scale = args.isNone("scale") ? 1.0 / std::sqrt(static_cast<double>(E))
                                       : args.number("scale").value_or(1.0);
   Value scaleTensor = p.splat(scale, scoresType, {scores});
   if (!scaleTensor)
     return rewriter.notifyMatchFailure(call, "unknown dynamic size");
-  scores = prim::MulOp::create(rewriter, loc, scores, scaleTensor);
+  scores = p.create<prim::MulOp>(scores, scaleTensor);
 
   Value negInf = p.splat(-std::numeric_limits<double>::infinity(), scoresType, {scores});
   if (args.boolean("is_causal").value_or(false)) {
@@ -101,11 +101,11 @@ LogicalResult sdpa(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
                                      ValueRange{});
     Value col = prim::IotaOp::create(rewriter, loc, indexType, rewriter.getI64IntegerAttr(1),
                                      ValueRange{});
-    Value keep = prim::CompareOp::create(
-        rewriter, loc, col, row,
+    Value keep = p.create<prim::CompareOp>(
+        col, row,
         prim::ComparePredicateAttr::get(rewriter.getContext(), prim::ComparePredicate::le));
     Value keepAll = p.broadcastTo(keep, scoresType.clone(rewriter.getI1Type()), {scores});
-    scores = prim::SelectOp::create(rewriter, loc, keepAll, scores, negInf);
+    scores = p.create<prim::SelectOp>(keepAll, scores, negInf);
   }
   if (Value mask = args.value("attn_mask")) {
     auto maskType = cast<RankedTensorType>(mask.getType());
@@ -113,16 +113,16 @@ LogicalResult sdpa(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
       Value keep = p.broadcastTo(mask, scoresType.clone(rewriter.getI1Type()), {scores});
       if (!keep)
         return rewriter.notifyMatchFailure(call, "mask does not broadcast");
-      scores = prim::SelectOp::create(rewriter, loc, keep, scores, negInf);
+      scores = p.create<prim::SelectOp>(keep, scores, negInf);
     } else {
       Value bias = p.broadcastTo(mask, scoresType, {scores});
       if (!bias)
         return rewriter.notifyMatchFailure(call, "mask does not broadcast");
-      scores = prim::AddOp::create(rewriter, loc, scores, bias);
+      scores = p.create<prim::AddOp>(scores, bias);
     }
   }
   Value weights = softmaxAlong(p, scores, rank - 1);
-  Value out = prim::MatmulOp::create(rewriter, loc, weights, v);
+  Value out = p.create<prim::MatmulOp>(weights, v);
   rewriter.replaceOp(call, p.convert(out, type.getElementType()));
   return success();
 }

@@ -71,10 +71,9 @@ LogicalResult compare(aten::CallOp call, const CallArgs &args, PatternRewriter &
   Value rhs = operandAs(p, args, "other", operandType, sources);
   if (!lhs || !rhs)
     return rewriter.notifyMatchFailure(call, "operands must be tensors or numbers");
-  rewriter.replaceOp(call, prim::CompareOp::create(
-                               rewriter, call.getLoc(), lhs, rhs,
-                               prim::ComparePredicateAttr::get(rewriter.getContext(), predicate))
-                               .getResult());
+  rewriter.replaceOp(
+      call, p.create<prim::CompareOp>(
+                lhs, rhs, prim::ComparePredicateAttr::get(rewriter.getContext(), predicate)));
   return success();
 }
 
@@ -86,10 +85,8 @@ LogicalResult cumsum(aten::CallOp call, const CallArgs &args, PatternRewriter &r
     return rewriter.notifyMatchFailure(call, "expects a tensor and a dim");
   PrimBuilder p(rewriter, call.getLoc());
   int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
-  rewriter.replaceOp(call, prim::CumsumOp::create(rewriter, call.getLoc(),
-                                                  p.convert(self, type.getElementType()),
-                                                  rewriter.getI64IntegerAttr(d))
-                               .getResult());
+  rewriter.replaceOp(call, p.create<prim::CumsumOp>(p.convert(self, type.getElementType()),
+                                                    rewriter.getI64IntegerAttr(d)));
   return success();
 }
 
@@ -116,11 +113,13 @@ LogicalResult meanDim(aten::CallOp call, const CallArgs &args, PatternRewriter &
   PrimBuilder p(rewriter, call.getLoc());
   Value x = p.convert(self, type.getElementType());
   Value sum = p.reduce(prim::ReduceKind::sum, x, dims, args.boolean("keepdim").value_or(false));
+  if (!sum)
+    return failure(); // p said why
   auto sumType = cast<RankedTensorType>(sum.getType());
   Value scale = p.splat(1.0 / static_cast<double>(count), sumType, {sum});
   if (!scale || sumType != type)
     return rewriter.notifyMatchFailure(call, "unexpected result shape");
-  rewriter.replaceOp(call, prim::MulOp::create(rewriter, call.getLoc(), sum, scale).getResult());
+  rewriter.replaceOp(call, p.create<prim::MulOp>(sum, scale));
   return success();
 }
 
@@ -139,7 +138,7 @@ Value batchedMatmul(PrimBuilder &p, Value lhs, Value rhs, RankedTensorType type)
   Value b = p.broadcastTo(rhs, withBatch(rhsType), {});
   if (!a || !b)
     return Value();
-  return prim::MatmulOp::create(p.builder(), p.loc(), a, b);
+  return p.create<prim::MatmulOp>(a, b);
 }
 
 // torch.matmul: a 1-d operand is a row (lhs, [1, K]) or column (rhs,
@@ -156,6 +155,15 @@ LogicalResult matmul(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   auto otherType = cast<RankedTensorType>(other.getType());
   if (selfType.getRank() == 0 || otherType.getRank() == 0)
     return rewriter.notifyMatchFailure(call, "matmul of a 0-d tensor");
+  // The declared result's rank must be the one torch gives, as the batched
+  // shape below is built from it (a 1-d result of two matrices made a
+  // negative-sized shape and aborted).
+  int64_t rank = std::max(selfType.getRank(), otherType.getRank());
+  int64_t expectedRank = selfType.getRank() == 1 && otherType.getRank() == 1 ? 0
+                         : selfType.getRank() == 1 || otherType.getRank() == 1 ? rank - 1
+                                                                              : rank;
+  if (type.getRank() != expectedRank)
+    return rewriter.notifyMatchFailure(call, "the result's rank is not torch.matmul's");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   bool lhsVector = selfType.getRank() == 1, rhsVector = otherType.getRank() == 1;
@@ -163,7 +171,7 @@ LogicalResult matmul(aten::CallOp call, const CallArgs &args, PatternRewriter &r
     int64_t k = vectorType.getDimSize(0);
     auto matrix = RankedTensorType::get(row ? ArrayRef<int64_t>{1, k} : ArrayRef<int64_t>{k, 1},
                                         vectorType.getElementType());
-    return Value(prim::ReshapeOp::create(rewriter, loc, matrix, vector, ValueRange{}));
+    return Value(p.build<prim::ReshapeOp>(matrix, vector, ValueRange{}));
   };
   Value lhs = lhsVector ? asMatrix(self, selfType, true) : self;
   Value rhs = rhsVector ? asMatrix(other, otherType, false) : other;
@@ -178,7 +186,7 @@ LogicalResult matmul(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   if (!result)
     return rewriter.notifyMatchFailure(call, "batch dims do not broadcast");
   if (lhsVector || rhsVector)
-    result = prim::ReshapeOp::create(rewriter, loc, type, result, ValueRange{});
+    result = p.build<prim::ReshapeOp>(type, result, ValueRange{});
   rewriter.replaceOp(call, result);
   return success();
 }
@@ -191,14 +199,14 @@ LogicalResult addmm(aten::CallOp call, const CallArgs &args, PatternRewriter &re
     return rewriter.notifyMatchFailure(call, "static addmm only");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
-  Value product = prim::MatmulOp::create(rewriter, loc, p.convert(m1, type.getElementType()),
-                                         p.convert(m2, type.getElementType()));
+  Value product = p.create<prim::MatmulOp>(p.convert(m1, type.getElementType()),
+                                           p.convert(m2, type.getElementType()));
   if (double alpha = args.number("alpha").value_or(1.0); alpha != 1.0)
-    product = prim::MulOp::create(rewriter, loc, product, p.splat(alpha, type, {}));
+    product = p.create<prim::MulOp>(product, p.splat(alpha, type, {}));
   Value bias = p.broadcastTo(self, type, {});
   if (double beta = args.number("beta").value_or(1.0); beta != 1.0)
-    bias = prim::MulOp::create(rewriter, loc, bias, p.splat(beta, type, {}));
-  rewriter.replaceOp(call, prim::AddOp::create(rewriter, loc, product, bias).getResult());
+    bias = p.create<prim::MulOp>(bias, p.splat(beta, type, {}));
+  rewriter.replaceOp(call, p.create<prim::AddOp>(product, bias));
   return success();
 }
 
@@ -221,27 +229,23 @@ LogicalResult diff(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   parts.push_back(p.convert(self, type.getElementType()));
   if (Value append = args.value("append"))
     parts.push_back(p.convert(append, type.getElementType()));
-  Value x = parts.size() == 1
-                ? parts.front()
-                : prim::ConcatenateOp::create(rewriter, loc, parts, rewriter.getI64IntegerAttr(d))
-                      .getResult();
+  Value x = parts.size() == 1 ? parts.front()
+                              : p.create<prim::ConcatenateOp>(parts, rewriter.getI64IntegerAttr(d));
   auto window = [&](Value from, int64_t start, int64_t limit) {
     auto fromType = cast<RankedTensorType>(from.getType());
     SmallVector<int64_t> starts(fromType.getRank(), 0), limits(fromType.getShape()),
         strides(fromType.getRank(), 1);
     starts[d] = start;
     limits[d] = limit;
-    return prim::SliceOp::create(rewriter, loc, from, rewriter.getDenseI64ArrayAttr(starts),
-                                 rewriter.getDenseI64ArrayAttr(limits),
-                                 rewriter.getDenseI64ArrayAttr(strides))
-        .getResult();
+    return p.create<prim::SliceOp>(from, rewriter.getDenseI64ArrayAttr(starts),
+                                   rewriter.getDenseI64ArrayAttr(limits),
+                                   rewriter.getDenseI64ArrayAttr(strides));
   };
   bool isBool = type.getElementType().isInteger(1);
   for (int64_t step = 0, size = cast<RankedTensorType>(x.getType()).getDimSize(d);
        step < n && size > 0; ++step, --size) {
     Value later = window(x, 1, size), earlier = window(x, 0, size - 1);
-    x = isBool ? prim::XorOp::create(rewriter, loc, later, earlier).getResult()
-               : prim::SubOp::create(rewriter, loc, later, earlier).getResult();
+    x = isBool ? p.create<prim::XorOp>(later, earlier) : p.create<prim::SubOp>(later, earlier);
   }
   if (x.getType() != type)
     return rewriter.notifyMatchFailure(call, "unexpected result shape");

@@ -84,17 +84,17 @@ LogicalResult conv(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   PrimBuilder p(rewriter, loc);
   Type element = type.getElementType();
   if (unbatched)
-    input = prim::ReshapeOp::create(rewriter, loc, withBatchOfOne(inputType), input, ValueRange{});
-  Value result = prim::ConvolutionOp::create(
-      rewriter, loc, p.convert(input, element), p.convert(weight, element),
-      rewriter.getDenseI64ArrayAttr(*stride), rewriter.getDenseI64ArrayAttr(*lowHigh),
+    input = p.build<prim::ReshapeOp>(withBatchOfOne(inputType), input, ValueRange{});
+  Value result = p.create<prim::ConvolutionOp>(
+      p.convert(input, element), p.convert(weight, element), rewriter.getDenseI64ArrayAttr(*stride),
+      rewriter.getDenseI64ArrayAttr(*lowHigh),
       /*lhs_dilation=*/nullptr, rewriter.getDenseI64ArrayAttr(*dilation),
       rewriter.getI64IntegerAttr(*groups));
   if (Value bias = args.value("bias"))
-    result = prim::AddOp::create(rewriter, loc, result,
-                                 p.broadcastInDim(p.convert(bias, element), type, {1}, {result}));
+    result = p.create<prim::AddOp>(result,
+                                   p.broadcastInDim(p.convert(bias, element), type, {1}, {result}));
   if (unbatched)
-    result = prim::ReshapeOp::create(rewriter, loc, resultType(call), result, ValueRange{});
+    result = p.build<prim::ReshapeOp>(resultType(call), result, ValueRange{});
   rewriter.replaceOp(call, result);
   return success();
 }
@@ -149,18 +149,16 @@ LogicalResult batchNorm(aten::CallOp call, const CallArgs &args, PatternRewriter
   auto perChannel = [&](Value v) { return p.convert(v, element); };
   Value varC = perChannel(var), meanC = perChannel(mean);
   auto channels = cast<RankedTensorType>(varC.getType());
-  Value scale = prim::RsqrtOp::create(
-      rewriter, loc, prim::AddOp::create(rewriter, loc, varC, p.splat(*eps, channels, {varC})));
+  Value scale =
+      p.create<prim::RsqrtOp>(p.create<prim::AddOp>(varC, p.splat(*eps, channels, {varC})));
   if (weight)
-    scale = prim::MulOp::create(rewriter, loc, scale, perChannel(weight));
-  Value centre = prim::MulOp::create(rewriter, loc, meanC, scale);
-  Value shift = bias ? Value(prim::SubOp::create(rewriter, loc, perChannel(bias), centre))
-                     : Value(prim::NegOp::create(rewriter, loc, centre));
+    scale = p.create<prim::MulOp>(scale, perChannel(weight));
+  Value centre = p.create<prim::MulOp>(meanC, scale);
+  Value shift = bias ? Value(p.create<prim::SubOp>(perChannel(bias), centre))
+                     : Value(p.create<prim::NegOp>(centre));
   Value x = p.convert(input, element);
   auto channel = [&](Value v) { return p.broadcastInDim(v, work, {1}, {x}); };
-  Value y = prim::AddOp::create(rewriter, loc,
-                                prim::MulOp::create(rewriter, loc, x, channel(scale)),
-                                channel(shift));
+  Value y = p.create<prim::AddOp>(p.create<prim::MulOp>(x, channel(scale)), channel(shift));
   SmallVector<Value> results = {p.convert(y, type.getElementType())};
   for (unsigned i = 1; i < call->getNumResults(); ++i)
     results.push_back(p.splat(0.0, resultType(call, i), {}));
@@ -194,9 +192,11 @@ LogicalResult batchNormBatchStatistics(aten::CallOp call, const CallArgs &args,
   for (int64_t d = 2; d < type.getRank(); ++d)
     others.push_back(d);
   Normalized n = normalizeOver(p, x, others, type.getNumElements() / channels, *eps);
+  if (!n.y)
+    return failure(); // p said why
   auto perChannel = RankedTensorType::get({channels}, work.getElementType());
   auto saved = [&](Value kept, unsigned index) {
-    return p.convert(prim::ReshapeOp::create(rewriter, loc, perChannel, kept, ValueRange{}),
+    return p.convert(p.build<prim::ReshapeOp>(perChannel, kept, ValueRange{}),
                      resultType(call, index).getElementType());
   };
   rewriter.replaceOp(call, {p.convert(affine(p, n.y, args, {1}), type.getElementType()),
@@ -231,9 +231,10 @@ LogicalResult maxPool2d(aten::CallOp call, const CallArgs &args, PatternRewriter
     pads.append({(*padding)[i], high});
   }
   Location loc = call.getLoc();
-  Value result = prim::ReduceWindowOp::create(
-      rewriter, loc, prim::ReduceKindAttr::get(rewriter.getContext(), prim::ReduceKind::max),
-      self, rewriter.getDenseI64ArrayAttr({1, 1, (*kernel)[0], (*kernel)[1]}),
+  PrimBuilder p(rewriter, loc);
+  Value result = p.create<prim::ReduceWindowOp>(
+      prim::ReduceKindAttr::get(rewriter.getContext(), prim::ReduceKind::max), self,
+      rewriter.getDenseI64ArrayAttr({1, 1, (*kernel)[0], (*kernel)[1]}),
       rewriter.getDenseI64ArrayAttr({1, 1, (*stride)[0], (*stride)[1]}),
       rewriter.getDenseI64ArrayAttr({1, 1, (*dilation)[0], (*dilation)[1]}),
       rewriter.getDenseI64ArrayAttr(pads));

@@ -73,27 +73,25 @@ LogicalResult convTranspose(aten::CallOp call, const CallArgs &args,
     SmallVector<int64_t> permutation(ArrayRef(swap).drop_front());
     for (int64_t &dim : permutation)
       --dim;
-    w = prim::TransposeOp::create(rewriter, loc, w, rewriter.getDenseI64ArrayAttr(permutation));
+    w = p.create<prim::TransposeOp>(w, rewriter.getDenseI64ArrayAttr(permutation));
   } else {
-    w = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(split, element), w,
-                                ValueRange{});
-    w = prim::TransposeOp::create(rewriter, loc, w, rewriter.getDenseI64ArrayAttr(swap));
-    w = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(merged, element), w,
-                                ValueRange{});
+    w = p.build<prim::ReshapeOp>(RankedTensorType::get(split, element), w, ValueRange{});
+    w = p.create<prim::TransposeOp>(w, rewriter.getDenseI64ArrayAttr(swap));
+    w = p.build<prim::ReshapeOp>(RankedTensorType::get(merged, element), w, ValueRange{});
   }
-  w = prim::ReverseOp::create(rewriter, loc, w, rewriter.getDenseI64ArrayAttr(flipped));
+  w = p.create<prim::ReverseOp>(w, rewriter.getDenseI64ArrayAttr(flipped));
   if (unbatched)
-    input = prim::ReshapeOp::create(rewriter, loc, withBatchOfOne(inputType), input, ValueRange{});
-  Value result = prim::ConvolutionOp::create(
-      rewriter, loc, p.convert(input, element), w,
+    input = p.build<prim::ReshapeOp>(withBatchOfOne(inputType), input, ValueRange{});
+  Value result = p.create<prim::ConvolutionOp>(
+      p.convert(input, element), w,
       rewriter.getDenseI64ArrayAttr(SmallVector<int64_t>(spatialDims, 1)),
       rewriter.getDenseI64ArrayAttr(pads), rewriter.getDenseI64ArrayAttr(*stride),
       rewriter.getDenseI64ArrayAttr(*dilation), rewriter.getI64IntegerAttr(groups));
   if (Value bias = args.value("bias"))
-    result = prim::AddOp::create(rewriter, loc, result,
-                                 p.broadcastInDim(p.convert(bias, element), type, {1}, {result}));
+    result = p.create<prim::AddOp>(result,
+                                   p.broadcastInDim(p.convert(bias, element), type, {1}, {result}));
   if (unbatched)
-    result = prim::ReshapeOp::create(rewriter, loc, resultType(call), result, ValueRange{});
+    result = p.build<prim::ReshapeOp>(resultType(call), result, ValueRange{});
   rewriter.replaceOp(call, result);
   return success();
 }
@@ -129,15 +127,16 @@ LogicalResult groupNormOf(aten::CallOp call, const CallArgs &args, PatternRewrit
   Type compute = work.getElementType();
   auto grouped = RankedTensorType::get({n, *groups, per}, compute);
   auto perGroup = RankedTensorType::get(perGroupShape, compute);
-  Value x = prim::ReshapeOp::create(rewriter, loc, grouped, p.convert(input, compute),
-                                    ValueRange{});
+  Value x = p.build<prim::ReshapeOp>(grouped, p.convert(input, compute), ValueRange{});
   Normalized g = normalizeOver(p, x, {2}, per, *eps);
-  Value y = prim::ReshapeOp::create(rewriter, loc, work, g.y, ValueRange{});
+  if (!g.y)
+    return failure(); // p said why
+  Value y = p.build<prim::ReshapeOp>(work, g.y, ValueRange{});
   SmallVector<Value> results = {p.convert(affine(p, y, args, {1}), type.getElementType())};
   // native_group_norm's mean and rstd, [N, group] as the graph types them.
   for (unsigned i = 1; i < call->getNumResults(); ++i) {
     Value stat = i == 1 ? g.mean : g.rstd;
-    results.push_back(p.convert(prim::ReshapeOp::create(rewriter, loc, perGroup, stat, ValueRange{}),
+    results.push_back(p.convert(p.build<prim::ReshapeOp>(perGroup, stat, ValueRange{}),
                                 resultType(call, i).getElementType()));
   }
   rewriter.replaceOp(call, results);

@@ -42,9 +42,9 @@ LogicalResult arange(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   }
   Value result = prim::IotaOp::create(rewriter, loc, type, rewriter.getI64IntegerAttr(0), sizes);
   if (step != 1.0)
-    result = prim::MulOp::create(rewriter, loc, result, p.splat(step, type, {result}));
+    result = p.create<prim::MulOp>(result, p.splat(step, type, {result}));
   if (start != 0.0)
-    result = prim::AddOp::create(rewriter, loc, result, p.splat(start, type, {result}));
+    result = p.create<prim::AddOp>(result, p.splat(start, type, {result}));
   rewriter.replaceOp(call, result);
   return success();
 }
@@ -76,9 +76,8 @@ LogicalResult splatLike(aten::CallOp call, const CallArgs &args, PatternRewriter
     TypedAttr scalar = isa<FloatType>(element)
                            ? TypedAttr(rewriter.getFloatAttr(element, value))
                            : TypedAttr(rewriter.getIntegerAttr(element, static_cast<int64_t>(value)));
-    result = prim::SplatOp::create(rewriter, call.getLoc(), type,
-                                   arith::ConstantOp::create(rewriter, call.getLoc(), scalar),
-                                   *sizes);
+    result = p.build<prim::SplatOp>(
+        type, arith::ConstantOp::create(rewriter, call.getLoc(), scalar), *sizes);
   } else {
     result = p.splat(value, type, sources);
   }

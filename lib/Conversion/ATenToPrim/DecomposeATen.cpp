@@ -7,7 +7,9 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace pt2c {
@@ -50,11 +52,39 @@ std::string dimOutOfRange(aten::CallOp call, const CallArgs &args) {
   return "";
 }
 
+/// The rewriter the decompositions get: the driver's (same insertion point
+/// and listener), except that a node is never replaced by a null value. The
+/// checked builders (PrimBuilder) return null after an error where the
+/// metadata disagrees; a decomposition that carries such a null to its end
+/// has its replacement refused here, instead of leaving users with a null
+/// operand to crash on.
+class CheckedRewriter : public mlir::PatternRewriter {
+public:
+  explicit CheckedRewriter(mlir::PatternRewriter &driver)
+      : PatternRewriter(static_cast<const mlir::OpBuilder &>(driver)) {}
+
+  void replaceOp(mlir::Operation *op, mlir::ValueRange newValues) override {
+    if (llvm::any_of(newValues, [](mlir::Value value) { return !value; })) {
+      refusedReplacement = true;
+      return;
+    }
+    PatternRewriter::replaceOp(op, newValues);
+  }
+  void replaceOp(mlir::Operation *op, mlir::Operation *newOp) override {
+    PatternRewriter::replaceOp(op, newOp);
+  }
+
+  bool refusedReplacement = false;
+};
+
 /// One pattern for every aten.call: it looks the target up in the table.
 class DecomposeCall : public mlir::OpRewritePattern<aten::CallOp> {
 public:
-  DecomposeCall(mlir::MLIRContext *context, const std::vector<Decomposition> &table)
-      : OpRewritePattern(context) {
+  /// `refused` collects, per node, the first error its decomposition
+  /// emitted before failing (the pass reports it at the end).
+  DecomposeCall(mlir::MLIRContext *context, const std::vector<Decomposition> &table,
+                llvm::DenseMap<mlir::Operation *, std::string> &refused)
+      : OpRewritePattern(context), refused_(refused) {
     for (const Decomposition &entry : table)
       byTarget_[entry.target] = entry.rewrite;
   }
@@ -64,11 +94,40 @@ public:
     DecomposeFn rewrite = byTarget_.lookup(call.getTarget());
     if (!rewrite)
       return rewriter.notifyMatchFailure(call, "no decomposition for this target");
-    return rewrite(call, CallArgs(call), rewriter);
+    // A node already refused is not tried again: the greedy driver revisits
+    // ops, and each try would repeat the error.
+    if (refused_.count(call))
+      return mlir::failure();
+    // Errors from the checked builders are caught, not printed: where the
+    // decomposition fails they become the node's one error; where it
+    // succeeds anyway (it probed, then took another way) they are dropped.
+    // The handler is context-wide; this module pass rewrites on one thread,
+    // so what it sees comes from this rewrite.
+    std::string firstError;
+    CheckedRewriter checked(rewriter);
+    mlir::LogicalResult result = mlir::failure();
+    {
+      mlir::ScopedDiagnosticHandler capture(getContext(), [&](mlir::Diagnostic &diagnostic) {
+        if (diagnostic.getSeverity() != mlir::DiagnosticSeverity::Error)
+          return mlir::failure(); // notes and remarks go on as before
+        if (firstError.empty())
+          firstError = diagnostic.str();
+        return mlir::success();
+      });
+      result = rewrite(call, CallArgs(call), checked);
+    }
+    if (succeeded(result) && !checked.refusedReplacement)
+      return mlir::success();
+    if (checked.refusedReplacement && firstError.empty())
+      firstError = "a prim could not be built"; // every null comes after an error; kept safe
+    if (!firstError.empty())
+      refused_[call] = firstError;
+    return mlir::failure();
   }
 
 private:
   llvm::StringMap<DecomposeFn> byTarget_;
+  llvm::DenseMap<mlir::Operation *, std::string> &refused_;
 };
 
 class DecomposeATenPass : public impl::DecomposeATenBase<DecomposeATenPass> {
@@ -87,7 +146,8 @@ public:
     if (badDims)
       return signalPassFailure();
     mlir::RewritePatternSet patterns(&getContext());
-    patterns.add<DecomposeCall>(&getContext(), decompositionTable());
+    llvm::DenseMap<mlir::Operation *, std::string> refused;
+    patterns.add<DecomposeCall>(&getContext(), decompositionTable(), refused);
     // Not converging is not an error by itself: an op no pattern could
     // rewrite is reported below, at its location, which is what users need.
     (void)mlir::applyPatternsGreedily(getOperation(), std::move(patterns));
@@ -95,9 +155,15 @@ public:
       return;
     bool leftOver = false;
     getOperation().walk([&](aten::CallOp call) {
-      call.emitError() << "no decomposition of '" << call.getTarget()
-                       << "' applies (the op is not in the table, or its arguments "
-                          "are not supported yet)";
+      auto reason = refused.find(call);
+      if (reason != refused.end())
+        // Its metadata disagrees with itself: the checked builders said how.
+        call.emitError() << "no decomposition of '" << call.getTarget()
+                         << "' applies: " << reason->second;
+      else
+        call.emitError() << "no decomposition of '" << call.getTarget()
+                         << "' applies (the op is not in the table, or its arguments "
+                            "are not supported yet)";
       leftOver = true;
     });
     if (leftOver)

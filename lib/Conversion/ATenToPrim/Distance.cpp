@@ -38,12 +38,12 @@ Value pNormOverLast(PrimBuilder &p, Value d, double norm) {
     return p.reduce(prim::ReduceKind::sum, magnitude, {last}, false);
   if (norm == 2.0) {
     Value sum = p.reduce(prim::ReduceKind::sum, e.mul(d, d), {last}, false);
-    return prim::SqrtOp::create(p.builder(), p.loc(), sum);
+    return p.create<prim::SqrtOp>(sum);
   }
-  Value powered = prim::PowOp::create(p.builder(), p.loc(), magnitude, e.c(norm));
+  Value powered = p.create<prim::PowOp>(magnitude, e.c(norm));
   Value sum = p.reduce(prim::ReduceKind::sum, powered, {last}, false);
   Ew s{p, sum};
-  return prim::PowOp::create(p.builder(), p.loc(), sum, s.c(1.0 / norm));
+  return p.create<prim::PowOp>(sum, s.c(1.0 / norm));
 }
 
 /// torch's _euclidean_dist: [x1 * -2, |x1|^2, 1] times [x2, 1, |x2|^2]^T
@@ -51,7 +51,6 @@ Value pNormOverLast(PrimBuilder &p, Value d, double norm) {
 /// the inputs' type with f32 accumulation, as torch's sum and mm do.
 Value euclideanByMatmul(PrimBuilder &p, Value x1, Value x2, RankedTensorType type) {
   OpBuilder &b = p.builder();
-  Location loc = p.loc();
   Type element = type.getElementType(), accumulate = computeType(type).getElementType();
   int64_t last = type.getRank() - 1;
   auto withLast = [&](Value x, int64_t size) {
@@ -65,7 +64,7 @@ Value euclideanByMatmul(PrimBuilder &p, Value x1, Value x2, RankedTensorType typ
     return p.convert(p.reduce(prim::ReduceKind::sum, squares, {last}, true), element);
   };
   auto concat = [&](ArrayRef<Value> parts) {
-    return prim::ConcatenateOp::create(b, loc, parts, b.getI64IntegerAttr(last)).getResult();
+    return p.create<prim::ConcatenateOp>(parts, b.getI64IntegerAttr(last));
   };
   Value ones1 = p.splat(1.0, withLast(x1, 1), {}), ones2 = p.splat(1.0, withLast(x2, 1), {});
   Ew e1{p, x1};
@@ -75,11 +74,11 @@ Value euclideanByMatmul(PrimBuilder &p, Value x1, Value x2, RankedTensorType typ
   for (int64_t d = 0; d < type.getRank(); ++d)
     swap[d] = d;
   std::swap(swap[last - 1], swap[last]);
-  Value rhsT = prim::TransposeOp::create(b, loc, rhs, b.getDenseI64ArrayAttr(swap));
-  Value product = prim::MatmulOp::create(b, loc, lhs, rhsT);
+  Value rhsT = p.create<prim::TransposeOp>(rhs, b.getDenseI64ArrayAttr(swap));
+  Value product = p.create<prim::MatmulOp>(lhs, rhsT);
   Ew e{p, product};
-  Value clamped = prim::MaxOp::create(b, loc, product, e.c(0.0));
-  return prim::SqrtOp::create(b, loc, clamped);
+  Value clamped = p.create<prim::MaxOp>(product, e.c(0.0));
+  return p.create<prim::SqrtOp>(clamped);
 }
 
 // _cdist_forward(x1 [..., P, M], x2 [..., R, M], p, compute_mode) -> [..., P, R]
@@ -122,7 +121,7 @@ LogicalResult cdist(aten::CallOp call, const CallArgs &args, PatternRewriter &re
   rhsDims.append({rank - 1, rank});
   Value a = p.broadcastInDim(p.convert(x1, work.getElementType()), wide, lhsDims, {});
   Value b = p.broadcastInDim(p.convert(x2, work.getElementType()), wide, rhsDims, {});
-  Value d = prim::SubOp::create(rewriter, call.getLoc(), a, b);
+  Value d = p.create<prim::SubOp>(a, b);
   rewriter.replaceOp(call, p.convert(pNormOverLast(p, d, *norm), type.getElementType()));
   return success();
 }
@@ -150,9 +149,9 @@ LogicalResult pdist(aten::CallOp call, const CallArgs &args, PatternRewriter &re
   auto indexType = RankedTensorType::get({static_cast<int64_t>(rows.size())}, rewriter.getI64Type());
   auto rowsOf = [&](ArrayRef<int64_t> which) {
     Value index = prim::ConstantOp::create(rewriter, loc, DenseElementsAttr::get(indexType, which));
-    return prim::TakeOp::create(rewriter, loc, x, index, rewriter.getI64IntegerAttr(0)).getResult();
+    return p.create<prim::TakeOp>(x, index, rewriter.getI64IntegerAttr(0));
   };
-  Value d = prim::SubOp::create(rewriter, loc, rowsOf(rows), rowsOf(cols));
+  Value d = p.create<prim::SubOp>(rowsOf(rows), rowsOf(cols));
   Value result = p.convert(pNormOverLast(p, d, norm), type.getElementType());
   if (result.getType() != type)
     return rewriter.notifyMatchFailure(call, "the pair count is not the result's size");

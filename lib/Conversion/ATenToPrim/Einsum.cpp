@@ -65,8 +65,7 @@ public:
     SmallVector<int64_t> permutation;
     for (char letter : order)
       permutation.push_back(term.letters.find(letter));
-    Value value = prim::TransposeOp::create(b_, p_.loc(), term.value,
-                                            b_.getDenseI64ArrayAttr(permutation));
+    Value value = p_.create<prim::TransposeOp>(term.value, b_.getDenseI64ArrayAttr(permutation));
     return {value, order.str()};
   }
 
@@ -112,7 +111,7 @@ public:
             n = product(freeRhs);
     Value a = reshape(arrange(lhs, batch + freeLhs + contracted).value, {b, m, k});
     Value c = reshape(arrange(rhs, batch + contracted + freeRhs).value, {b, k, n});
-    Value product = prim::MatmulOp::create(b_, p_.loc(), a, c);
+    Value product = p_.create<prim::MatmulOp>(a, c);
     std::string letters = batch + freeLhs + freeRhs;
     return {reshape(product, shapeOf(letters)), letters};
   }

@@ -45,7 +45,7 @@ LogicalResult unary(aten::CallOp call, const CallArgs &args, PatternRewriter &re
     return rewriter.notifyMatchFailure(call, "expects a tensor `self` and result");
   PrimBuilder p(rewriter, call.getLoc());
   Value input = p.convert(self, type.getElementType());
-  rewriter.replaceOp(call, OpTy::create(rewriter, call.getLoc(), input).getResult());
+  rewriter.replaceOp(call, p.create<OpTy>(input));
   return success();
 }
 
@@ -68,9 +68,9 @@ LogicalResult binary(aten::CallOp call, const CallArgs &args, PatternRewriter &r
     Value scale = p.splat(*alpha, type, sources);
     if (!scale)
       return rewriter.notifyMatchFailure(call, "unknown dynamic size");
-    rhs = prim::MulOp::create(rewriter, call.getLoc(), rhs, scale);
+    rhs = p.create<prim::MulOp>(rhs, scale);
   }
-  rewriter.replaceOp(call, OpTy::create(rewriter, call.getLoc(), lhs, rhs).getResult());
+  rewriter.replaceOp(call, p.create<OpTy>(lhs, rhs));
   return success();
 }
 
@@ -86,11 +86,11 @@ LogicalResult powTensorScalar(aten::CallOp call, const CallArgs &args,
   Value x = p.convert(self, type.getElementType());
   Value result;
   if (*exponent == 2.0)
-    result = prim::MulOp::create(rewriter, call.getLoc(), x, x);
+    result = p.create<prim::MulOp>(x, x);
   else if (*exponent == 0.5 && isa<FloatType>(type.getElementType()))
-    result = prim::SqrtOp::create(rewriter, call.getLoc(), x);
+    result = p.create<prim::SqrtOp>(x);
   else if (Value e = p.splat(*exponent, type, {self}))
-    result = prim::PowOp::create(rewriter, call.getLoc(), x, e);
+    result = p.create<prim::PowOp>(x, e);
   else
     return rewriter.notifyMatchFailure(call, "unknown dynamic size");
   rewriter.replaceOp(call, result);
@@ -119,7 +119,7 @@ LogicalResult pow(aten::CallOp call, const CallArgs &args, PatternRewriter &rewr
   Value exponent = operandAs(p, args, "exponent", type, sources);
   if (!base || !exponent)
     return rewriter.notifyMatchFailure(call, "operands must be tensors or numbers");
-  rewriter.replaceOp(call, prim::PowOp::create(rewriter, call.getLoc(), base, exponent).getResult());
+  rewriter.replaceOp(call, p.create<prim::PowOp>(base, exponent));
   return success();
 }
 
@@ -145,9 +145,8 @@ LogicalResult rsub(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
 /// remainder differ from the floored ones.
 Value signsDiffer(Ew &e, Value m, Value b) {
   Value nonzero = e.cmp(P::ne, m, e.c(0.0));
-  Value differ = prim::XorOp::create(e.b(), e.p.loc(), e.cmp(P::lt, m, e.c(0.0)),
-                                     e.cmp(P::lt, b, e.c(0.0)));
-  return prim::AndOp::create(e.b(), e.p.loc(), nonzero, differ);
+  Value differ = e.p.create<prim::XorOp>(e.cmp(P::lt, m, e.c(0.0)), e.cmp(P::lt, b, e.c(0.0)));
+  return e.p.create<prim::AndOp>(nonzero, differ);
 }
 
 // div(self, other, rounding_mode):
@@ -181,10 +180,10 @@ LogicalResult divMode(aten::CallOp call, const CallArgs &args, PatternRewriter &
     result = e.sel(e.cmp(P::lt, q, e.c(0.0)), e.apply<prim::CeilOp>(q),
                    e.apply<prim::FloorOp>(q));
   } else if (mode && *mode == "floor" && !isFloat) {
-    Value r = prim::RemOp::create(rewriter, call.getLoc(), a, b);
+    Value r = p.create<prim::RemOp>(a, b);
     result = e.sub(q, p.convert(signsDiffer(e, r, b), work.getElementType()));
   } else if (mode && *mode == "floor") {
-    Value m = prim::RemOp::create(rewriter, call.getLoc(), a, b);
+    Value m = p.create<prim::RemOp>(a, b);
     Value d = e.div(e.sub(a, m), b);
     d = e.sel(signsDiffer(e, m, b), e.sub(d, e.c(1.0)), d);
     Value f = e.apply<prim::FloorOp>(d);
@@ -209,7 +208,7 @@ LogicalResult fmod(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   Value b = operandAs(p, args, "other", work, sources);
   if (!a || !b)
     return rewriter.notifyMatchFailure(call, "operands must be tensors or numbers");
-  Value m = prim::RemOp::create(rewriter, call.getLoc(), a, b);
+  Value m = p.create<prim::RemOp>(a, b);
   rewriter.replaceOp(call, p.convert(m, type.getElementType()));
   return success();
 }
@@ -228,7 +227,7 @@ LogicalResult remainder(aten::CallOp call, const CallArgs &args, PatternRewriter
   if (!a || !b)
     return rewriter.notifyMatchFailure(call, "operands must be tensors or numbers");
   Ew e{p, a};
-  Value m = prim::RemOp::create(rewriter, call.getLoc(), a, b);
+  Value m = p.create<prim::RemOp>(a, b);
   Value result = e.sel(signsDiffer(e, m, b), e.add(m, b), m);
   rewriter.replaceOp(call, p.convert(result, type.getElementType()));
   return success();
@@ -238,9 +237,9 @@ LogicalResult remainder(aten::CallOp call, const CallArgs &args, PatternRewriter
 
 Value clampOf(Ew &e, Value x, Value lo, Value hi) {
   if (lo)
-    x = prim::MaxOp::create(e.b(), e.p.loc(), x, lo);
+    x = e.p.create<prim::MaxOp>(x, lo);
   if (hi)
-    x = prim::MinOp::create(e.b(), e.p.loc(), x, hi);
+    x = e.p.create<prim::MinOp>(x, hi);
   return x;
 }
 
@@ -290,8 +289,7 @@ LogicalResult where(aten::CallOp call, const CallArgs &args, PatternRewriter &re
   Value rhs = operandAs(p, args, "other", type, sources);
   if (!mask || !lhs || !rhs)
     return rewriter.notifyMatchFailure(call, "operands must be tensors or numbers");
-  rewriter.replaceOp(call, prim::SelectOp::create(rewriter, call.getLoc(), mask, lhs, rhs)
-                               .getResult());
+  rewriter.replaceOp(call, p.create<prim::SelectOp>(mask, lhs, rhs));
   return success();
 }
 
@@ -309,8 +307,7 @@ LogicalResult maskedFill(aten::CallOp call, const CallArgs &args, PatternRewrite
   Value m = p.broadcastTo(mask, type.clone(rewriter.getI1Type()), sources);
   if (!self || !value || !m)
     return rewriter.notifyMatchFailure(call, "operands must be tensors or numbers");
-  rewriter.replaceOp(call, prim::SelectOp::create(rewriter, call.getLoc(), m, value, self)
-                               .getResult());
+  rewriter.replaceOp(call, p.create<prim::SelectOp>(m, value, self));
   return success();
 }
 
@@ -326,7 +323,7 @@ LogicalResult logical(aten::CallOp call, const CallArgs &args, PatternRewriter &
   Value rhs = operandAs(p, args, "other", type, sources);
   if (!lhs || !rhs)
     return rewriter.notifyMatchFailure(call, "operands must be tensors");
-  rewriter.replaceOp(call, OpTy::create(rewriter, call.getLoc(), lhs, rhs).getResult());
+  rewriter.replaceOp(call, p.create<OpTy>(lhs, rhs));
   return success();
 }
 

@@ -54,42 +54,39 @@ LogicalResult embeddingBag(aten::CallOp call, const CallArgs &args, PatternRewri
   // member[b, i] = offsets[b] <= i < offsets[b + 1] (the last bag to I).
   auto grid = RankedTensorType::get({bags, count}, i64);
   Value position = prim::IotaOp::create(rewriter, loc, grid, rewriter.getI64IntegerAttr(1), ValueRange{});
-  Value starts = prim::SliceOp::create(rewriter, loc, p.convert(offsets, i64),
-                                       rewriter.getDenseI64ArrayAttr({0}),
-                                       rewriter.getDenseI64ArrayAttr({bags}),
-                                       rewriter.getDenseI64ArrayAttr({1}));
+  Value starts = p.create<prim::SliceOp>(
+      p.convert(offsets, i64), rewriter.getDenseI64ArrayAttr({0}),
+      rewriter.getDenseI64ArrayAttr({bags}), rewriter.getDenseI64ArrayAttr({1}));
   // Each bag ends where the next starts; the last one at I.
   Value end = p.splat(double(count), RankedTensorType::get({1}, i64), {});
   Value nextStarts = end;
   if (bags > 1)
-    nextStarts = prim::ConcatenateOp::create(
-        rewriter, loc,
-        ValueRange{prim::SliceOp::create(rewriter, loc, p.convert(offsets, i64),
-                                         rewriter.getDenseI64ArrayAttr({1}),
-                                         rewriter.getDenseI64ArrayAttr({bags}),
-                                         rewriter.getDenseI64ArrayAttr({1})),
+    nextStarts = p.create<prim::ConcatenateOp>(
+        ValueRange{p.create<prim::SliceOp>(
+                       p.convert(offsets, i64), rewriter.getDenseI64ArrayAttr({1}),
+                       rewriter.getDenseI64ArrayAttr({bags}), rewriter.getDenseI64ArrayAttr({1})),
                    end},
         rewriter.getI64IntegerAttr(0));
   Ew e{p, position};
-  Value member = prim::AndOp::create(
-      rewriter, loc,
+  Value member = p.create<prim::AndOp>(
       e.cmp(prim::ComparePredicate::ge, position, p.broadcastInDim(starts, grid, {0}, {})),
       e.cmp(prim::ComparePredicate::lt, position, p.broadcastInDim(nextStarts, grid, {0}, {})));
   // Padding indices belong to no bag.
   std::optional<int64_t> padding = args.integer("padding_idx");
   if (padding && *padding >= 0) {
     Value ids = p.broadcastInDim(p.convert(indices, i64), grid, {1}, {});
-    member = prim::AndOp::create(rewriter, loc, member,
-                                 e.cmp(prim::ComparePredicate::ne, ids, e.c(double(*padding))));
+    member = p.create<prim::AndOp>(member,
+                                   e.cmp(prim::ComparePredicate::ne, ids, e.c(double(*padding))));
   }
   // rows [I, D] -> [B, I, D] masked by membership.
-  Value rows = prim::TakeOp::create(rewriter, loc, p.convert(weight, compute), indices,
-                                    rewriter.getI64IntegerAttr(0));
+  Value rows =
+      p.create<prim::TakeOp>(p.convert(weight, compute), indices, rewriter.getI64IntegerAttr(0));
+  if (!rows)
+    return failure(); // p said why
   if (perSample)
-    rows = prim::MulOp::create(
-        rewriter, loc, rows,
-        p.broadcastInDim(p.convert(perSample, compute),
-                         cast<RankedTensorType>(rows.getType()), {0}, {}));
+    rows = p.create<prim::MulOp>(rows,
+                                 p.broadcastInDim(p.convert(perSample, compute),
+                                                  cast<RankedTensorType>(rows.getType()), {0}, {}));
   auto wide = RankedTensorType::get({bags, count, width}, compute);
   Value spread = p.broadcastInDim(rows, wide, {1, 2}, {});
   Value in = p.broadcastInDim(member, wide.clone(rewriter.getI1Type()), {0, 1}, {});

@@ -90,7 +90,9 @@ mlir::Value softmaxAlong(PrimBuilder &p, mlir::Value x, int64_t dim);
 mlir::RankedTensorType computeType(mlir::RankedTensorType type);
 
 /// Elementwise arithmetic on tensors of one type, with constants splatted to
-/// it (`like` gives the `?` sizes): keeps the compositions readable.
+/// it (`like` gives the `?` sizes): keeps the compositions readable. Every
+/// step is checked as PrimBuilder::create is (null in, null out), so a
+/// composition is checked once, at its end.
 struct Ew {
   PrimBuilder &p;
   mlir::Value like;
@@ -99,21 +101,19 @@ struct Ew {
     return mlir::cast<mlir::RankedTensorType>(like.getType());
   }
   mlir::OpBuilder &b() { return p.builder(); }
-  mlir::Value c(double value) { return p.splat(value, type(), {like}); }
-  mlir::Value add(mlir::Value x, mlir::Value y) { return prim::AddOp::create(b(), p.loc(), x, y); }
-  mlir::Value sub(mlir::Value x, mlir::Value y) { return prim::SubOp::create(b(), p.loc(), x, y); }
-  mlir::Value mul(mlir::Value x, mlir::Value y) { return prim::MulOp::create(b(), p.loc(), x, y); }
-  mlir::Value div(mlir::Value x, mlir::Value y) { return prim::DivOp::create(b(), p.loc(), x, y); }
+  mlir::Value c(double value) { return like ? p.splat(value, type(), {like}) : mlir::Value(); }
+  mlir::Value add(mlir::Value x, mlir::Value y) { return p.create<prim::AddOp>(x, y); }
+  mlir::Value sub(mlir::Value x, mlir::Value y) { return p.create<prim::SubOp>(x, y); }
+  mlir::Value mul(mlir::Value x, mlir::Value y) { return p.create<prim::MulOp>(x, y); }
+  mlir::Value div(mlir::Value x, mlir::Value y) { return p.create<prim::DivOp>(x, y); }
   mlir::Value cmp(prim::ComparePredicate predicate, mlir::Value x, mlir::Value y) {
-    return prim::CompareOp::create(
-        b(), p.loc(), x, y, prim::ComparePredicateAttr::get(b().getContext(), predicate));
+    return p.create<prim::CompareOp>(x, y,
+                                     prim::ComparePredicateAttr::get(b().getContext(), predicate));
   }
   mlir::Value sel(mlir::Value mask, mlir::Value x, mlir::Value y) {
-    return prim::SelectOp::create(b(), p.loc(), mask, x, y);
+    return p.create<prim::SelectOp>(mask, x, y);
   }
-  template <typename OpTy> mlir::Value apply(mlir::Value x) {
-    return OpTy::create(b(), p.loc(), x);
-  }
+  template <typename OpTy> mlir::Value apply(mlir::Value x) { return p.create<OpTy>(x); }
 };
 
 /// expm1(x) = e^x - 1, accurate near 0 (Kahan: (u - 1) * x / log(u) with

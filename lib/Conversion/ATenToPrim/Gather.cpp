@@ -16,9 +16,8 @@ LogicalResult embedding(aten::CallOp call, const CallArgs &args, PatternRewriter
   Value weight = args.value("weight"), indices = args.value("indices");
   if (!weight || !indices || !resultType(call))
     return rewriter.notifyMatchFailure(call, "expects weight and indices tensors");
-  rewriter.replaceOp(call, prim::TakeOp::create(rewriter, call.getLoc(), weight, indices,
-                                                rewriter.getI64IntegerAttr(0))
-                               .getResult());
+  PrimBuilder p(rewriter, call.getLoc());
+  rewriter.replaceOp(call, p.create<prim::TakeOp>(weight, indices, rewriter.getI64IntegerAttr(0)));
   return success();
 }
 
@@ -40,7 +39,10 @@ LogicalResult indexSelect(aten::CallOp call, const CallArgs &args, PatternRewrit
   if (rank == 0)
     return rewriter.notifyMatchFailure(call, "index_select on a 0-d tensor");
   int64_t d = PrimBuilder::normalizeDim(*dim, rank);
-  Value result = prim::TakeOp::create(rewriter, loc, self, index, rewriter.getI64IntegerAttr(d));
+  PrimBuilder p(rewriter, loc);
+  Value result = p.create<prim::TakeOp>(self, index, rewriter.getI64IntegerAttr(d));
+  if (!result)
+    return failure(); // p said why
   if (result.getType() != type)
     return rewriter.notifyMatchFailure(call, "the selected shape is not the result's");
   rewriter.replaceOp(call, result);
@@ -54,9 +56,8 @@ LogicalResult gather(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   if (!self || !index || !dim)
     return rewriter.notifyMatchFailure(call, "expects self, dim and index");
   int64_t d = PrimBuilder::normalizeDim(*dim, cast<RankedTensorType>(self.getType()).getRank());
-  rewriter.replaceOp(call, prim::TakeAlongOp::create(rewriter, call.getLoc(), self, index,
-                                                     rewriter.getI64IntegerAttr(d))
-                               .getResult());
+  PrimBuilder p(rewriter, call.getLoc());
+  rewriter.replaceOp(call, p.create<prim::TakeAlongOp>(self, index, rewriter.getI64IntegerAttr(d)));
   return success();
 }
 
@@ -102,8 +103,10 @@ LogicalResult indexTensor(aten::CallOp call, const CallArgs &args, PatternRewrit
       front.push_back(d);
     for (int64_t d = m + k; d < rank; ++d)
       front.push_back(d);
-    x = prim::TransposeOp::create(rewriter, loc, x, rewriter.getDenseI64ArrayAttr(front));
+    x = p.create<prim::TransposeOp>(x, rewriter.getDenseI64ArrayAttr(front));
   }
+  if (!x)
+    return failure(); // p said why
   auto xType = cast<RankedTensorType>(x.getType());
   // The broadcast shape B of the indices: the result's dims after the m.
   int64_t restRank = rank - m - k;
@@ -120,25 +123,20 @@ LogicalResult indexTensor(aten::CallOp call, const CallArgs &args, PatternRewrit
     int64_t size = xType.getDimSize(j);
     Value index = p.broadcastTo(tensors[j], indexType, {});
     // torch wraps negative indices: i < 0 ? i + size : i.
-    Value negative = prim::CompareOp::create(
-        rewriter, loc, index, p.splat(0, indexType, {}),
+    Value negative = p.create<prim::CompareOp>(
+        index, p.splat(0, indexType, {}),
         prim::ComparePredicateAttr::get(rewriter.getContext(), prim::ComparePredicate::lt));
-    index = prim::SelectOp::create(
-        rewriter, loc, negative,
-        prim::AddOp::create(rewriter, loc, index, p.splat(size, indexType, {})), index);
-    Value term = stride == 1 ? index
-                             : prim::MulOp::create(rewriter, loc, index,
-                                                   p.splat(stride, indexType, {}))
-                                   .getResult();
-    linear = linear ? prim::AddOp::create(rewriter, loc, linear, term).getResult() : term;
+    index = p.create<prim::SelectOp>(
+        negative, p.create<prim::AddOp>(index, p.splat(size, indexType, {})), index);
+    Value term = stride == 1 ? index : p.create<prim::MulOp>(index, p.splat(stride, indexType, {}));
+    linear = linear ? p.create<prim::AddOp>(linear, term) : term;
     stride *= size;
   }
   SmallVector<int64_t> flatShape = {stride};
   llvm::append_range(flatShape, xType.getShape().drop_front(k));
-  Value flat = prim::ReshapeOp::create(
-      rewriter, loc, RankedTensorType::get(flatShape, selfType.getElementType()), x,
-      ValueRange{});
-  Value result = prim::TakeOp::create(rewriter, loc, flat, linear, rewriter.getI64IntegerAttr(0));
+  Value flat = p.build<prim::ReshapeOp>(RankedTensorType::get(flatShape, selfType.getElementType()),
+                                        x, ValueRange{});
+  Value result = p.create<prim::TakeOp>(flat, linear, rewriter.getI64IntegerAttr(0));
   if (m > 0) {
     SmallVector<int64_t> back;
     for (int64_t d = 0; d < m; ++d)
@@ -147,8 +145,10 @@ LogicalResult indexTensor(aten::CallOp call, const CallArgs &args, PatternRewrit
       back.push_back(d);
     for (int64_t d = broadcastRank + m; d < type.getRank(); ++d)
       back.push_back(d);
-    result = prim::TransposeOp::create(rewriter, loc, result, rewriter.getDenseI64ArrayAttr(back));
+    result = p.create<prim::TransposeOp>(result, rewriter.getDenseI64ArrayAttr(back));
   }
+  if (!result)
+    return failure(); // p said why
   if (result.getType() != type)
     return rewriter.notifyMatchFailure(call, "the indexed shape is not the result's");
   rewriter.replaceOp(call, result);

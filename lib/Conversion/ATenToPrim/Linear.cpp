@@ -70,22 +70,23 @@ LogicalResult linear(aten::CallOp call, const CallArgs &args, PatternRewriter &r
       sizes.push_back(arith::MulIOp::create(
           rewriter, loc, size, arith::ConstantIndexOp::create(rewriter, loc, staticRows)));
     }
-    rows = prim::ReshapeOp::create(rewriter, loc, flatType, x, sizes);
+    rows = p.build<prim::ReshapeOp>(flatType, x, sizes);
   }
-  Value transposed = prim::TransposeOp::create(rewriter, loc, p.convert(weight, element),
-                                               rewriter.getDenseI64ArrayAttr({1, 0}));
-  Value result = prim::MatmulOp::create(rewriter, loc, rows, transposed);
+  Value transposed = p.create<prim::TransposeOp>(p.convert(weight, element),
+                                                 rewriter.getDenseI64ArrayAttr({1, 0}));
+  Value result = p.create<prim::MatmulOp>(rows, transposed);
+  if (!result)
+    return failure(); // p said why
   if (Value bias = args.value("bias")) {
     auto resultRows = cast<RankedTensorType>(result.getType());
-    result = prim::AddOp::create(rewriter, loc, result,
-                                 p.broadcastInDim(bias, resultRows, {1}, {result}));
+    result = p.create<prim::AddOp>(result, p.broadcastInDim(bias, resultRows, {1}, {result}));
   }
   if (rank > 2) {
     SmallVector<Value> sizes;
     for (int64_t d = 0; d < rank - 1; ++d)
       if (type.isDynamicDim(d))
         sizes.push_back(tensor::DimOp::create(rewriter, loc, x, d));
-    result = prim::ReshapeOp::create(rewriter, loc, type, result, sizes);
+    result = p.build<prim::ReshapeOp>(type, result, sizes);
   }
   rewriter.replaceOp(call, result);
   return success();
@@ -99,9 +100,10 @@ LogicalResult mm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewri
   if (!type || !self || !other)
     return rewriter.notifyMatchFailure(call, "expects tensors self and mat2");
   PrimBuilder p(rewriter, call.getLoc());
-  Value result = prim::MatmulOp::create(rewriter, call.getLoc(),
-                                        p.convert(self, type.getElementType()),
-                                        p.convert(other, type.getElementType()));
+  Value result = p.create<prim::MatmulOp>(p.convert(self, type.getElementType()),
+                                          p.convert(other, type.getElementType()));
+  if (!result)
+    return failure(); // p said why
   if (result.getType() != type)
     return rewriter.notifyMatchFailure(call, "unexpected result shape");
   rewriter.replaceOp(call, result);
@@ -117,18 +119,18 @@ LogicalResult baddbmm(aten::CallOp call, const CallArgs &args, PatternRewriter &
     return rewriter.notifyMatchFailure(call, "static baddbmm only");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
-  Value result = prim::MatmulOp::create(rewriter, loc, p.convert(b1, type.getElementType()),
-                                        p.convert(b2, type.getElementType()));
+  Value result = p.create<prim::MatmulOp>(p.convert(b1, type.getElementType()),
+                                          p.convert(b2, type.getElementType()));
   if (double alpha = args.number("alpha").value_or(1.0); alpha != 1.0)
-    result = prim::MulOp::create(rewriter, loc, result, p.splat(alpha, type, {}));
+    result = p.create<prim::MulOp>(result, p.splat(alpha, type, {}));
   double beta = args.number("beta").value_or(1.0);
   if (beta != 0.0) {
     Value bias = p.broadcastTo(self, type, {});
     if (!bias)
       return rewriter.notifyMatchFailure(call, "self does not broadcast");
     if (beta != 1.0)
-      bias = prim::MulOp::create(rewriter, loc, bias, p.splat(beta, type, {}));
-    result = prim::AddOp::create(rewriter, loc, result, bias);
+      bias = p.create<prim::MulOp>(bias, p.splat(beta, type, {}));
+    result = p.create<prim::AddOp>(result, bias);
   }
   rewriter.replaceOp(call, result);
   return success();

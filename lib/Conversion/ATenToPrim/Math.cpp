@@ -123,7 +123,7 @@ Value atanh(Ew &e, Value x) {
   return e.sel(e.cmp(P::lt, x, e.c(0.0)), e.apply<prim::NegOp>(r), r);
 }
 
-Value atan2(Ew &e, Value y, Value x) { return prim::Atan2Op::create(e.b(), e.p.loc(), y, x); }
+Value atan2(Ew &e, Value y, Value x) { return e.p.create<prim::Atan2Op>(y, x); }
 
 // sqrt(1 - x^2) as sqrt((1 - x)(1 + x)): exact factors; NaN for |x| > 1.
 Value cosOfAsin(Ew &e, Value x) {
@@ -226,9 +226,7 @@ LogicalResult bitwiseNot(aten::CallOp call, const CallArgs &args, PatternRewrite
   if (!type || !self || !isa<IntegerType>(type.getElementType()))
     return rewriter.notifyMatchFailure(call, "expects an integer or bool tensor");
   PrimBuilder p(rewriter, call.getLoc());
-  rewriter.replaceOp(call, prim::NotOp::create(rewriter, call.getLoc(),
-                                               p.convert(self, type.getElementType()))
-                               .getResult());
+  rewriter.replaceOp(call, p.create<prim::NotOp>(p.convert(self, type.getElementType())));
   return success();
 }
 

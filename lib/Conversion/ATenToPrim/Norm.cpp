@@ -18,20 +18,20 @@ static Value expandKept(PrimBuilder &p, Value value, RankedTensorType type, Valu
 
 Normalized normalizeOver(PrimBuilder &p, Value x, ArrayRef<int64_t> dims, int64_t count,
                          double eps) {
-  OpBuilder &b = p.builder();
-  Location loc = p.loc();
   auto type = cast<RankedTensorType>(x.getType());
   Value sum = p.reduce(prim::ReduceKind::sum, x, dims, /*keepDims=*/true);
+  if (!sum)
+    return {}; // p said why; null pieces tell the caller
   auto keptType = cast<RankedTensorType>(sum.getType());
   Value inverse = p.splat(1.0 / double(count), keptType, {sum});
-  Value mean = prim::MulOp::create(b, loc, sum, inverse);
-  Value centered = prim::SubOp::create(b, loc, x, expandKept(p, mean, type, x));
-  Value squares = prim::MulOp::create(b, loc, centered, centered);
+  Value mean = p.create<prim::MulOp>(sum, inverse);
+  Value centered = p.create<prim::SubOp>(x, expandKept(p, mean, type, x));
+  Value squares = p.create<prim::MulOp>(centered, centered);
   Value variance =
-      prim::MulOp::create(b, loc, p.reduce(prim::ReduceKind::sum, squares, dims, true), inverse);
-  Value rstd = prim::RsqrtOp::create(
-      b, loc, prim::AddOp::create(b, loc, variance, p.splat(eps, keptType, {sum})));
-  Value y = prim::MulOp::create(b, loc, centered, expandKept(p, rstd, type, x));
+      p.create<prim::MulOp>(p.reduce(prim::ReduceKind::sum, squares, dims, true), inverse);
+  Value rstd =
+      p.create<prim::RsqrtOp>(p.create<prim::AddOp>(variance, p.splat(eps, keptType, {sum})));
+  Value y = p.create<prim::MulOp>(centered, expandKept(p, rstd, type, x));
   return {y, mean, rstd};
 }
 
@@ -77,12 +77,13 @@ trailingDims(const CallArgs &args, RankedTensorType type) {
 } // namespace
 
 Value affine(PrimBuilder &p, Value y, const CallArgs &args, ArrayRef<int64_t> dims) {
-  OpBuilder &b = p.builder();
+  if (!y)
+    return y; // an earlier step failed and said why
   auto type = cast<RankedTensorType>(y.getType());
   if (Value weight = args.value("weight"))
-    y = prim::MulOp::create(b, p.loc(), y, p.broadcastInDim(weight, type, dims, {y}));
+    y = p.create<prim::MulOp>(y, p.broadcastInDim(weight, type, dims, {y}));
   if (Value bias = args.value("bias"))
-    y = prim::AddOp::create(b, p.loc(), y, p.broadcastInDim(bias, type, dims, {y}));
+    y = p.create<prim::AddOp>(y, p.broadcastInDim(bias, type, dims, {y}));
   return y;
 }
 
@@ -105,6 +106,8 @@ LogicalResult layerNorm(aten::CallOp call, const CallArgs &args, PatternRewriter
   PrimBuilder p(rewriter, call.getLoc());
   Type compute = computeType(type).getElementType();
   Normalized n = normalizeOver(p, p.convert(input, compute), dims, count, *eps);
+  if (!n.y)
+    return failure(); // p said why
   SmallVector<Value> results = {p.convert(affine(p, n.y, args, dims), type.getElementType())};
   if (call->getNumResults() == 3) {
     RankedTensorType meanType = resultType(call, 1), rstdType = resultType(call, 2);
@@ -136,13 +139,14 @@ LogicalResult rmsNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &
   PrimBuilder p(rewriter, loc);
   Value x = p.convert(input, compute);
   auto work = cast<RankedTensorType>(x.getType());
-  Value sum = p.reduce(prim::ReduceKind::sum, prim::MulOp::create(rewriter, loc, x, x), dims, true);
+  Value sum = p.reduce(prim::ReduceKind::sum, p.create<prim::MulOp>(x, x), dims, true);
+  if (!sum)
+    return failure(); // p said why
   auto keptType = cast<RankedTensorType>(sum.getType());
-  Value meanSquare =
-      prim::MulOp::create(rewriter, loc, sum, p.splat(1.0 / double(count), keptType, {sum}));
-  Value rstd = prim::RsqrtOp::create(
-      rewriter, loc, prim::AddOp::create(rewriter, loc, meanSquare, p.splat(eps, keptType, {sum})));
-  Value y = prim::MulOp::create(rewriter, loc, x, expandKept(p, rstd, work, x));
+  Value meanSquare = p.create<prim::MulOp>(sum, p.splat(1.0 / double(count), keptType, {sum}));
+  Value rstd =
+      p.create<prim::RsqrtOp>(p.create<prim::AddOp>(meanSquare, p.splat(eps, keptType, {sum})));
+  Value y = p.create<prim::MulOp>(x, expandKept(p, rstd, work, x));
   rewriter.replaceOp(call, p.convert(affine(p, y, args, dims), type.getElementType()));
   return success();
 }
@@ -195,16 +199,14 @@ LogicalResult logSoftmax(aten::CallOp call, const CallArgs &args, PatternRewrite
   if (!type || !self || !dim || !isa<FloatType>(type.getElementType()))
     return rewriter.notifyMatchFailure(call, "expects a float tensor and an int dim");
   PrimBuilder p(rewriter, call.getLoc());
-  Location loc = call.getLoc();
   int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
   RankedTensorType work = computeType(type);
   Value x = p.convert(self, work.getElementType());
   Value max = p.reduce(prim::ReduceKind::max, x, {d}, true);
-  Value shifted = prim::SubOp::create(rewriter, loc, x, expandKept(p, max, work, x));
-  Value sum = p.reduce(prim::ReduceKind::sum, prim::ExpOp::create(rewriter, loc, shifted), {d},
-                       true);
-  Value logSum = prim::LogOp::create(rewriter, loc, sum);
-  Value result = prim::SubOp::create(rewriter, loc, shifted, expandKept(p, logSum, work, x));
+  Value shifted = p.create<prim::SubOp>(x, expandKept(p, max, work, x));
+  Value sum = p.reduce(prim::ReduceKind::sum, p.create<prim::ExpOp>(shifted), {d}, true);
+  Value logSum = p.create<prim::LogOp>(sum);
+  Value result = p.create<prim::SubOp>(shifted, expandKept(p, logSum, work, x));
   rewriter.replaceOp(call, p.convert(result, type.getElementType()));
   return success();
 }
@@ -212,14 +214,11 @@ LogicalResult logSoftmax(aten::CallOp call, const CallArgs &args, PatternRewrite
 } // namespace
 
 Value softmaxAlong(PrimBuilder &p, Value x, int64_t dim) {
-  OpBuilder &b = p.builder();
-  Location loc = p.loc();
   auto type = cast<RankedTensorType>(x.getType());
   Value max = p.reduce(prim::ReduceKind::max, x, {dim}, true);
-  Value e = prim::ExpOp::create(
-      b, loc, prim::SubOp::create(b, loc, x, expandKept(p, max, type, x)));
+  Value e = p.create<prim::ExpOp>(p.create<prim::SubOp>(x, expandKept(p, max, type, x)));
   Value sum = p.reduce(prim::ReduceKind::sum, e, {dim}, true);
-  return prim::DivOp::create(b, loc, e, expandKept(p, sum, type, x));
+  return p.create<prim::DivOp>(e, expandKept(p, sum, type, x));
 }
 
 void addNormDecompositions(std::vector<Decomposition> &table) {

@@ -50,8 +50,8 @@ FailureOr<Value> padConstant(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t
     crop |= cropsHere;
   }
   if (crop)
-    x = prim::SliceOp::create(b, p.loc(), x, b.getDenseI64ArrayAttr(start),
-                              b.getDenseI64ArrayAttr(limit), b.getDenseI64ArrayAttr(strides));
+    x = p.create<prim::SliceOp>(x, b.getDenseI64ArrayAttr(start), b.getDenseI64ArrayAttr(limit),
+                                b.getDenseI64ArrayAttr(strides));
   SmallVector<int64_t> low, high;
   for (auto [lo, hi] : pads) {
     low.push_back(std::max<int64_t>(0, lo));
@@ -61,8 +61,8 @@ FailureOr<Value> padConstant(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t
   TypedAttr fill = isa<FloatType>(element)
                        ? TypedAttr(b.getFloatAttr(element, value))
                        : TypedAttr(b.getIntegerAttr(element, static_cast<int64_t>(value)));
-  Value padded = prim::PadOp::create(b, p.loc(), x, b.getDenseI64ArrayAttr(low),
-                                     b.getDenseI64ArrayAttr(high), nullptr, fill);
+  Value padded = p.create<prim::PadOp>(x, b.getDenseI64ArrayAttr(low), b.getDenseI64ArrayAttr(high),
+                                       nullptr, fill);
   return padded;
 }
 
@@ -127,7 +127,7 @@ FailureOr<Value> padByGather(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t
     }
     auto indexType = RankedTensorType::get({static_cast<int64_t>(indices.size())}, b.getI64Type());
     Value index = prim::ConstantOp::create(b, p.loc(), DenseElementsAttr::get(indexType, ArrayRef(indices)));
-    x = prim::TakeOp::create(b, p.loc(), x, index, b.getI64IntegerAttr(d));
+    x = p.create<prim::TakeOp>(x, index, b.getI64IntegerAttr(d));
   }
   return x;
 }

@@ -99,7 +99,7 @@ Windows gatherWindows(PrimBuilder &p, Value x, ArrayRef<DimWindows> dims, double
       clamped.push_back(std::max<int64_t>(at, 0));
     Value index = constantOf(b, loc, {w.out, w.kernel}, b.getI64Type(), clamped);
     // take with a 2-d index splits the dim into [out, kernel] directly.
-    x = prim::TakeOp::create(b, loc, x, index, b.getI64IntegerAttr(lead + j));
+    x = p.create<prim::TakeOp>(x, index, b.getI64IntegerAttr(lead + j));
   }
   // [lead..., O1, K1, O2, K2, ...] -> [lead..., O1..Os, K1..Ks] -> [..., K]
   SmallVector<int64_t> permutation, shape;
@@ -119,11 +119,11 @@ Windows gatherWindows(PrimBuilder &p, Value x, ArrayRef<DimWindows> dims, double
   shape.push_back(windowSize);
   auto windowsType = RankedTensorType::get(shape, type.getElementType());
   if (spatial > 1) { // one spatial dim is already [lead..., O, K]
-    x = prim::TransposeOp::create(b, loc, x, b.getDenseI64ArrayAttr(permutation));
+    x = p.create<prim::TransposeOp>(x, b.getDenseI64ArrayAttr(permutation));
     SmallVector<Value> sizes;
     if (type.isDynamicDim(0))
       sizes.push_back(tensor::DimOp::create(b, loc, x, 0));
-    x = prim::ReshapeOp::create(b, loc, windowsType, x, sizes);
+    x = p.build<prim::ReshapeOp>(windowsType, x, sizes);
   }
   // The flat input index of every (o..., k), row-major over both.
   Windows result;
@@ -163,7 +163,7 @@ Windows gatherWindows(PrimBuilder &p, Value x, ArrayRef<DimWindows> dims, double
     Value mask = constantOf(b, loc, maskShape, b.getI1Type(), inside);
     auto maskType = RankedTensorType::get(shape, b.getI1Type());
     mask = p.broadcastInDim(mask, maskType, trailing, {x});
-    x = prim::SelectOp::create(b, loc, mask, x, p.splat(fill, windowsType, {x}));
+    x = p.create<prim::SelectOp>(mask, x, p.splat(fill, windowsType, {x}));
   }
   result.values = x;
   return result;
@@ -282,9 +282,8 @@ LogicalResult maxOverWindows(aten::CallOp call, PatternRewriter &rewriter, Value
     SmallVector<Value> batch;
     if (indexType.isDynamicDim(0))
       batch.push_back(tensor::DimOp::create(rewriter, loc, at, 0));
-    Value picked = prim::TakeAlongOp::create(rewriter, loc, table, at,
-                                             rewriter.getI64IntegerAttr(last));
-    results.push_back(prim::ReshapeOp::create(rewriter, loc, indexType, picked, batch));
+    Value picked = p.create<prim::TakeAlongOp>(table, at, rewriter.getI64IntegerAttr(last));
+    results.push_back(p.build<prim::ReshapeOp>(indexType, picked, batch));
   }
   for (auto [value, result] : llvm::zip(results, call->getResults()))
     if (value.getType() != result.getType())
@@ -310,7 +309,7 @@ Value divideBy(PrimBuilder &p, Value sum, ArrayRef<int64_t> outs, int64_t firstD
   }
   Value table = prim::ConstantOp::create(b, p.loc(), values);
   SmallVector<int64_t> along = llvm::to_vector(llvm::seq<int64_t>(firstDim, firstDim + outs.size()));
-  return prim::DivOp::create(b, p.loc(), sum, p.broadcastInDim(table, sumType, along, {sum}));
+  return p.create<prim::DivOp>(sum, p.broadcastInDim(table, sumType, along, {sum}));
 }
 
 /// How a pooled sum becomes a mean, as torch's CPU kernels divide.
@@ -430,10 +429,10 @@ LogicalResult evenAdaptiveAvgPool2d(aten::CallOp call, const CallArgs &args,
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   Value x = p.convert(self, computeType(type).getElementType());
-  Value sum = prim::ReduceWindowOp::create(
-      rewriter, loc, prim::ReduceKindAttr::get(rewriter.getContext(), prim::ReduceKind::sum),
-      x, rewriter.getDenseI64ArrayAttr({1, 1, kh, kw}),
-      rewriter.getDenseI64ArrayAttr({1, 1, kh, kw}), nullptr, nullptr);
+  Value sum = p.create<prim::ReduceWindowOp>(
+      prim::ReduceKindAttr::get(rewriter.getContext(), prim::ReduceKind::sum), x,
+      rewriter.getDenseI64ArrayAttr({1, 1, kh, kw}), rewriter.getDenseI64ArrayAttr({1, 1, kh, kw}),
+      nullptr, nullptr);
   Value mean = divideBy(p, sum, {oh}, 2, SmallVector<int64_t>(oh, kh));
   mean = divideBy(p, mean, {ow}, 3, SmallVector<int64_t>(ow, kw));
   Value result = p.convert(mean, type.getElementType());
@@ -491,10 +490,9 @@ LogicalResult im2col(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   }
   PrimBuilder p(rewriter, call.getLoc());
   Windows windows = gatherWindows(p, self, dims, 0.0); // [N, C, OH, OW, KH*KW]
-  Location loc = call.getLoc();
-  Value x = prim::TransposeOp::create(rewriter, loc, windows.values,
-                                      rewriter.getDenseI64ArrayAttr({0, 1, 4, 2, 3}));
-  x = prim::ReshapeOp::create(rewriter, loc, type, x, ValueRange{});
+  Value x =
+      p.create<prim::TransposeOp>(windows.values, rewriter.getDenseI64ArrayAttr({0, 1, 4, 2, 3}));
+  x = p.build<prim::ReshapeOp>(type, x, ValueRange{});
   rewriter.replaceOp(call, x);
   return success();
 }
@@ -523,20 +521,19 @@ LogicalResult col2im(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   PrimBuilder p(rewriter, loc);
   RankedTensorType work = computeType(type);
   Type element = work.getElementType();
-  Value columns = prim::ReshapeOp::create(
-      rewriter, loc, RankedTensorType::get({n, c, kh * kw, out[0], out[1]}, element),
-      p.convert(self, element), ValueRange{});
+  Value columns =
+      p.build<prim::ReshapeOp>(RankedTensorType::get({n, c, kh * kw, out[0], out[1]}, element),
+                               p.convert(self, element), ValueRange{});
   int64_t padded[2] = {size[0] + 2 * g->padding[0], size[1] + 2 * g->padding[1]};
   Value sum;
   for (int64_t i = 0; i < kh; ++i) {
     for (int64_t j = 0; j < kw; ++j) {
-      Value grid = prim::SliceOp::create(
-          rewriter, loc, columns, rewriter.getDenseI64ArrayAttr({0, 0, i * kw + j, 0, 0}),
+      Value grid = p.create<prim::SliceOp>(
+          columns, rewriter.getDenseI64ArrayAttr({0, 0, i * kw + j, 0, 0}),
           rewriter.getDenseI64ArrayAttr({n, c, i * kw + j + 1, out[0], out[1]}),
           rewriter.getDenseI64ArrayAttr({1, 1, 1, 1, 1}));
-      grid = prim::ReshapeOp::create(rewriter, loc,
-                                     RankedTensorType::get({n, c, out[0], out[1]}, element), grid,
-                                     ValueRange{});
+      grid = p.build<prim::ReshapeOp>(RankedTensorType::get({n, c, out[0], out[1]}, element), grid,
+                                      ValueRange{});
       int64_t offset[2] = {i * g->dilation[0], j * g->dilation[1]};
       SmallVector<int64_t> low = {0, 0}, high = {0, 0}, interior = {0, 0};
       for (int d = 0; d < 2; ++d) {
@@ -547,15 +544,14 @@ LogicalResult col2im(aten::CallOp call, const CallArgs &args, PatternRewriter &r
       }
       if (high[2] < 0 || high[3] < 0)
         return rewriter.notifyMatchFailure(call, "patches beyond the padded output");
-      Value canvas = prim::PadOp::create(rewriter, loc, grid, rewriter.getDenseI64ArrayAttr(low),
-                                         rewriter.getDenseI64ArrayAttr(high),
-                                         rewriter.getDenseI64ArrayAttr(interior),
-                                         rewriter.getFloatAttr(element, 0.0));
-      sum = sum ? prim::AddOp::create(rewriter, loc, sum, canvas).getResult() : canvas;
+      Value canvas = p.create<prim::PadOp>(
+          grid, rewriter.getDenseI64ArrayAttr(low), rewriter.getDenseI64ArrayAttr(high),
+          rewriter.getDenseI64ArrayAttr(interior), rewriter.getFloatAttr(element, 0.0));
+      sum = sum ? p.create<prim::AddOp>(sum, canvas) : canvas;
     }
   }
-  Value result = prim::SliceOp::create(
-      rewriter, loc, sum, rewriter.getDenseI64ArrayAttr({0, 0, g->padding[0], g->padding[1]}),
+  Value result = p.create<prim::SliceOp>(
+      sum, rewriter.getDenseI64ArrayAttr({0, 0, g->padding[0], g->padding[1]}),
       rewriter.getDenseI64ArrayAttr({n, c, g->padding[0] + size[0], g->padding[1] + size[1]}),
       rewriter.getDenseI64ArrayAttr({1, 1, 1, 1}));
   rewriter.replaceOp(call, p.convert(result, type.getElementType()));

@@ -4,10 +4,47 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Diagnostics.h"
 
 using namespace mlir;
 
 namespace pt2c {
+
+Value PrimBuilder::createInferred(OperationState &state, InferFn infer) {
+  if (llvm::any_of(state.operands, [](Value operand) { return !operand; }))
+    return Value(); // an earlier step failed and has said why
+  SmallVector<Type> types;
+  // Inference first runs silently; on failure it runs again with its "Cn:"
+  // message caught, which is then given in one error that also names the
+  // op and its operands (a bare "C3: ..." would not say which prim).
+  if (succeeded(infer(std::nullopt, types))) {
+    state.addTypes(types);
+    return b_.create(state)->getResult(0);
+  }
+  std::string reason;
+  {
+    ScopedDiagnosticHandler capture(b_.getContext(), [&](Diagnostic &diagnostic) {
+      if (reason.empty())
+        reason = diagnostic.str();
+      return success();
+    });
+    types.clear();
+    (void)infer(loc_, types);
+  }
+  InFlightDiagnostic error = emitError(loc_)
+                             << "cannot build '" << state.name << "' from operands of type ";
+  llvm::interleaveComma(state.operands, error, [&](Value operand) { error << operand.getType(); });
+  if (!reason.empty())
+    error << ": " << reason;
+  return Value();
+}
+
+Value PrimBuilder::unsized(RankedTensorType type) {
+  emitError(loc_) << "cannot size the dynamic dims of " << type
+                  << ": no operand has them (the declared type disagrees with the "
+                     "operands)";
+  return Value();
+}
 
 SmallVector<Value> PrimBuilder::dynamicSizes(RankedTensorType type,
                                              ArrayRef<Value> sources) {
@@ -20,7 +57,9 @@ SmallVector<Value> PrimBuilder::dynamicSizes(RankedTensorType type,
     // The first source whose aligned dim is dynamic too carries the symbol
     // (torch.export never gives a symbolic dim the size 1).
     for (Value source : sources) {
-      auto sourceType = cast<RankedTensorType>(source.getType());
+      auto sourceType = source ? dyn_cast<RankedTensorType>(source.getType()) : RankedTensorType();
+      if (!sourceType)
+        continue;
       int64_t aligned = dim - (rank - sourceType.getRank());
       if (aligned >= 0 && sourceType.isDynamicDim(aligned)) {
         size = tensor::DimOp::create(b_, loc_, source, aligned);
@@ -39,6 +78,8 @@ bool PrimBuilder::allKnown(ArrayRef<Value> sizes) {
 
 
 Value PrimBuilder::convert(Value value, Type elementType) {
+  if (!value)
+    return Value();
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getElementType() == elementType)
     return value;
@@ -48,17 +89,21 @@ Value PrimBuilder::convert(Value value, Type elementType) {
 Value PrimBuilder::broadcastInDim(Value value, RankedTensorType type,
                                   ArrayRef<int64_t> dims, ArrayRef<Value> sources) {
   value = convert(value, type.getElementType());
+  if (!value || llvm::any_of(sources, [](Value source) { return !source; }))
+    return Value();
   if (value.getType() == type && dims.size() == static_cast<size_t>(type.getRank()))
     return value;
   SmallVector<Value> sizes = dynamicSizes(type, sources);
   if (!allKnown(sizes))
-    return Value();
+    return unsized(type);
   return prim::BroadcastInDimOp::create(b_, loc_, type, value,
                                         b_.getDenseI64ArrayAttr(dims), sizes);
 }
 
 Value PrimBuilder::broadcastTo(Value value, RankedTensorType type,
                                ArrayRef<Value> sources) {
+  if (!value)
+    return Value();
   auto valueType = cast<RankedTensorType>(value.getType());
   SmallVector<int64_t> dims;
   for (int64_t i = 0; i < valueType.getRank(); ++i)
@@ -75,15 +120,19 @@ Value PrimBuilder::splat(double value, RankedTensorType type, ArrayRef<Value> so
     scalar = b_.getIntegerAttr(element, static_cast<int64_t>(value));
   if (type.hasStaticShape())
     return prim::ConstantOp::create(b_, loc_, DenseElementsAttr::get(type, scalar));
+  if (llvm::any_of(sources, [](Value source) { return !source; }))
+    return Value();
   SmallVector<Value> sizes = dynamicSizes(type, sources);
   if (!allKnown(sizes))
-    return Value();
+    return unsized(type);
   Value constant = arith::ConstantOp::create(b_, loc_, scalar);
   return prim::SplatOp::create(b_, loc_, type, constant, sizes);
 }
 
 Value PrimBuilder::splatScalar(Value scalar, RankedTensorType type, ArrayRef<Value> sources,
                                std::optional<ArrayRef<Value>> knownSizes) {
+  if (!scalar || llvm::any_of(sources, [](Value source) { return !source; }))
+    return Value();
   Type from = scalar.getType(), to = type.getElementType();
   if (!from.isIntOrFloat())
     return Value();
@@ -113,16 +162,15 @@ Value PrimBuilder::splatScalar(Value scalar, RankedTensorType type, ArrayRef<Val
   SmallVector<Value> sizes =
       knownSizes ? SmallVector<Value>(*knownSizes) : dynamicSizes(type, sources);
   if (!allKnown(sizes))
-    return Value();
+    return unsized(type);
   return prim::SplatOp::create(b_, loc_, type, scalar, sizes);
 }
 
 Value PrimBuilder::reduce(prim::ReduceKind kind, Value value, ArrayRef<int64_t> dims,
                           bool keepDims) {
-  Value reduced = prim::ReduceOp::create(
-      b_, loc_, prim::ReduceKindAttr::get(b_.getContext(), kind), value,
-      b_.getDenseI64ArrayAttr(dims));
-  if (!keepDims)
+  Value reduced = create<prim::ReduceOp>(prim::ReduceKindAttr::get(b_.getContext(), kind), value,
+                                         b_.getDenseI64ArrayAttr(dims));
+  if (!reduced || !keepDims)
     return reduced;
   // Put the reduced dims back as size 1, so the result broadcasts against
   // the operand with a plain broadcast_in_dim.

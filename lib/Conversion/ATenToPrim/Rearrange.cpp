@@ -49,8 +49,12 @@ LogicalResult flip(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   for (int64_t d : *dims)
     normalized.push_back(PrimBuilder::normalizeDim(d, rank));
   llvm::sort(normalized);
-  Value result = prim::ReverseOp::create(rewriter, call.getLoc(), self,
-                                         rewriter.getDenseI64ArrayAttr(normalized));
+  // Checked: a 0-d tensor passes the dim check (dims wrap as for rank 1) but
+  // has no dim to reverse.
+  PrimBuilder p(rewriter, call.getLoc());
+  Value result = p.create<prim::ReverseOp>(self, rewriter.getDenseI64ArrayAttr(normalized));
+  if (!result)
+    return failure(); // p said why
   return replaceChecked(call, result, rewriter);
 }
 

@@ -103,8 +103,8 @@ LogicalResult any(aten::CallOp call, const CallArgs &args, PatternRewriter &rewr
     Value zero = p.splat(0.0, selfType, {self});
     if (!zero)
       return rewriter.notifyMatchFailure(call, "unknown dynamic size");
-    truth = prim::CompareOp::create(
-        rewriter, call.getLoc(), self, zero,
+    truth = p.create<prim::CompareOp>(
+        self, zero,
         prim::ComparePredicateAttr::get(rewriter.getContext(), prim::ComparePredicate::ne));
   }
   SmallVector<int64_t> dims = reducedDims(args, "dim", selfType.getRank());
@@ -130,9 +130,7 @@ LogicalResult meanAll(aten::CallOp call, const CallArgs &args, PatternRewriter &
   PrimBuilder p(rewriter, call.getLoc());
   Value x = p.convert(self, type.getElementType());
   Value sum = dims.empty() ? x : p.reduce(prim::ReduceKind::sum, x, dims, false);
-  rewriter.replaceOp(call, prim::MulOp::create(rewriter, call.getLoc(), sum,
-                                               p.splat(1.0 / double(*count), type, {}))
-                               .getResult());
+  rewriter.replaceOp(call, p.create<prim::MulOp>(sum, p.splat(1.0 / double(*count), type, {})));
   return success();
 }
 
@@ -159,22 +157,24 @@ LogicalResult variance(aten::CallOp call, const CallArgs &args, PatternRewriter 
   Type compute = computeType(type).getElementType();
   Value x = p.convert(self, compute);
   Value sum = p.reduce(prim::ReduceKind::sum, x, dims, true);
+  if (!sum)
+    return failure(); // p said why
   auto keptType = cast<RankedTensorType>(sum.getType());
-  Value mean = prim::MulOp::create(rewriter, loc, sum,
-                                   p.splat(1.0 / double(*count), keptType, {sum}));
-  Value centered = prim::SubOp::create(rewriter, loc, x, expandBack(p, mean, x));
-  Value squares = prim::MulOp::create(rewriter, loc, centered, centered);
+  Value mean = p.create<prim::MulOp>(sum, p.splat(1.0 / double(*count), keptType, {sum}));
+  Value centered = p.create<prim::SubOp>(x, expandBack(p, mean, x));
+  Value squares = p.create<prim::MulOp>(centered, centered);
   bool keepdim = args.boolean("keepdim").value_or(false);
   Value total = p.reduce(prim::ReduceKind::sum, squares, dims, keepdim);
+  if (!total)
+    return failure(); // p said why
   auto totalType = cast<RankedTensorType>(total.getType());
   // N - correction <= 0 gives inf/nan, as in torch.
   double divisor = double(*count) - correction;
-  Value result = prim::MulOp::create(
-      rewriter, loc, total,
-      p.splat(divisor > 0 ? 1.0 / divisor : std::numeric_limits<double>::infinity(), totalType,
-              {total}));
+  Value result = p.create<prim::MulOp>(
+      total, p.splat(divisor > 0 ? 1.0 / divisor : std::numeric_limits<double>::infinity(),
+                     totalType, {total}));
   if (isStd)
-    result = prim::SqrtOp::create(rewriter, loc, result);
+    result = p.create<prim::SqrtOp>(result);
   return replaceWith(call, result, rewriter);
 }
 
@@ -194,29 +194,29 @@ LogicalResult vectorNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
   PrimBuilder p(rewriter, loc);
   Type compute = computeType(type).getElementType();
   Value x = p.convert(self, compute);
-  Value magnitude = prim::AbsOp::create(rewriter, loc, x);
+  Value magnitude = p.create<prim::AbsOp>(x);
   Value result;
   if (std::isinf(order)) {
     result = p.reduce(order > 0 ? prim::ReduceKind::max : prim::ReduceKind::min, magnitude, dims,
                       keepdim);
   } else if (order == 0.0) {
     Value zero = p.splat(0.0, cast<RankedTensorType>(x.getType()), {x});
-    Value nonzero = prim::CompareOp::create(
-        rewriter, loc, x, zero,
+    Value nonzero = p.create<prim::CompareOp>(
+        x, zero,
         prim::ComparePredicateAttr::get(rewriter.getContext(), prim::ComparePredicate::ne));
     result = p.reduce(prim::ReduceKind::sum, p.convert(nonzero, compute), dims, keepdim);
   } else if (order == 1.0) {
     result = p.reduce(prim::ReduceKind::sum, magnitude, dims, keepdim);
   } else if (order == 2.0) {
-    result = prim::SqrtOp::create(
-        rewriter, loc,
-        p.reduce(prim::ReduceKind::sum, prim::MulOp::create(rewriter, loc, x, x), dims, keepdim));
+    result = p.create<prim::SqrtOp>(
+        p.reduce(prim::ReduceKind::sum, p.create<prim::MulOp>(x, x), dims, keepdim));
   } else {
     auto xType = cast<RankedTensorType>(x.getType());
-    Value powered = prim::PowOp::create(rewriter, loc, magnitude, p.splat(order, xType, {x}));
+    Value powered = p.create<prim::PowOp>(magnitude, p.splat(order, xType, {x}));
     Value sum = p.reduce(prim::ReduceKind::sum, powered, dims, keepdim);
-    result = prim::PowOp::create(rewriter, loc, sum,
-                                 p.splat(1.0 / order, cast<RankedTensorType>(sum.getType()), {sum}));
+    result = sum ? p.create<prim::PowOp>(
+                       sum, p.splat(1.0 / order, cast<RankedTensorType>(sum.getType()), {sum}))
+                 : Value(); // p said why
   }
   return replaceWith(call, result, rewriter);
 }
@@ -236,24 +236,23 @@ LogicalResult logsumexp(aten::CallOp call, const CallArgs &args, PatternRewriter
   Type compute = computeType(type).getElementType();
   Value x = p.convert(self, compute);
   Value max = p.reduce(prim::ReduceKind::max, x, dims, true);
+  if (!max)
+    return failure(); // p said why
   auto maxType = cast<RankedTensorType>(max.getType());
-  Value finite = prim::CompareOp::create(
-      rewriter, loc, prim::AbsOp::create(rewriter, loc, max),
-      p.splat(std::numeric_limits<double>::infinity(), maxType, {max}),
+  Value finite = p.create<prim::CompareOp>(
+      p.create<prim::AbsOp>(max), p.splat(std::numeric_limits<double>::infinity(), maxType, {max}),
       prim::ComparePredicateAttr::get(rewriter.getContext(), prim::ComparePredicate::ne));
-  Value shift = prim::SelectOp::create(rewriter, loc, finite, max, p.splat(0.0, maxType, {max}));
-  Value e = prim::ExpOp::create(rewriter, loc,
-                                prim::SubOp::create(rewriter, loc, x, expandBack(p, shift, x)));
-  Value logSum = prim::LogOp::create(rewriter, loc, p.reduce(prim::ReduceKind::sum, e, dims, true));
-  Value result = prim::AddOp::create(rewriter, loc, logSum, shift);
+  Value shift = p.create<prim::SelectOp>(finite, max, p.splat(0.0, maxType, {max}));
+  Value e = p.create<prim::ExpOp>(p.create<prim::SubOp>(x, expandBack(p, shift, x)));
+  Value logSum = p.create<prim::LogOp>(p.reduce(prim::ReduceKind::sum, e, dims, true));
+  Value result = p.create<prim::AddOp>(logSum, shift);
   if (!keepdim) {
     SmallVector<int64_t> shape;
     for (int64_t d = 0; d < maxType.getRank(); ++d)
       if (!llvm::is_contained(dims, d))
         shape.push_back(maxType.getDimSize(d));
     auto dropped = RankedTensorType::get(shape, compute);
-    result = prim::ReshapeOp::create(rewriter, loc, dropped, result,
-                                     p.dynamicSizes(dropped, {x}));
+    result = p.build<prim::ReshapeOp>(dropped, result, p.dynamicSizes(dropped, {x}));
   }
   return replaceWith(call, result, rewriter);
 }
@@ -266,8 +265,7 @@ Value finishKept(PrimBuilder &p, Value kept, int64_t dim, bool keepdim) {
   SmallVector<int64_t> shape(type.getShape());
   shape.erase(shape.begin() + dim);
   auto dropped = RankedTensorType::get(shape, type.getElementType());
-  return prim::ReshapeOp::create(p.builder(), p.loc(), dropped, kept,
-                                 p.dynamicSizes(dropped, {kept}));
+  return p.build<prim::ReshapeOp>(dropped, kept, p.dynamicSizes(dropped, {kept}));
 }
 
 // max.dim / min.dim -> (values, indices of the first extreme).
@@ -314,7 +312,7 @@ LogicalResult argExtreme(aten::CallOp call, const CallArgs &args, PatternRewrite
     if (!selfType.hasStaticShape())
       return rewriter.notifyMatchFailure(call, "argmax over all of a dynamic shape");
     auto flat = RankedTensorType::get({selfType.getNumElements()}, selfType.getElementType());
-    x = prim::ReshapeOp::create(rewriter, call.getLoc(), flat, self, ValueRange{});
+    x = p.build<prim::ReshapeOp>(flat, self, ValueRange{});
     keepdim = false; // torch: keepdim with dim=None keeps all dims as 1
   }
   Value extreme = p.reduce(kind, x, {d}, true);
@@ -322,9 +320,11 @@ LogicalResult argExtreme(aten::CallOp call, const CallArgs &args, PatternRewrite
   if (!index)
     return rewriter.notifyMatchFailure(call, "dynamic reduced dim");
   Value result = finishKept(p, index, d, keepdim);
+  if (!result)
+    return failure(); // a checked builder said why
   if (result.getType() != type && cast<RankedTensorType>(result.getType()).getNumElements() ==
                                       type.getNumElements() && type.hasStaticShape())
-    result = prim::ReshapeOp::create(rewriter, call.getLoc(), type, result, ValueRange{});
+    result = p.build<prim::ReshapeOp>(type, result, ValueRange{});
   return replaceWith(call, result, rewriter);
 }
 
@@ -353,17 +353,17 @@ Value firstIndexOf(PrimBuilder &p, Value x, Value extremeKept, int64_t dim) {
   if (!PrimBuilder::allKnown(sizes) || xType.isDynamicDim(dim))
     return Value();
   Value iota = prim::IotaOp::create(b, loc, indexType, b.getI64IntegerAttr(dim), sizes);
-  Value hit = prim::CompareOp::create(
-      b, loc, x, expandBack(p, extremeKept, x),
+  Value hit = p.create<prim::CompareOp>(
+      x, expandBack(p, extremeKept, x),
       prim::ComparePredicateAttr::get(b.getContext(), prim::ComparePredicate::eq));
   // A NaN is the max and the min for torch: a NaN position counts as a hit.
   if (isa<FloatType>(xType.getElementType())) {
-    Value isNan = prim::CompareOp::create(
-        b, loc, x, x, prim::ComparePredicateAttr::get(b.getContext(), prim::ComparePredicate::ne));
-    hit = prim::OrOp::create(b, loc, hit, isNan);
+    Value isNan = p.create<prim::CompareOp>(
+        x, x, prim::ComparePredicateAttr::get(b.getContext(), prim::ComparePredicate::ne));
+    hit = p.create<prim::OrOp>(hit, isNan);
   }
   Value beyond = p.splat(double(xType.getDimSize(dim)), indexType, {x});
-  Value candidate = prim::SelectOp::create(b, loc, hit, iota, beyond);
+  Value candidate = p.create<prim::SelectOp>(hit, iota, beyond);
   return p.reduce(prim::ReduceKind::min, candidate, {dim}, true);
 }
 

@@ -137,14 +137,14 @@ Value resampleAlong(PrimBuilder &p, Value x, int64_t dim, const Taps &taps) {
   Value sum;
   for (auto [index, weight] : llvm::zip(taps.index, taps.weight)) {
     Value indices = prim::ConstantOp::create(b, loc, DenseElementsAttr::get(indexType, ArrayRef(index)));
-    Value tap = prim::TakeOp::create(b, loc, x, indices, b.getI64IntegerAttr(dim));
+    Value tap = p.create<prim::TakeOp>(x, indices, b.getI64IntegerAttr(dim));
     if (llvm::any_of(weight, [](float w) { return w != 1.0f; })) {
       auto tapType = cast<RankedTensorType>(tap.getType());
       Value w = p.convert(prim::ConstantOp::create(b, loc, DenseElementsAttr::get(weightType, ArrayRef(weight))),
                           tapType.getElementType());
-      tap = prim::MulOp::create(b, loc, tap, p.broadcastInDim(w, tapType, {dim}, {tap}));
+      tap = p.create<prim::MulOp>(tap, p.broadcastInDim(w, tapType, {dim}, {tap}));
     }
-    sum = sum ? prim::AddOp::create(b, loc, sum, tap).getResult() : tap;
+    sum = sum ? p.create<prim::AddOp>(sum, tap) : tap;
   }
   return sum;
 }
@@ -235,7 +235,7 @@ struct GridAxis {
   /// Clamped into [0, size - 1], NaN to 0 (torch's clip_coordinates).
   Value clip(Value x) {
     Value low = e.sel(e.cmp(prim::ComparePredicate::gt, x, e.c(0.0)), x, e.c(0.0));
-    return prim::MinOp::create(e.b(), e.p.loc(), low, e.c(double(size - 1)));
+    return e.p.create<prim::MinOp>(low, e.c(double(size - 1)));
   }
 
   /// Mirrored at the borders (pixel centers with align_corners, else pixel
@@ -250,7 +250,7 @@ struct GridAxis {
     // trunc is floor here: the distance is not negative.
     Value flips = e.apply<prim::FloorOp>(e.div(distance, twiceSpan));
     Value extra = e.sub(distance, e.mul(flips, twiceSpan));
-    Value folded = prim::MinOp::create(e.b(), e.p.loc(), extra, e.sub(twiceSpan, extra));
+    Value folded = e.p.create<prim::MinOp>(extra, e.sub(twiceSpan, extra));
     return alignCorners ? folded : e.add(folded, e.c(low));
   }
 
@@ -278,8 +278,8 @@ struct GridTap {
 
 GridTap gridTap(PrimBuilder &p, Ew &e, Value position, int64_t size) {
   using P = prim::ComparePredicate;
-  Value inside = prim::AndOp::create(p.builder(), p.loc(), e.cmp(P::ge, position, e.c(0.0)),
-                                     e.cmp(P::le, position, e.c(double(size - 1))));
+  Value inside = p.create<prim::AndOp>(e.cmp(P::ge, position, e.c(0.0)),
+                                       e.cmp(P::le, position, e.c(double(size - 1))));
   return {inside, p.convert(e.sel(inside, position, e.c(0.0)), p.builder().getI64Type())};
 }
 
@@ -298,21 +298,20 @@ struct PlaneReader {
 
   Value read(const GridTap &column, const GridTap &row) {
     OpBuilder &b = p.builder();
-    Location loc = p.loc();
     Ew ints{p, column.index};
     Value flat = ints.add(ints.mul(row.index, ints.c(double(w))), column.index);
     Value index = p.broadcastInDim(flat, wide(b.getI64Type()), {0, 2}, {});
-    Value value = prim::TakeAlongOp::create(b, loc, plane, index, b.getI64IntegerAttr(2));
-    Value inside = prim::AndOp::create(b, loc, column.inside, row.inside);
+    Value value = p.create<prim::TakeAlongOp>(plane, index, b.getI64IntegerAttr(2));
+    Value inside = p.create<prim::AndOp>(column.inside, row.inside);
     Value mask = p.broadcastInDim(inside, wide(b.getI1Type()), {0, 2}, {});
     RankedTensorType valueType = wide(cast<RankedTensorType>(plane.getType()).getElementType());
-    return prim::SelectOp::create(b, loc, mask, value, p.splat(0.0, valueType, {}));
+    return p.create<prim::SelectOp>(mask, value, p.splat(0.0, valueType, {}));
   }
 
   /// weight [N, points] times value [N, C, points].
   Value weigh(Value weight, Value value) {
     Value spread = p.broadcastInDim(weight, cast<RankedTensorType>(value.getType()), {0, 2}, {});
-    return prim::MulOp::create(p.builder(), p.loc(), value, spread);
+    return p.create<prim::MulOp>(value, spread);
   }
 };
 
@@ -358,15 +357,16 @@ LogicalResult gridSampler(aten::CallOp call, const CallArgs &args, PatternRewrit
   Type element = type.getElementType();
   int64_t n = type.getDimSize(0), c = type.getDimSize(1), h = inputType.getDimSize(2),
           w = inputType.getDimSize(3), points = type.getDimSize(2) * type.getDimSize(3);
-  Value plane = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get({n, c, h * w}, element),
-                                        input, ValueRange{});
+  Value plane =
+      p.build<prim::ReshapeOp>(RankedTensorType::get({n, c, h * w}, element), input, ValueRange{});
   auto pointsType = RankedTensorType::get({n, points}, element);
   auto gridValue = [&](int64_t which) {
-    Value g = prim::SliceOp::create(
-        rewriter, loc, grid, rewriter.getDenseI64ArrayAttr({0, 0, 0, which}),
-        rewriter.getDenseI64ArrayAttr({n, gridType.getDimSize(1), gridType.getDimSize(2), which + 1}),
-        rewriter.getDenseI64ArrayAttr({1, 1, 1, 1}));
-    return prim::ReshapeOp::create(rewriter, loc, pointsType, g, ValueRange{}).getResult();
+    Value g =
+        p.create<prim::SliceOp>(grid, rewriter.getDenseI64ArrayAttr({0, 0, 0, which}),
+                                rewriter.getDenseI64ArrayAttr(
+                                    {n, gridType.getDimSize(1), gridType.getDimSize(2), which + 1}),
+                                rewriter.getDenseI64ArrayAttr({1, 1, 1, 1}));
+    return p.build<prim::ReshapeOp>(pointsType, g, ValueRange{});
   };
   Value gx = gridValue(0), gy = gridValue(1);
   Ew e{p, gx};
@@ -377,7 +377,7 @@ LogicalResult gridSampler(aten::CallOp call, const CallArgs &args, PatternRewrit
   auto sum = [&](ArrayRef<Value> terms) {
     Value total = terms.front();
     for (Value term : terms.drop_front())
-      total = prim::AddOp::create(rewriter, loc, total, term);
+      total = p.create<prim::AddOp>(total, term);
     return total;
   };
   Value result;
@@ -417,7 +417,7 @@ LogicalResult gridSampler(aten::CallOp call, const CallArgs &args, PatternRewrit
     }
     result = sum(alongRows);
   }
-  rewriter.replaceOp(call, prim::ReshapeOp::create(rewriter, loc, type, result, ValueRange{}).getResult());
+  rewriter.replaceOp(call, p.build<prim::ReshapeOp>(type, result, ValueRange{}));
   return success();
 }
 

@@ -40,15 +40,17 @@ LogicalResult writeAlong(aten::CallOp call, PatternRewriter &rewriter, Value sel
   int64_t size = sourceOf.size();
   auto indexType = RankedTensorType::get({size}, rewriter.getI64Type());
   Value indices = prim::ConstantOp::create(rewriter, loc, DenseElementsAttr::get(indexType, ArrayRef(index)));
-  Value spread = prim::TakeOp::create(rewriter, loc, src, indices, rewriter.getI64IntegerAttr(dim));
+  Value spread = p.create<prim::TakeOp>(src, indices, rewriter.getI64IntegerAttr(dim));
   SmallVector<bool> bits(mask.begin(), mask.end());
   Value where = prim::ConstantOp::create(
       rewriter, loc,
       DenseElementsAttr::get(RankedTensorType::get({size}, rewriter.getI1Type()), ArrayRef(bits)));
   where = p.broadcastInDim(where, type.clone(rewriter.getI1Type()), {dim}, {self});
+  if (!spread)
+    return failure(); // p said why
   if (!where || spread.getType() != type)
     return rewriter.notifyMatchFailure(call, "src does not fit self outside the written dim");
-  rewriter.replaceOp(call, prim::SelectOp::create(rewriter, loc, where, spread, self).getResult());
+  rewriter.replaceOp(call, p.create<prim::SelectOp>(where, spread, self));
   return success();
 }
 
@@ -136,15 +138,14 @@ Value identityOf(PrimBuilder &p, Reduce reduce, RankedTensorType type, Value lik
   SmallVector<Value> sizes = p.dynamicSizes(type, {like});
   if (!PrimBuilder::allKnown(sizes))
     return Value();
-  return prim::SplatOp::create(b, p.loc(), type, arith::ConstantOp::create(b, p.loc(), scalar),
-                               sizes);
+  return p.build<prim::SplatOp>(type, arith::ConstantOp::create(b, p.loc(), scalar), sizes);
 }
 
 Value scatterOf(PrimBuilder &p, prim::ScatterKind kind, Value self, Value index, Value src,
                 int64_t dim) {
   OpBuilder &b = p.builder();
-  return prim::ScatterOp::create(b, p.loc(), prim::ScatterKindAttr::get(b.getContext(), kind),
-                                 self, index, src, b.getI64IntegerAttr(dim));
+  return p.create<prim::ScatterOp>(prim::ScatterKindAttr::get(b.getContext(), kind), self, index,
+                                   src, b.getI64IntegerAttr(dim));
 }
 
 /// torch's scatter_reduce_two: self with src reduced in at index along dim.
@@ -178,7 +179,7 @@ Value scatterReduced(PrimBuilder &p, Reduce reduce, bool includeSelf, Value self
   if (isa<FloatType>(srcType.getElementType()))
     return quotient;
   // Truncation to floor: one less where the remainder is negative (count > 0).
-  Value remainder = prim::RemOp::create(p.builder(), p.loc(), result, count);
+  Value remainder = p.create<prim::RemOp>(result, count);
   return e.sel(e.cmp(prim::ComparePredicate::lt, remainder, e.c(0)), e.sub(quotient, e.c(1)),
                quotient);
 }
@@ -213,8 +214,8 @@ LogicalResult scatterWith(aten::CallOp call, const CallArgs &args, PatternRewrit
     if (srcType.getShape() != indexType.getShape()) {
       if (!srcType.hasStaticShape() || !indexType.hasStaticShape())
         return rewriter.notifyMatchFailure(call, "a src larger than index needs static shapes");
-      src = prim::SliceOp::create(rewriter, loc, src,
-                                  rewriter.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 0)),
+      src =
+          p.create<prim::SliceOp>(src, rewriter.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 0)),
                                   rewriter.getDenseI64ArrayAttr(indexType.getShape()),
                                   rewriter.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 1)));
     }
@@ -255,7 +256,8 @@ LogicalResult scatterReduce(aten::CallOp call, const CallArgs &args, PatternRewr
 Value permuted(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> permutation) {
   if (llvm::equal(permutation, llvm::seq<int64_t>(0, permutation.size())))
     return x;
-  return prim::TransposeOp::create(b, loc, x, b.getDenseI64ArrayAttr(permutation));
+  // Checked: index_put's permutation follows the indexed tensor's rank.
+  return PrimBuilder(b, loc).create<prim::TransposeOp>(x, b.getDenseI64ArrayAttr(permutation));
 }
 
 /// numpy broadcasting of static shapes; nullopt when they do not broadcast.
@@ -321,8 +323,7 @@ LogicalResult maskedPut(aten::CallOp call, const CallArgs &args, PatternRewriter
               "on the data)");
   values = p.broadcastTo(values, RankedTensorType::get(perRow, element), {});
   if (r != 1)
-    values = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(spread, element), values,
-                                     ValueRange{});
+    values = p.build<prim::ReshapeOp>(RankedTensorType::get(spread, element), values, ValueRange{});
   SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   values = p.broadcastInDim(values, type, all, {});
   SmallVector<int64_t> maskDims = llvm::to_vector(llvm::seq<int64_t>(m, m + r));
@@ -396,8 +397,8 @@ LogicalResult indexPut(aten::CallOp call, const CallArgs &args, PatternRewriter 
     llvm::append_range(unflat, part);
     llvm::append_range(flat, part);
   }
-  Value x = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(flat, element),
-                                    permuted(rewriter, loc, self, front), ValueRange{});
+  Value x = p.build<prim::ReshapeOp>(RankedTensorType::get(flat, element),
+                                     permuted(rewriter, loc, self, front), ValueRange{});
 
   // The linear index into L of each point of B, wrapped like torch.
   auto batchType = RankedTensorType::get(*batch, i64);
@@ -415,8 +416,7 @@ LogicalResult indexPut(aten::CallOp call, const CallArgs &args, PatternRewriter 
   int64_t rows = batchType.getNumElements(), b = batch->size();
   SmallVector<int64_t> rowShape = {rows};
   llvm::append_range(rowShape, ArrayRef(flat).drop_front());
-  linear = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get({rows}, i64), linear,
-                                   ValueRange{});
+  linear = p.build<prim::ReshapeOp>(RankedTensorType::get({rows}, i64), linear, ValueRange{});
   Value target = p.broadcastInDim(linear, RankedTensorType::get(rowShape, i64), {0}, {});
 
   // values as rows: [lead, B, rest] -> [B, lead, rest] -> [|B|, lead, rest].
@@ -430,17 +430,18 @@ LogicalResult indexPut(aten::CallOp call, const CallArgs &args, PatternRewriter 
   llvm::append_range(batchFirst, llvm::seq<int64_t>(m, m + b));
   llvm::append_range(batchFirst, llvm::seq<int64_t>(0, m));
   llvm::append_range(batchFirst, llvm::seq<int64_t>(m + b, int64_t(valueShape.size())));
-  source = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(rowShape, element),
-                                   permuted(rewriter, loc, source, batchFirst), ValueRange{});
+  source = p.build<prim::ReshapeOp>(RankedTensorType::get(rowShape, element),
+                                    permuted(rewriter, loc, source, batchFirst), ValueRange{});
 
   Value result = scatterOf(p, accumulate ? prim::ScatterKind::add : prim::ScatterKind::assign, x,
                            target, source, 0);
-  result = prim::ReshapeOp::create(rewriter, loc, RankedTensorType::get(unflat, element), result,
-                                   ValueRange{});
+  result = p.build<prim::ReshapeOp>(RankedTensorType::get(unflat, element), result, ValueRange{});
   SmallVector<int64_t> back(rank);
   for (int64_t d = 0; d < rank; ++d)
     back[front[d]] = d;
   result = permuted(rewriter, loc, result, back);
+  if (!result)
+    return failure(); // a checked builder said why
   if (result.getType() != type)
     return rewriter.notifyMatchFailure(call, "the indexed shape is not the result's");
   rewriter.replaceOp(call, result);

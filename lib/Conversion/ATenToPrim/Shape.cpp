@@ -121,9 +121,7 @@ LogicalResult reshapeLike(aten::CallOp call, Value input, PatternRewriter &rewri
       listSizes ? FailureOr<SmallVector<Value>>(*listSizes) : reshapeSizes(p, input, type);
   if (failed(sizes))
     return rewriter.notifyMatchFailure(call, "a reshape to more than one dynamic dim");
-  rewriter.replaceOp(call,
-                     prim::ReshapeOp::create(rewriter, call.getLoc(), type, input, *sizes)
-                         .getResult());
+  rewriter.replaceOp(call, p.build<prim::ReshapeOp>(type, input, *sizes));
   return success();
 }
 
@@ -177,9 +175,9 @@ LogicalResult to(aten::CallOp call, const CallArgs &args, PatternRewriter &rewri
 
 LogicalResult transposeTo(aten::CallOp call, Value input, ArrayRef<int64_t> permutation,
                           PatternRewriter &rewriter) {
-  rewriter.replaceOp(call, prim::TransposeOp::create(rewriter, call.getLoc(), input,
-                                                     rewriter.getDenseI64ArrayAttr(permutation))
-                               .getResult());
+  PrimBuilder p(rewriter, call.getLoc());
+  rewriter.replaceOp(
+      call, p.create<prim::TransposeOp>(input, rewriter.getDenseI64ArrayAttr(permutation)));
   return success();
 }
 
@@ -252,11 +250,9 @@ LogicalResult expand(aten::CallOp call, const CallArgs &args, PatternRewriter &r
     if (auto sizes = expandSizes(p, args, type, self)) {
       auto selfRank = cast<RankedTensorType>(self.getType()).getRank();
       auto dims = llvm::to_vector(llvm::seq<int64_t>(type.getRank() - selfRank, type.getRank()));
-      rewriter.replaceOp(call, prim::BroadcastInDimOp::create(
-                                   rewriter, call.getLoc(), type,
-                                   p.convert(self, type.getElementType()),
-                                   rewriter.getDenseI64ArrayAttr(dims), *sizes)
-                                   .getResult());
+      rewriter.replaceOp(
+          call, p.build<prim::BroadcastInDimOp>(type, p.convert(self, type.getElementType()),
+                                                rewriter.getDenseI64ArrayAttr(dims), *sizes));
       return success();
     }
   }
@@ -277,9 +273,8 @@ Value sliceDim(PrimBuilder &p, Value input, int64_t dim, int64_t start, int64_t 
   limits[dim] = limit;
   strides[dim] = step;
   OpBuilder &b = p.builder();
-  return prim::SliceOp::create(b, p.loc(), input, b.getDenseI64ArrayAttr(starts),
-                               b.getDenseI64ArrayAttr(limits),
-                               b.getDenseI64ArrayAttr(strides));
+  return p.create<prim::SliceOp>(input, b.getDenseI64ArrayAttr(starts),
+                                 b.getDenseI64ArrayAttr(limits), b.getDenseI64ArrayAttr(strides));
 }
 
 /// Python's slice bounds: None, negative, past the end.
@@ -314,7 +309,7 @@ LogicalResult slice(aten::CallOp call, const CallArgs &args, PatternRewriter &re
 Value selectIndex(PrimBuilder &p, Value input, int64_t dim, int64_t index,
                   RankedTensorType resultType) {
   Value slab = sliceDim(p, input, dim, index, index + 1, 1);
-  return prim::ReshapeOp::create(p.builder(), p.loc(), resultType, slab, ValueRange{});
+  return p.build<prim::ReshapeOp>(resultType, slab, ValueRange{});
 }
 
 LogicalResult select(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
@@ -388,9 +383,7 @@ LogicalResult cat(aten::CallOp call, const CallArgs &args, PatternRewriter &rewr
     inputs.push_back(p.convert(tensor, type.getElementType()));
   }
   int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
-  rewriter.replaceOp(call, prim::ConcatenateOp::create(rewriter, call.getLoc(), inputs,
-                                                       rewriter.getI64IntegerAttr(d))
-                               .getResult());
+  rewriter.replaceOp(call, p.create<prim::ConcatenateOp>(inputs, rewriter.getI64IntegerAttr(d)));
   return success();
 }
 
@@ -436,15 +429,12 @@ LogicalResult stack(aten::CallOp call, const CallArgs &args, PatternRewriter &re
     SmallVector<int64_t> shape(tensorType.getShape());
     shape.insert(shape.begin() + d, 1);
     auto unsqueezed = RankedTensorType::get(shape, type.getElementType());
-    inputs.push_back(prim::ReshapeOp::create(rewriter, call.getLoc(), unsqueezed,
-                                             p.convert(tensor, type.getElementType()),
-                                             p.dynamicSizes(unsqueezed, {tensor})));
+    inputs.push_back(p.build<prim::ReshapeOp>(unsqueezed, p.convert(tensor, type.getElementType()),
+                                              p.dynamicSizes(unsqueezed, {tensor})));
   }
   if (inputs.empty())
     return rewriter.notifyMatchFailure(call, "nothing to stack");
-  rewriter.replaceOp(call, prim::ConcatenateOp::create(rewriter, call.getLoc(), inputs,
-                                                       rewriter.getI64IntegerAttr(d))
-                               .getResult());
+  rewriter.replaceOp(call, p.create<prim::ConcatenateOp>(inputs, rewriter.getI64IntegerAttr(d)));
   return success();
 }
 

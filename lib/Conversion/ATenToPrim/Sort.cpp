@@ -52,9 +52,9 @@ Value sortsBefore(Ew &e, Value a, Value b, bool descending) {
     return before;
   Value aNumber = e.cmp(P::eq, a, a), bNumber = e.cmp(P::eq, b, b);
   Value aNan = e.cmp(P::ne, a, a), bNan = e.cmp(P::ne, b, b);
-  Value nanOrder = descending ? prim::AndOp::create(e.b(), e.p.loc(), aNan, bNumber)
-                              : prim::AndOp::create(e.b(), e.p.loc(), aNumber, bNan);
-  return prim::OrOp::create(e.b(), e.p.loc(), before, nanOrder);
+  Value nanOrder =
+      descending ? e.p.create<prim::AndOp>(aNan, bNumber) : e.p.create<prim::AndOp>(aNumber, bNan);
+  return e.p.create<prim::OrOp>(before, nanOrder);
 }
 
 /// The stable rank (i64, same shape) of every element of `keys` along `dim`.
@@ -77,7 +77,7 @@ Value stableRanks(PrimBuilder &p, Value keys, int64_t dim, bool descending) {
   Value tieBreak = e.sel(sortsBefore(e, xi, xj, descending),
                          p.splat(0.0, indexPairs.clone(b.getI1Type()), {}),
                          e.cmp(P::lt, j, i));
-  Value before = prim::OrOp::create(b, loc, sortsBefore(e, xj, xi, descending), tieBreak);
+  Value before = p.create<prim::OrOp>(sortsBefore(e, xj, xi, descending), tieBreak);
   return p.reduce(prim::ReduceKind::sum, p.convert(before, b.getI64Type()), {dim + 1}, false);
 }
 
@@ -121,8 +121,7 @@ FailureOr<std::pair<Value, Value>> sortedPrefix(aten::CallOp call, PatternRewrit
     keys = p.convert(self, rewriter.getF32Type());
   Value ranks = stableRanks(p, keys, dim, descending);
   Value indices = indicesOfRanks(p, ranks, dim, count);
-  Value values = prim::TakeAlongOp::create(rewriter, call.getLoc(), self, indices,
-                                           rewriter.getI64IntegerAttr(dim));
+  Value values = p.create<prim::TakeAlongOp>(self, indices, rewriter.getI64IntegerAttr(dim));
   return std::make_pair(values, indices);
 }
 
@@ -202,9 +201,7 @@ LogicalResult cumprod(aten::CallOp call, const CallArgs &args, PatternRewriter &
     return success();
   }
   int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
-  rewriter.replaceOp(call, prim::CumprodOp::create(rewriter, call.getLoc(), x,
-                                                   rewriter.getI64IntegerAttr(d))
-                               .getResult());
+  rewriter.replaceOp(call, p.create<prim::CumprodOp>(x, rewriter.getI64IntegerAttr(d)));
   return success();
 }
 

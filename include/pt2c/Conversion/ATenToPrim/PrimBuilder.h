@@ -4,6 +4,17 @@
 // result shape, type promotion to a result dtype, scalars as tensors, and the
 // `index` sizes of `?` dims (tensor.dim of a tensor that has them).
 //
+// Building is checked (issue #18): the archive's metadata may disagree with
+// itself, and the ODS builders of prims that infer their result type abort
+// the process ("Failed to infer result type(s)") when inference fails. So
+// prims are built through create<OpTy>(), which runs the op's inference
+// first and, where it fails, emits an error at the node's location and
+// returns a null Value instead. Every helper here returns null (after an
+// error) where it cannot build, and takes a null operand as "an earlier
+// step already failed" and returns null without a second error, so a
+// composition of helpers needs no check per step; pt2c-decompose-aten never
+// replaces a node with a null value and reports the first error at the node.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PT2C_CONVERSION_ATENTOPRIM_PRIMBUILDER_H
@@ -13,6 +24,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace pt2c {
 
@@ -24,6 +37,40 @@ public:
   mlir::OpBuilder &builder() { return b_; }
   mlir::Location loc() const { return loc_; }
 
+  /// `OpTy` (a prim op that infers its result type) built from `args` as
+  /// `OpTy::create(builder, loc, args...)` would, but checked: null when an
+  /// operand is null (an earlier step failed and said why), or, after an
+  /// error naming the op, its operand types and the broken constraint, when
+  /// they do not type-check (where the ODS builder aborts).
+  template <typename OpTy, typename... Args> mlir::Value create(Args &&...args) {
+    static_assert(OpTy::template hasTrait<mlir::InferTypeOpInterface::Trait>(),
+                  "ops with an explicit result type are built directly");
+    mlir::OperationState state(loc_, OpTy::getOperationName());
+    // The builder that takes the result type only records operands and
+    // attributes: a placeholder type, dropped, stands in for the inferred one.
+    OpTy::build(b_, state, mlir::Type(), std::forward<Args>(args)...);
+    state.types.clear();
+    return createInferred(
+        state, [&](std::optional<mlir::Location> loc, llvm::SmallVectorImpl<mlir::Type> &types) {
+          return OpTy::inferReturnTypes(b_.getContext(), loc, state.operands,
+                                        state.attributes.getDictionary(b_.getContext()),
+                                        state.getRawProperties(), state.regions, types);
+        });
+  }
+
+  /// `OpTy` (a prim whose result type is given: reshape, broadcast_in_dim,
+  /// splat, convert) built as `OpTy::create(builder, loc, args...)` would,
+  /// or null when an operand is null (an earlier step failed and said why;
+  /// building it would dereference the null). The given type is checked by
+  /// the verifier, which reports rather than aborts.
+  template <typename OpTy, typename... Args> mlir::Value build(Args &&...args) {
+    mlir::OperationState state(loc_, OpTy::getOperationName());
+    OpTy::build(b_, state, std::forward<Args>(args)...);
+    if (llvm::any_of(state.operands, [](mlir::Value operand) { return !operand; }))
+      return mlir::Value();
+    return b_.create(state)->getResult(0);
+  }
+
   /// The sizes of the `?` dims of `type`, read from `sources` (dims aligned
   /// to the right as in numpy broadcasting); a null entry where no source
   /// has that dim dynamic.
@@ -31,12 +78,13 @@ public:
                                               llvm::ArrayRef<mlir::Value> sources);
   static bool allKnown(llvm::ArrayRef<mlir::Value> sizes);
 
-  /// `value` converted to `elementType` (no-op when it already is).
+  /// `value` converted to `elementType` (no-op when it already is; null for
+  /// null).
   mlir::Value convert(mlir::Value value, mlir::Type elementType);
 
   /// numpy broadcasting of `value` to `type`'s shape (right-aligned), with
   /// `?` sizes taken from `sources`. Also converts the element type. Null
-  /// when a `?` size is not known from the sources (as for splat).
+  /// when a `?` size is not known from the sources (as for splat), or `value` is.
   mlir::Value broadcastTo(mlir::Value value, mlir::RankedTensorType type,
                           llvm::ArrayRef<mlir::Value> sources);
 
@@ -48,7 +96,9 @@ public:
   /// A tensor of `type` filled with `value` (a dense constant when static).
   /// `type` filled with the run-time scalar `scalar` (an i1/i64/f64 SSA
   /// value from the graph), converted to the element type as torch does;
-  /// `sizes` or the sources give the `?` sizes. Null when unknown.
+  /// `sizes` or the sources give the `?` sizes. Null, after an error naming
+  /// the type, when a `?` size is unknown (a declared type that disagrees
+  /// with the operands); null for a null source.
   mlir::Value splatScalar(mlir::Value scalar, mlir::RankedTensorType type,
                           llvm::ArrayRef<mlir::Value> sources,
                           std::optional<llvm::ArrayRef<mlir::Value>> sizes = std::nullopt);
@@ -56,7 +106,8 @@ public:
   mlir::Value splat(double value, mlir::RankedTensorType type,
                     llvm::ArrayRef<mlir::Value> sources);
 
-  /// Reduce `dims` of `value`; with `keepDims` they stay as size 1.
+  /// Reduce `dims` of `value`; with `keepDims` they stay as size 1. Checked
+  /// as create is.
   mlir::Value reduce(prim::ReduceKind kind, mlir::Value value,
                      llvm::ArrayRef<int64_t> dims, bool keepDims);
 
@@ -66,6 +117,14 @@ public:
   }
 
 private:
+  using InferFn = llvm::function_ref<mlir::LogicalResult(std::optional<mlir::Location>,
+                                                         llvm::SmallVectorImpl<mlir::Type> &)>;
+  /// create's untemplated half: checks `state`'s operands, infers its result
+  /// types with `infer`, and builds it, or returns null (see create).
+  mlir::Value createInferred(mlir::OperationState &state, InferFn infer);
+  /// Null after an error that no `?` dim of `type` could be sized.
+  mlir::Value unsized(mlir::RankedTensorType type);
+
   mlir::OpBuilder &b_;
   mlir::Location loc_;
 };
