@@ -218,14 +218,11 @@ struct ConvolutionsAlongFiltersPass
         if (fasterAlongFilters(*conv, tile, panel))
           found.push_back(*conv);
     });
-    // A filter shared by two convolutions (after CSE) is left alone: its
-    // old view would stay read.
-    llvm::DenseMap<Value, int> uses;
-    for (const Convolution &conv : found)
-      ++uses[conv.filter];
+    // A filter read elsewhere too (shared by two convolutions after CSE)
+    // is left alone: its old view would stay read.
     IRRewriter rewriter(&getContext());
     for (const Convolution &conv : found)
-      if (conv.filter.hasOneUse() && uses[conv.filter] == 1)
+      if (conv.filter.hasOneUse())
         rewrite(rewriter, conv);
   }
 };
