@@ -76,11 +76,11 @@ def chain_archive(op, nodes, path):
     return model
 
 
-def compile_once(pt2c, archive, model, library):
+def compile_once(pt2c, archive, model, library, options=()):
     """Wall seconds, the compiler's peak RSS in MiB and its -v stage times."""
     start = time.perf_counter()
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    done = subprocess.run([pt2c, archive, "--model", model, "-o", library, "-v"],
+    done = subprocess.run([pt2c, archive, "--model", model, "-o", library, "-v", *options],
                           capture_output=True, text=True)
     seconds = time.perf_counter() - start
     if done.returncode != 0:

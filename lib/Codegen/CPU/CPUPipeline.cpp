@@ -120,6 +120,7 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
                   "pt2c-profile-points,"
               "func.func(convert-linalg-to-loops),"
               "convert-vector-to-scf{full-unroll},"
+              "pt2c-outline-parallel-loops,"
               "convert-scf-to-openmp,func.func(pt2c-thread-buffers),canonicalize,"
               "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
               // float16/bfloat16 arithmetic and math in f32, rounded back after

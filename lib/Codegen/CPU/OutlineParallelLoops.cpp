@@ -1,0 +1,91 @@
+//===- OutlineParallelLoops.cpp - The pt2c-outline-parallel-loops pass ----===//
+//
+// Passes.td says what it does and why: each outermost scf.parallel moves
+// into a private function of its own, so that the OpenMP translation's
+// outlining (LLVM's CodeExtractor, which scans the whole function around
+// each region it extracts) sees a small function per region instead of
+// the whole model's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pt2c/Codegen/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace pt2c {
+
+#define GEN_PASS_DEF_OUTLINEPARALLELLOOPS
+#include "pt2c/Codegen/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+/// Moves `loop` into a new private function named after `func` and
+/// calls it in its place; fails (leaving `loop` where it was) if MLIR's
+/// outlining does not apply.
+LogicalResult outline(RewriterBase &rewriter, SymbolTable &symbols, func::FuncOp func,
+                      scf::ParallelOp loop, unsigned index) {
+  Location loc = loop.getLoc();
+  // outlineSingleBlockRegion takes a region: wrap the loop in one.
+  rewriter.setInsertionPoint(loop);
+  auto wrapper = scf::ExecuteRegionOp::create(rewriter, loc, TypeRange{});
+  Block *body = rewriter.createBlock(&wrapper.getRegion());
+  rewriter.setInsertionPointToEnd(body);
+  auto yield = scf::YieldOp::create(rewriter, loc);
+  loop->moveBefore(yield);
+
+  std::string name = (func.getName() + "_parallel_" + llvm::Twine(index)).str();
+  while (symbols.lookup(name))
+    name += "_";
+  func::CallOp call;
+  FailureOr<func::FuncOp> outlined =
+      outlineSingleBlockRegion(rewriter, loc, wrapper.getRegion(), name, &call);
+  if (failed(outlined)) {
+    loop->moveBefore(wrapper);
+    rewriter.eraseOp(wrapper);
+    return failure();
+  }
+  outlined->setPrivate();
+  symbols.insert(*outlined);
+  // The wrapper now holds the call and its yield: put the call in its place.
+  Block &holder = wrapper.getRegion().front();
+  rewriter.eraseOp(holder.getTerminator());
+  rewriter.inlineBlockBefore(&holder, wrapper);
+  rewriter.eraseOp(wrapper);
+  return success();
+}
+
+class OutlineParallelLoopsPass
+    : public impl::OutlineParallelLoopsBase<OutlineParallelLoopsPass> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable symbols(module);
+    IRRewriter rewriter(&getContext());
+    SmallVector<func::FuncOp> functions(module.getOps<func::FuncOp>());
+    for (func::FuncOp func : functions) {
+      if (func.isExternal())
+        continue;
+      SmallVector<scf::ParallelOp> loops;
+      func.walk([&](scf::ParallelOp loop) {
+        if (!loop->getParentOfType<scf::ParallelOp>())
+          loops.push_back(loop);
+      });
+      // A function with one parallel loop is small enough already.
+      if (loops.size() < 2)
+        continue;
+      for (auto [index, loop] : llvm::enumerate(loops))
+        (void)outline(rewriter, symbols, func, loop, index);
+    }
+  }
+};
+
+} // namespace
+} // namespace pt2c
