@@ -6,6 +6,7 @@
 #include "TypeConversion.h"
 
 #include "pt2c/Archive/NodeSource.h"
+#include "pt2c/Import/LiveNodes.h"
 #include "pt2c/Dialect/ATen/ATenOps.h"
 #include "pt2c/OpRegistry/HigherOrderOps.h"
 
@@ -358,7 +359,11 @@ Value GraphImporter::autocastTo(Value value, Type element, Location loc) {
 }
 
 llvm::Error GraphImporter::importNodes(const Graph &graph, llvm::StringRef jsonPath) {
+  // Nodes nothing needs are left out before anything is asked of them.
+  std::vector<bool> live = liveNodes(graph, registry_);
   for (auto [index, node] : llvm::enumerate(graph.nodes)) {
+    if (!live[index])
+      continue;
     std::string nodePath = (jsonPath + ".nodes[" + llvm::Twine(index) + "] (" +
                             OpRegistry::stripTorchOpsPrefix(node.target) +
                             (node.name.empty() ? "" : " '" + node.name + "'") + ")")

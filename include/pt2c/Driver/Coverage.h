@@ -5,6 +5,8 @@
 // it into prim ops; inlined higher-order ops count as covered. The report names
 // every node that is not, with the source line torch recorded for it, so a
 // user learns before compiling (and before shipping) what would stop pt2c.
+// Nodes whose results nothing uses are not judged: the importer leaves them
+// out (pt2c/Import/LiveNodes.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +42,7 @@ struct UncoveredNode {
 
 struct CoverageReport {
   uint64_t nodeCount = 0;            // subgraphs included
+  uint64_t deadCount = 0;            // of those, nodes nothing uses (left out, never missing)
   std::set<std::string> targets;     // distinct targets seen
   std::vector<UncoveredNode> missing; // in graph order
   bool complete() const { return missing.empty(); }
