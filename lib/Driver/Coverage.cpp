@@ -6,6 +6,7 @@
 #include "pt2c/Archive/NodeSource.h"
 #include "pt2c/Conversion/ATenToPrim/DecompositionTable.h"
 #include "pt2c/Import/LiveNodes.h"
+#include "pt2c/OpRegistry/DerivedForms.h"
 #include "pt2c/OpRegistry/HigherOrderOps.h"
 #include "pt2c/OpRegistry/OpRegistry.h"
 
@@ -29,10 +30,9 @@ bool isOpCovered(llvm::StringRef target, const OpRegistry &registry) {
   llvm::StringRef bare = OpRegistry::stripTorchOpsPrefix(target);
   if (isInlinedHigherOrderOp(bare))
     return true;
-  std::string functional = bare.str();
-  if (const OpSchema *schema = registry.lookup(bare))
-    functional = schema->functionalTarget();
-  return decomposedTargets().contains(functional);
+  // Judged as the importer brings it in: a derived form as its twin.
+  std::optional<DerivedForm> derived = derivedForm(bare, registry);
+  return decomposedTargets().contains(derived ? derived->twin->target() : bare.str());
 }
 
 static void visit(const archive::Graph &graph, const OpRegistry &registry,

@@ -29,8 +29,9 @@ struct Graph;
 } // namespace archive
 
 /// True when pt2c compiles `target` (as serialized, with or without the
-/// "torch.ops." prefix). In-place overloads are judged by their functional
-/// form, which is what the importer turns them into.
+/// "torch.ops." prefix). In-place, `_copy` and alias forms are judged by
+/// their functional twin, which is what the importer turns them into
+/// (pt2c/OpRegistry/DerivedForms.h).
 bool isOpCovered(llvm::StringRef target, const OpRegistry &registry);
 
 struct UncoveredNode {
