@@ -24,6 +24,7 @@ std::vector<Decomposition> decompositionTable() {
   addMathDecompositions(table);
   addNormDecompositions(table);
   addPadDecompositions(table);
+  addPointwiseDecompositions(table);
   addPoolDecompositions(table);
   addRearrangeDecompositions(table);
   addReductionDecompositions(table);

@@ -53,6 +53,7 @@ void addLinearDecompositions(std::vector<Decomposition> &table);
 void addMathDecompositions(std::vector<Decomposition> &table);
 void addNormDecompositions(std::vector<Decomposition> &table);
 void addPadDecompositions(std::vector<Decomposition> &table);
+void addPointwiseDecompositions(std::vector<Decomposition> &table);
 void addPoolDecompositions(std::vector<Decomposition> &table);
 void addRearrangeDecompositions(std::vector<Decomposition> &table);
 void addReductionDecompositions(std::vector<Decomposition> &table);
