@@ -22,6 +22,7 @@ std::vector<Decomposition> decompositionTable() {
   addElementwiseDecompositions(table);
   addLinearDecompositions(table);
   addMathDecompositions(table);
+  addMatrixDecompositions(table);
   addNormDecompositions(table);
   addPadDecompositions(table);
   addPointwiseDecompositions(table);

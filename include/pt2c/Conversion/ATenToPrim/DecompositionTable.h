@@ -51,6 +51,7 @@ void addEinsumDecompositions(std::vector<Decomposition> &table);
 void addElementwiseDecompositions(std::vector<Decomposition> &table);
 void addLinearDecompositions(std::vector<Decomposition> &table);
 void addMathDecompositions(std::vector<Decomposition> &table);
+void addMatrixDecompositions(std::vector<Decomposition> &table);
 void addNormDecompositions(std::vector<Decomposition> &table);
 void addPadDecompositions(std::vector<Decomposition> &table);
 void addPointwiseDecompositions(std::vector<Decomposition> &table);
