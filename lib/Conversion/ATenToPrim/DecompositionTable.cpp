@@ -23,6 +23,7 @@ std::vector<Decomposition> decompositionTable() {
   addLinearDecompositions(table);
   addMathDecompositions(table);
   addMatrixDecompositions(table);
+  addLossDecompositions(table);
   addNormDecompositions(table);
   addPadDecompositions(table);
   addPointwiseDecompositions(table);

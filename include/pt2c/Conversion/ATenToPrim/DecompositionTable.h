@@ -52,6 +52,7 @@ void addElementwiseDecompositions(std::vector<Decomposition> &table);
 void addLinearDecompositions(std::vector<Decomposition> &table);
 void addMathDecompositions(std::vector<Decomposition> &table);
 void addMatrixDecompositions(std::vector<Decomposition> &table);
+void addLossDecompositions(std::vector<Decomposition> &table);
 void addNormDecompositions(std::vector<Decomposition> &table);
 void addPadDecompositions(std::vector<Decomposition> &table);
 void addPointwiseDecompositions(std::vector<Decomposition> &table);
