@@ -694,6 +694,163 @@ def _(inp):
     return [inp.r(5, 3)], lambda x: x.reshape(x.numel()) * 2
 
 
+# ------------------------------------------------ the wider ATen surface
+# Issue #17: ops real models and PyTorch's OpInfo samples use beyond the
+# families above. In-place, `_copy` and alias forms (compiled as their
+# functional twin), an unused random draw (left out as dead), and one
+# decomposition per elementwise, activation, matrix and loss op.
+@case("surface", "unused_rand")
+def _(inp):
+    def f(x):
+        draw = torch.rand([])  # a layer-drop draw that eval mode never reads
+        del draw
+        return x * 2
+    return [inp.r(3, 4)], f
+
+
+def inplace_with(method, make_args):
+    """`method` applied in place to a copy of x, its arguments from the inputs."""
+    def f(x, *rest):
+        y = x * 1.0
+        getattr(y, method)(*make_args(*rest))
+        return y
+    return f
+
+
+@case("surface", "fill_tensor_")
+def _(inp):
+    return [inp.r(3, 5), inp.r()], inplace_with("fill_", lambda v: (v,))
+
+
+@case("surface", "copy_")
+def _(inp):
+    # src broadcasts over self's rows and comes in another dtype.
+    return [inp.r(3, 5), inp.r(5, dtype=torch.float64)], inplace_with("copy_", lambda s: (s,))
+
+
+@case("surface", "masked_fill_scalar_")
+def _(inp):
+    return [inp.r(4, 6), inp.r(1, 6)], inplace_with("masked_fill_", lambda m: (m > 0, -2.5))
+
+
+@case("surface", "zero_")
+def _(inp):
+    return [inp.r(3, 4)], inplace_with("zero_", lambda: ())
+
+
+@case("surface", "fill_true", dtypes=("f32", "i64"))
+def _(inp):
+    # fill with True writes 1 (pt2c sign-extended it to -1).
+    x = inp.i(3, 4, lo=-5, hi=5) if inp.dtype == torch.int64 else inp.r(3, 4)
+    def f(a):
+        y = a * 1
+        y.fill_(True)
+        return y, torch.full_like(a, True)
+    return [x], f
+
+
+for fname, op in [("min_other", lambda a, b: torch.min(a, b)),
+                  ("clamp_min_max", lambda a, b: (torch.clamp_min(a, -0.5), torch.clamp_max(a, 0.25),
+                                                  torch.clamp_min(a, b))),
+                  ("true_divide", lambda a, b: torch.true_divide(a, b.abs() + 0.5)),
+                  ("divide_subtract_multiply", lambda a, b: (torch.divide(a, b.abs() + 0.5),
+                                                             torch.divide(a * 4, b.abs() + 0.5, rounding_mode="floor"),
+                                                             torch.subtract(a, b, alpha=2),
+                                                             torch.multiply(a, b))),
+                  ("greater_less", lambda a, b: (torch.greater(a, b), torch.less_equal(a, 0.5),
+                                                 torch.not_equal(a, b))),
+                  ("hypot", torch.hypot), ("logaddexp", torch.logaddexp),
+                  ("logaddexp2", torch.logaddexp2),
+                  ("copysign", lambda a, b: (torch.copysign(a, b), torch.copysign(a, -0.0))),
+                  ("fmax_fmin", lambda a, b: (torch.fmax(a, b), torch.fmin(a, b))),
+                  ("heaviside", lambda a, b: torch.heaviside(a.round(), b)),
+                  ("lerp", lambda a, b: (torch.lerp(a, b, 0.3), torch.lerp(a, b, 0.8),
+                                         torch.lerp(a, b, (b + 2) / 4)))]:
+    simple("surface", fname, op, (3, 1, 6), (4, 6))
+
+
+for fname, op, lo, hi in [("square", torch.square, -2, 2), ("exp2", torch.exp2, -3, 3),
+                          ("frac", torch.frac, -3, 3), ("deg2rad", torch.deg2rad, -360, 360),
+                          ("rad2deg", torch.rad2deg, -3, 3), ("erfc", torch.erfc, -2, 2),
+                          ("logit", lambda x: (torch.logit(x), torch.logit(x, eps=0.2)), 0.05, 0.95),
+                          ("sgn_signbit", lambda x: (torch.sgn(x), torch.signbit(x)), -2, 2),
+                          ("arc_aliases", lambda x: (torch.arccos(x), torch.arcsin(x), torch.arctan(x),
+                                                     torch.arctanh(x), torch.fix(x * 3),
+                                                     torch.negative(x), torch.absolute(x)), -0.9, 0.9),
+                          ("celu", lambda x: F.celu(x, 1.5), -3, 3), ("selu", F.selu, -3, 3),
+                          ("threshold", lambda x: F.threshold(x, 0.5, -1.0), -2, 2),
+                          ("hardshrink", lambda x: F.hardshrink(x, 0.5), -2, 2),
+                          ("softshrink", lambda x: F.softshrink(x, 0.5), -2, 2),
+                          ("log_sigmoid", F.logsigmoid, -6, 6),
+                          ("glu", lambda x: F.glu(x, -1), -3, 3),
+                          ("tril_triu", lambda x: (torch.tril(x), torch.triu(x, 1), torch.tril(x, -2)), -2, 2),
+                          ("swapaxes_reshape_as", lambda x: (torch.swapaxes(x, 0, 2) + 0, torch.swapdims(x, 1, 2) + 0,
+                                                             x.reshape_as(x.reshape(6, 4)) * 2,
+                                                             x[0].view_as(x[1].t()) + 1), -2, 2),
+                          ("copy_forms", lambda x: (aten.expand_copy(x[:, :1], [2, 3, 4]),
+                                                    aten.permute_copy(x, [2, 0, 1]),
+                                                    aten.view_copy(x, [4, 6])), -2, 2)]:
+    simple("surface", fname, op, (2, 3, 4), lo=lo, hi=hi)
+
+
+@case("surface", "special_values", dtypes=F32)
+def _(inp):
+    x = inp.r(2, 6)
+    x[0] = torch.tensor([float("nan"), float("inf"), -float("inf"), 0.0, -0.0, 1e30])
+    return [x], lambda a: (torch.isfinite(a), torch.isposinf(a), torch.isneginf(a),
+                           torch.nan_to_num(a), torch.nan_to_num(a, nan=1.0, posinf=2.0, neginf=-3.0),
+                           torch.signbit(a))
+
+
+@case("surface", "xlogy")
+def _(inp):
+    x = inp.r(3, 5)
+    x[0, :2] = 0
+    return [x, inp.r(3, 5, lo=0.1, hi=3)], lambda a, b: (torch.xlogy(a, b), torch.xlogy(a, 2.0))
+
+
+@case("surface", "addcmul_addcdiv")
+def _(inp):
+    return [inp.r(3, 4), inp.r(3, 4), inp.r(4, lo=0.5, hi=2)], \
+        lambda s, a, b: (torch.addcmul(s, a, b, value=0.5), torch.addcdiv(s, a, b, value=2))
+
+
+@case("surface", "prelu")
+def _(inp):
+    return [inp.r(2, 3, 5), inp.r(3, lo=0, hi=0.5), inp.r(1, lo=0, hi=0.5)], \
+        lambda x, w, w1: (F.prelu(x, w), F.prelu(x, w1))
+
+
+@case("surface", "dot_mv_outer_trace")
+def _(inp):
+    return [inp.r(5), inp.r(5), inp.r(3, 5), inp.r(4, 4)], \
+        lambda a, b, m, s: (torch.dot(a, b), torch.mv(m, a), torch.outer(a, b[:3]), torch.trace(s))
+
+
+@case("surface", "losses")
+def _(inp):
+    return [inp.r(3, 4), inp.r(3, 4)], \
+        lambda a, b: (F.mse_loss(a, b), F.mse_loss(a, b, reduction="sum"), F.l1_loss(a, b),
+                      F.l1_loss(a, b, reduction="none"))
+
+
+@case("surface", "weight_norm")
+def _(inp):
+    return [inp.r(4, 3, 2), inp.r(4, 1, 1, lo=0.5, hi=2), inp.r(lo=0.5, hi=2)], \
+        lambda v, g, g0: (torch._weight_norm(v, g, 0), torch._weight_norm(v, g0.reshape(1, 1, 1), -1))
+
+
+@case("surface", "adaptive_avg_pool3d")
+def _(inp):
+    return [inp.r(1, 2, 6, 6, 4)], lambda x: (F.adaptive_avg_pool3d(x, (3, 2, 2)),
+                                              F.adaptive_avg_pool3d(x, 1))
+
+
+@case("surface", "logsumexp_0d")
+def _(inp):
+    return [inp.r()], lambda x: (torch.logsumexp(x, 0), torch.logsumexp(x, -1, keepdim=True))
+
+
 # ------------------------------------------------------- weights (layouts)
 # Cases whose `forward` is an nn.Module: its parameters are the archive's
 # weights, so the compiler's weight layouts (transposed, packed in column

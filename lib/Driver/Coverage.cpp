@@ -5,6 +5,8 @@
 #include "pt2c/Archive/ExportSchema.h"
 #include "pt2c/Archive/NodeSource.h"
 #include "pt2c/Conversion/ATenToPrim/DecompositionTable.h"
+#include "pt2c/Import/LiveNodes.h"
+#include "pt2c/OpRegistry/DerivedForms.h"
 #include "pt2c/OpRegistry/HigherOrderOps.h"
 #include "pt2c/OpRegistry/OpRegistry.h"
 
@@ -28,16 +30,22 @@ bool isOpCovered(llvm::StringRef target, const OpRegistry &registry) {
   llvm::StringRef bare = OpRegistry::stripTorchOpsPrefix(target);
   if (isInlinedHigherOrderOp(bare))
     return true;
-  std::string functional = bare.str();
-  if (const OpSchema *schema = registry.lookup(bare))
-    functional = schema->functionalTarget();
-  return decomposedTargets().contains(functional);
+  // Judged as the importer brings it in: a derived form as its twin.
+  std::optional<DerivedForm> derived = derivedForm(bare, registry);
+  return decomposedTargets().contains(derived ? derived->twin->target() : bare.str());
 }
 
 static void visit(const archive::Graph &graph, const OpRegistry &registry,
                   CoverageReport &report) {
-  for (const archive::Node &node : graph.nodes) {
+  // A node nothing needs is not imported (LiveNodes.h), so it cannot stop
+  // the compile: it is counted, never reported missing.
+  std::vector<bool> live = liveNodes(graph, registry);
+  for (auto [index, node] : llvm::enumerate(graph.nodes)) {
     ++report.nodeCount;
+    if (!live[index]) {
+      ++report.deadCount;
+      continue;
+    }
     report.targets.insert(node.target);
     if (!isOpCovered(node.target, registry)) {
       auto [file, line] = archive::sourceLineOf(node);
@@ -61,11 +69,18 @@ static std::string where(const UncoveredNode &node) {
   return node.file + ":" + std::to_string(node.line);
 }
 
+/// ", 2 unused left out" where nodes nothing uses were skipped.
+static std::string unused(const CoverageReport &report) {
+  if (report.deadCount == 0)
+    return "";
+  return ", " + std::to_string(report.deadCount) + " unused left out";
+}
+
 void printCoverageText(llvm::raw_ostream &os, llvm::StringRef archivePath,
                        const CoverageReport &report) {
   if (report.complete()) {
     os << archivePath << ": every op is covered (" << report.nodeCount << " nodes, "
-       << report.targets.size() << " distinct ops)\n";
+       << report.targets.size() << " distinct ops" << unused(report) << ")\n";
     return;
   }
   std::map<std::string, unsigned> perTarget;
@@ -73,7 +88,8 @@ void printCoverageText(llvm::raw_ostream &os, llvm::StringRef archivePath,
     ++perTarget[node.target];
   os << archivePath << ": " << perTarget.size() << " of " << report.targets.size()
      << " distinct ops have no decomposition (" << report.missing.size() << " of "
-     << report.nodeCount << " nodes); pt2c cannot compile this model yet:\n";
+     << report.nodeCount << " nodes" << unused(report)
+     << "); pt2c cannot compile this model yet:\n";
   for (const UncoveredNode &node : report.missing)
     os << "  " << OpRegistry::stripTorchOpsPrefix(node.target) << "  node '"
        << (node.node.empty() ? "?" : node.node) << "'  at " << where(node) << "\n";
@@ -89,6 +105,7 @@ llvm::json::Value coverageToJson(const CoverageReport &report) {
                                          {"line", int64_t(node.line)}});
   return llvm::json::Object{{"complete", report.complete()},
                             {"node_count", int64_t(report.nodeCount)},
+                            {"unused_nodes", int64_t(report.deadCount)},
                             {"distinct_ops", int64_t(report.targets.size())},
                             {"missing", std::move(missing)}};
 }

@@ -6,7 +6,9 @@
 #include "TypeConversion.h"
 
 #include "pt2c/Archive/NodeSource.h"
+#include "pt2c/Import/LiveNodes.h"
 #include "pt2c/Dialect/ATen/ATenOps.h"
+#include "pt2c/OpRegistry/DerivedForms.h"
 #include "pt2c/OpRegistry/HigherOrderOps.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -154,24 +156,30 @@ llvm::Error GraphImporter::importNode(const Graph &graph, const Node &node,
   if (target.starts_with("higher_order."))
     return importHigherOrder(graph, node, nodePath);
 
+  // An in-place, `_copy` or alias form becomes its functional twin
+  // (DerivedForms.h): the twin's schema names and completes the arguments.
+  std::optional<DerivedForm> derived = derivedForm(target, registry_);
+  std::string callTarget = derived ? derived->twin->target() : target.str();
+
   Location loc = nodeLocation(node);
   CallBuilder call(*this, loc);
   if (autocastType_) {
-    AutocastCast cast = cpuAutocastCast(target);
+    AutocastCast cast = cpuAutocastCast(callTarget);
     if (cast == AutocastCast::lowerPrecision)
       call.castFloatsTo(autocastType_);
     else if (cast == AutocastCast::fp32)
       call.castFloatsTo(builder_.getF32Type());
   }
-  const OpSchema *schema = registry_.lookup(target);
+  const OpSchema *schema = derived ? derived->twin : registry_.lookup(target);
   if (schema) {
     // Every schema argument is present: as passed, or its default.
     llvm::StringMap<const NamedArgument *> passed;
     for (const NamedArgument &input : node.inputs) {
-      if (!schema->findArgument(input.name))
+      llvm::StringRef name = derived ? derived->twinArgument(input.name) : input.name;
+      if (!schema->findArgument(name))
         return error(nodePath, "'" + target + "' has no argument named '" +
                                    input.name + "' (schema: " + schema->text + ")");
-      passed[input.name] = &input;
+      passed[name] = &input;
     }
     for (const OpArgument &schemaArg : schema->arguments) {
       if (const NamedArgument *input = passed.lookup(schemaArg.name)) {
@@ -200,8 +208,7 @@ llvm::Error GraphImporter::importNode(const Graph &graph, const Node &node,
   if (auto err = collectResults(graph, node, nodePath, resultTypes, resultNames))
     return err;
 
-  bool inPlace = schema && schema->isInPlace();
-  std::string callTarget = inPlace ? schema->functionalTarget() : target.str();
+  bool inPlace = derived && !derived->mutated.empty();
   aten::CallOp op = call.build(callTarget, resultTypes);
 
   // Keep the symbols of dynamic result dims, so shapes can be specialised.
@@ -225,7 +232,7 @@ llvm::Error GraphImporter::importNode(const Graph &graph, const Node &node,
     // The mutated argument now holds the result, for every later use.
     const NamedArgument *self = nullptr;
     for (const NamedArgument &input : node.inputs)
-      if (input.name == schema->arguments.front().name)
+      if (input.name == derived->mutated)
         self = &input;
     if (!self || self->arg.kind != ArgKind::Tensor || op.getNumResults() == 0)
       return error(nodePath, "in-place op '" + target +
@@ -358,7 +365,11 @@ Value GraphImporter::autocastTo(Value value, Type element, Location loc) {
 }
 
 llvm::Error GraphImporter::importNodes(const Graph &graph, llvm::StringRef jsonPath) {
+  // Nodes nothing needs are left out before anything is asked of them.
+  std::vector<bool> live = liveNodes(graph, registry_);
   for (auto [index, node] : llvm::enumerate(graph.nodes)) {
+    if (!live[index])
+      continue;
     std::string nodePath = (jsonPath + ".nodes[" + llvm::Twine(index) + "] (" +
                             OpRegistry::stripTorchOpsPrefix(node.target) +
                             (node.name.empty() ? "" : " '" + node.name + "'") + ")")

@@ -13,6 +13,7 @@
 
 #include "pt2c/Conversion/ATenToPrim/DecompositionTable.h"
 #include "pt2c/Driver/Coverage.h"
+#include "pt2c/OpRegistry/DerivedForms.h"
 #include "pt2c/OpRegistry/OpRegistry.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -121,8 +122,10 @@ int main(int argc, char **argv) {
         "(`include/pt2c/Conversion/ATenToPrim/DecompositionTable.h`). The goal "
         "(`docs/op-goal.txt`) is Core ATen (without the backward, random and "
         "data-dependent ops) and what `torch.export.export()` leaves in its "
-        "default output. In-place overloads (`relu_`) count as their "
-        "functional form, which the importer rewrites them to. *corpus* lists "
+        "default output. In-place, `_copy` and alias overloads (`relu_`, "
+        "`expand_copy`, `swapaxes`) are *derived*: the importer rewrites them "
+        "to their functional twin, named in the family column "
+        "(docs/op-registry.md, \"Derived forms\"). *corpus* lists "
         "the dtypes the op corpus (`test/data/corpus`, exported by PyTorch "
         "2.11) checks the op in on the CPU, through cases that may combine it "
         "with other ops; *known failures* are corpus cases still wrong "
@@ -132,13 +135,18 @@ int main(int argc, char **argv) {
      << "|---|---|---|---|---|---|\n";
   for (const auto &[target, row] : rows) {
     bool covered = row.decomposition || pt2c::isOpCovered(target, *registry);
+    std::optional<pt2c::DerivedForm> derived =
+        row.decomposition ? std::nullopt : pt2c::derivedForm(target, *registry);
+    std::string status = !covered ? "**missing**" : derived ? "derived" : "covered";
+    std::string family = row.decomposition ? row.decomposition->family
+                         : derived         ? "-> `" + derived->twin->target() + "`"
+                                           : "";
     std::string dtypes, failures;
     for (const std::string &dtype : row.corpusDtypes)
       dtypes += (dtypes.empty() ? "" : " ") + dtype;
     for (const std::string &name : row.knownFailures)
       failures += (failures.empty() ? "" : ", ") + name;
-    os << "| `" << target << "` | " << (covered ? "covered" : "**missing**") << " | "
-       << (row.decomposition ? row.decomposition->family : "") << " | "
+    os << "| `" << target << "` | " << status << " | " << family << " | "
        << (row.decomposition ? row.decomposition->prims : "") << " | " << dtypes << " | "
        << failures << " |\n";
   }

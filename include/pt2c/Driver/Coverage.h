@@ -5,6 +5,8 @@
 // it into prim ops; inlined higher-order ops count as covered. The report names
 // every node that is not, with the source line torch recorded for it, so a
 // user learns before compiling (and before shipping) what would stop pt2c.
+// Nodes whose results nothing uses are not judged: the importer leaves them
+// out (pt2c/Import/LiveNodes.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,8 +29,9 @@ struct Graph;
 } // namespace archive
 
 /// True when pt2c compiles `target` (as serialized, with or without the
-/// "torch.ops." prefix). In-place overloads are judged by their functional
-/// form, which is what the importer turns them into.
+/// "torch.ops." prefix). In-place, `_copy` and alias forms are judged by
+/// their functional twin, which is what the importer turns them into
+/// (pt2c/OpRegistry/DerivedForms.h).
 bool isOpCovered(llvm::StringRef target, const OpRegistry &registry);
 
 struct UncoveredNode {
@@ -40,6 +43,7 @@ struct UncoveredNode {
 
 struct CoverageReport {
   uint64_t nodeCount = 0;            // subgraphs included
+  uint64_t deadCount = 0;            // of those, nodes nothing uses (left out, never missing)
   std::set<std::string> targets;     // distinct targets seen
   std::vector<UncoveredNode> missing; // in graph order
   bool complete() const { return missing.empty(); }

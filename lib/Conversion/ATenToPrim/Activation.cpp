@@ -140,18 +140,157 @@ Value computeInput(aten::CallOp call, const CallArgs &args, PrimBuilder &p) {
 
 // elu(x, alpha, scale, input_scale) =
 //   x > 0 ? scale * x : scale * alpha * expm1(x * input_scale)
-LogicalResult elu(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+// celu(x, alpha) is elu(x, alpha, 1, 1/alpha); selu(x) is elu with
+// torch's fixed alpha and scale.
+LogicalResult eluWith(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
+                      double alpha, double scale, double inputScale) {
   PrimBuilder p(rewriter, call.getLoc());
   Value x = computeInput(call, args, p);
   if (!x)
     return rewriter.notifyMatchFailure(call, "expects a float tensor");
-  double alpha = args.number("alpha").value_or(1.0), scale = args.number("scale").value_or(1.0),
-         inputScale = args.number("input_scale").value_or(1.0);
   Ew e{p, x};
   Value negative = e.mul(expm1Of(e, e.mul(x, e.c(inputScale))), e.c(alpha * scale));
   Value result = e.sel(e.cmp(prim::ComparePredicate::gt, x, e.c(0.0)), e.mul(x, e.c(scale)),
                        negative);
   rewriter.replaceOp(call, p.convert(result, resultType(call).getElementType()));
+  return success();
+}
+
+LogicalResult elu(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return eluWith(call, args, rewriter, args.number("alpha").value_or(1.0),
+                 args.number("scale").value_or(1.0), args.number("input_scale").value_or(1.0));
+}
+
+LogicalResult celu(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  double alpha = args.number("alpha").value_or(1.0);
+  if (alpha == 0.0)
+    return rewriter.notifyMatchFailure(call, "celu with alpha 0 (torch refuses it too)");
+  return eluWith(call, args, rewriter, alpha, 1.0, 1.0 / alpha);
+}
+
+LogicalResult selu(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return eluWith(call, args, rewriter, 1.6732632423543772848170429916717,
+                 1.0507009873554804934193349852946, 1.0);
+}
+
+// log_sigmoid(x) = min(x, 0) - log1p(exp(-|x|)): no overflow either way.
+LogicalResult logSigmoid(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = computeInput(call, args, p);
+  if (!x)
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+  Ew e{p, x};
+  Value tail = e.apply<prim::Log1pOp>(
+      e.apply<prim::ExpOp>(e.apply<prim::NegOp>(e.apply<prim::AbsOp>(x))));
+  Value result = e.sub(p.create<prim::MinOp>(x, e.c(0.0)), tail);
+  rewriter.replaceOp(call, p.convert(result, resultType(call).getElementType()));
+  return success();
+}
+
+/// The input of threshold/hardshrink/softshrink, in the result's type
+/// (integers too: these only compare and subtract).
+Value shrinkInput(aten::CallOp call, const CallArgs &args, PrimBuilder &p) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self || type.getElementType().isInteger(1) ||
+      cast<RankedTensorType>(self.getType()).getShape() != type.getShape())
+    return Value();
+  return p.convert(self, type.getElementType());
+}
+
+using P = prim::ComparePredicate;
+
+// threshold(x, threshold, value) = x <= threshold ? value : x
+LogicalResult threshold(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = shrinkInput(call, args, p);
+  std::optional<double> limit = args.number("threshold"), value = args.number("value");
+  if (!x || !limit || !value)
+    return rewriter.notifyMatchFailure(call, "expects a tensor and numbers threshold, value");
+  Ew e{p, x};
+  rewriter.replaceOp(call, e.sel(e.cmp(P::le, x, e.c(*limit)), e.c(*value), x));
+  return success();
+}
+
+// hardshrink(x, l) = x where |x| > l, else 0 (0 on [-l, l]; NaN stays).
+// softshrink(x, l) = x - l above l, x + l below -l, else 0.
+template <bool soft>
+LogicalResult shrink(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = shrinkInput(call, args, p);
+  std::optional<double> lambd = args.number("lambd");
+  if (!x || !lambd)
+    return rewriter.notifyMatchFailure(call, "expects a tensor and a number lambd");
+  Ew e{p, x};
+  Value result;
+  if (soft) {
+    Value above = e.cmp(P::gt, x, e.c(*lambd)), below = e.cmp(P::lt, x, e.c(-*lambd));
+    result = e.sel(above, e.sub(x, e.c(*lambd)),
+                   e.sel(below, e.add(x, e.c(*lambd)), e.mul(x, e.c(0.0))));
+  } else {
+    Value inside = p.create<prim::AndOp>(e.cmp(P::ge, x, e.c(-*lambd)),
+                                         e.cmp(P::le, x, e.c(*lambd)));
+    result = e.sel(inside, e.c(0.0), x);
+  }
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// prelu(x, weight) = x > 0 ? x : weight * x, weight [C] along the channel
+// dim (1; 0 for a 1-d input), or one value [1] (or 0-d) for all.
+LogicalResult prelu(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = activationInput(call, args, p);
+  Value weight = tensorArg(args, "weight");
+  RankedTensorType type = resultType(call);
+  if (!x || !weight)
+    return rewriter.notifyMatchFailure(call, "expects float tensors self and weight");
+  auto weightType = cast<RankedTensorType>(weight.getType());
+  int64_t channelDim = type.getRank() >= 2 ? 1 : 0;
+  Value w;
+  if (weightType.hasStaticShape() && weightType.getNumElements() == 1) {
+    w = p.broadcastTo(p.build<prim::ReshapeOp>(RankedTensorType::get({}, weightType.getElementType()),
+                                               weight, ValueRange{}),
+                      type, {x});
+  } else if (weightType.getRank() == 1 && type.getRank() > 0 &&
+             weightType.getDimSize(0) == type.getDimSize(channelDim)) {
+    w = p.broadcastInDim(p.convert(weight, type.getElementType()), type, {channelDim}, {x});
+  } else {
+    return rewriter.notifyMatchFailure(call, "weight must have one value or one per channel");
+  }
+  Ew e{p, x};
+  rewriter.replaceOp(call, e.sel(e.cmp(P::gt, x, e.c(0.0)), x, e.mul(w, x)));
+  return success();
+}
+
+// glu(x, dim) = a * logistic(b), a and b the two halves of x along dim.
+LogicalResult glu(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  std::optional<int64_t> dim = args.integer("dim");
+  if (!type || !self || !dim || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor and a dim");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  int64_t d = PrimBuilder::normalizeDim(*dim, selfType.getRank());
+  if (!selfType.hasStaticShape() || selfType.getRank() == 0 || selfType.getDimSize(d) % 2 != 0)
+    return rewriter.notifyMatchFailure(call, "a static input whose dim has an even size");
+  PrimBuilder p(rewriter, call.getLoc());
+  OpBuilder &b = rewriter;
+  int64_t half = selfType.getDimSize(d) / 2;
+  SmallVector<int64_t> starts(selfType.getRank(), 0), limits(selfType.getShape()),
+      strides(selfType.getRank(), 1);
+  limits[d] = half;
+  Value a = p.create<prim::SliceOp>(self, b.getDenseI64ArrayAttr(starts),
+                                    b.getDenseI64ArrayAttr(limits), b.getDenseI64ArrayAttr(strides));
+  starts[d] = half;
+  limits[d] = 2 * half;
+  Value gate = p.create<prim::SliceOp>(self, b.getDenseI64ArrayAttr(starts),
+                                       b.getDenseI64ArrayAttr(limits),
+                                       b.getDenseI64ArrayAttr(strides));
+  Type compute = computeType(type).getElementType();
+  Value result = p.create<prim::MulOp>(p.convert(a, compute),
+                                       p.create<prim::LogisticOp>(p.convert(gate, compute)));
+  rewriter.replaceOp(call, p.convert(result, type.getElementType()));
   return success();
 }
 
@@ -199,6 +338,17 @@ void addActivationDecompositions(std::vector<Decomposition> &table) {
       {"aten.softplus.default", "activation", "exp, log1p, mul, div, compare, select, convert",
        softplus},
       {"aten.mish.default", "activation", "exp, log1p, tanh, mul, convert", mish},
+      {"aten.celu.default", "activation", "exp, log, compare, select, mul, convert", celu},
+      {"aten.selu.default", "activation", "exp, log, compare, select, mul, convert", selu},
+      {"aten.log_sigmoid.default", "activation", "abs, neg, exp, log1p, min, sub, convert",
+       logSigmoid},
+      {"aten.threshold.default", "activation", "compare, select", threshold},
+      {"aten.hardshrink.default", "activation", "compare, and, select", shrink<false>},
+      {"aten.softshrink.default", "activation", "compare, sub, add, mul, select", shrink<true>},
+      {"aten.prelu.default", "activation", "broadcast_in_dim, compare, mul, select", prelu},
+      {"aten._prelu_kernel.default", "activation", "broadcast_in_dim, compare, mul, select",
+       prelu},
+      {"aten.glu.default", "activation", "slice, logistic, mul, convert", glu},
   });
 }
 

@@ -31,10 +31,12 @@ std::optional<double> CallArgs::number(StringRef name) const {
   Attribute attr = call_.getArg(name);
   if (auto floatAttr = dyn_cast_or_null<FloatAttr>(attr))
     return floatAttr.getValueAsDouble();
-  if (auto intAttr = dyn_cast_or_null<IntegerAttr>(attr))
-    return static_cast<double>(intAttr.getInt());
+  // A bool first: it is an i1 IntegerAttr too, whose getInt() sign-extends
+  // True to -1 (fill(x, True) wrote -1, issue #17).
   if (auto boolAttr = dyn_cast_or_null<BoolAttr>(attr))
     return boolAttr.getValue() ? 1.0 : 0.0;
+  if (auto intAttr = dyn_cast_or_null<IntegerAttr>(attr))
+    return static_cast<double>(intAttr.getInt());
   return std::nullopt;
 }
 

@@ -22,8 +22,11 @@ std::vector<Decomposition> decompositionTable() {
   addElementwiseDecompositions(table);
   addLinearDecompositions(table);
   addMathDecompositions(table);
+  addMatrixDecompositions(table);
+  addLossDecompositions(table);
   addNormDecompositions(table);
   addPadDecompositions(table);
+  addPointwiseDecompositions(table);
   addPoolDecompositions(table);
   addRearrangeDecompositions(table);
   addReductionDecompositions(table);

@@ -136,6 +136,71 @@ LogicalResult baddbmm(aten::CallOp call, const CallArgs &args, PatternRewriter &
   return success();
 }
 
+/// The vector `v` (1-d) as a [1, K] row (`column` false) or a [K, 1]
+/// column, in `element`.
+Value vectorAsMatrix(PrimBuilder &p, Value v, Type element, bool column) {
+  auto type = cast<RankedTensorType>(v.getType());
+  int64_t k = type.getDimSize(0);
+  auto matrix = RankedTensorType::get(column ? ArrayRef<int64_t>{k, 1} : ArrayRef<int64_t>{1, k},
+                                      element);
+  SmallVector<Value> sizes;
+  if (type.isDynamicDim(0))
+    sizes.push_back(tensor::DimOp::create(p.builder(), p.loc(), v, 0));
+  return p.build<prim::ReshapeOp>(matrix, p.convert(v, element), sizes);
+}
+
+// dot(a [K], b [K]) = [1, K] x [K, 1] as a 0-d tensor; mv(A [M, K], v [K])
+// = A x [K, 1] as [M]. Both are prim.matmul (f16/bf16 accumulate in f32).
+template <bool matrixVector>
+LogicalResult dotOrMv(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value lhs = tensorArg(args, "self"), rhs = tensorArg(args, matrixVector ? "vec" : "tensor");
+  int64_t lhsRank = matrixVector ? 2 : 1;
+  if (!type || !lhs || !rhs || cast<RankedTensorType>(lhs.getType()).getRank() != lhsRank ||
+      cast<RankedTensorType>(rhs.getType()).getRank() != 1 ||
+      type.getRank() != lhsRank - 1 || type.getElementType().isInteger(1))
+    return rewriter.notifyMatchFailure(call, matrixVector ? "expects a matrix and a vector"
+                                                          : "expects two vectors");
+  PrimBuilder p(rewriter, call.getLoc());
+  Type element = type.getElementType();
+  Value left = matrixVector ? p.convert(lhs, element) : vectorAsMatrix(p, lhs, element, false);
+  Value product = p.create<prim::MatmulOp>(left, vectorAsMatrix(p, rhs, element, true));
+  if (!product)
+    return failure(); // p said why
+  SmallVector<Value> sizes;
+  if (type.getRank() == 1 && type.isDynamicDim(0))
+    sizes.push_back(tensor::DimOp::create(rewriter, call.getLoc(), left, 0));
+  rewriter.replaceOp(call, p.build<prim::ReshapeOp>(type, product, sizes));
+  return success();
+}
+
+// outer(a [M], b [N]) = a along dim 0 times b along dim 1, [M, N].
+LogicalResult outer(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value a = tensorArg(args, "self"), b = tensorArg(args, "vec2");
+  if (!type || !a || !b || type.getRank() != 2 ||
+      cast<RankedTensorType>(a.getType()).getRank() != 1 ||
+      cast<RankedTensorType>(b.getType()).getRank() != 1)
+    return rewriter.notifyMatchFailure(call, "expects two vectors");
+  PrimBuilder p(rewriter, call.getLoc());
+  Location loc = call.getLoc();
+  // Each `?` size of the result is its own vector's (not right-aligned).
+  SmallVector<Value> sizes;
+  if (type.isDynamicDim(0))
+    sizes.push_back(tensor::DimOp::create(rewriter, loc, a, 0));
+  if (type.isDynamicDim(1))
+    sizes.push_back(tensor::DimOp::create(rewriter, loc, b, 0));
+  Type element = type.getElementType();
+  auto spread = [&](Value v, int64_t dim) {
+    return p.build<prim::BroadcastInDimOp>(type, p.convert(v, element),
+                                           rewriter.getDenseI64ArrayAttr({dim}), sizes);
+  };
+  Value result = element.isInteger(1) ? p.create<prim::AndOp>(spread(a, 0), spread(b, 1))
+                                      : p.create<prim::MulOp>(spread(a, 0), spread(b, 1));
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 } // namespace
 
 void addLinearDecompositions(std::vector<Decomposition> &table) {
@@ -144,6 +209,9 @@ void addLinearDecompositions(std::vector<Decomposition> &table) {
       {"aten.mm.default", "linear", "matmul, convert", mm},
       {"aten.bmm.default", "linear", "matmul, convert", mm},
       {"aten.baddbmm.default", "linear", "matmul, mul, broadcast_in_dim, add", baddbmm},
+      {"aten.dot.default", "linear", "reshape, matmul, convert", dotOrMv<false>},
+      {"aten.mv.default", "linear", "reshape, matmul, convert", dotOrMv<true>},
+      {"aten.outer.default", "linear", "broadcast_in_dim, mul, convert", outer},
   });
 }
 

@@ -139,6 +139,25 @@ Value acos(Ew &e, Value x) { return atan2(e, cosOfAsin(e, x), x); }
 // reciprocal(x) = 1 / x
 Value reciprocal(Ew &e, Value x) { return e.div(e.c(1.0), x); }
 
+// exp2(x) = 2^x through pow, exact at integers (exp(x ln 2) is not).
+Value exp2(Ew &e, Value x) { return e.p.create<prim::PowOp>(e.c(2.0), x); }
+
+// frac(x) = x - trunc(x), with trunc as above; exact.
+Value trunc(Ew &e, Value x);
+Value frac(Ew &e, Value x) { return e.sub(x, trunc(e, x)); }
+
+// deg2rad(x) = x * pi/180, rad2deg(x) = x * 180/pi (torch's constants).
+Value deg2rad(Ew &e, Value x) { return e.mul(x, e.c(M_PI / 180.0)); }
+Value rad2deg(Ew &e, Value x) { return e.mul(x, e.c(180.0 / M_PI)); }
+
+// erfc(x) = 1 - erf(x). Its absolute error is erf's (an ulp of 1); for
+// x > ~4 the relative error grows as erfc falls below f32's resolution
+// near 1, which the comparison's absolute tolerance covers (no erfc prim).
+Value erfc(Ew &e, Value x) { return e.sub(e.c(1.0), e.apply<prim::ErfOp>(x)); }
+
+// square(x) = x * x, in any numeric type.
+Value square(Ew &e, Value x) { return e.mul(x, x); }
+
 /// floor/ceil/round/trunc: identity on integers (torch returns a copy).
 template <MathFn fn>
 LogicalResult rounding(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
@@ -154,6 +173,36 @@ LogicalResult rounding(aten::CallOp call, const CallArgs &args, PatternRewriter 
   }
   Ew e{p, x};
   rewriter.replaceOp(call, fn(e, x));
+  return success();
+}
+
+/// `fn` of `self` in the result's computeType (integers as they are),
+/// rounded once to the result type.
+template <MathFn fn>
+LogicalResult numericMath(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self || type.getElementType().isInteger(1))
+    return rewriter.notifyMatchFailure(call, "expects a tensor `self` and a numeric result");
+  PrimBuilder p(rewriter, call.getLoc());
+  Ew e{p, p.convert(self, computeType(type).getElementType())};
+  rewriter.replaceOp(call, p.convert(fn(e, e.like), type.getElementType()));
+  return success();
+}
+
+// logit(x, eps) = log(z / (1 - z)), z = x clamped to [eps, 1 - eps] when
+// eps is given (NaN outside [0, 1] otherwise, as torch).
+LogicalResult logit(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  std::optional<double> eps = args.number("eps");
+  if (!type || !self || !isa<FloatType>(type.getElementType()) || (!eps && !args.isNone("eps")))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor and eps a number or None");
+  PrimBuilder p(rewriter, call.getLoc());
+  Ew e{p, p.convert(self, computeType(type).getElementType())};
+  Value z = eps ? clampOf(e, e.like, e.c(*eps), e.c(1.0 - *eps)) : e.like;
+  Value result = e.apply<prim::LogOp>(e.div(z, e.sub(e.c(1.0), z)));
+  rewriter.replaceOp(call, p.convert(result, type.getElementType()));
   return success();
 }
 
@@ -207,6 +256,68 @@ LogicalResult isNanOrInf(aten::CallOp call, const CallArgs &args, PatternRewrite
   return success();
 }
 
+/// A bool test of each element: `floatTest` on floats; on integers
+/// (never NaN nor infinite) `integerTest`, or `integerAnswer` without one.
+using TestFn = Value (*)(Ew &e, Value x);
+template <TestFn floatTest, TestFn integerTest, bool integerAnswer>
+LogicalResult elementTest(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self || !type.getElementType().isInteger(1))
+    return rewriter.notifyMatchFailure(call, "expects a tensor `self` and a bool result");
+  PrimBuilder p(rewriter, call.getLoc());
+  Ew e{p, self};
+  bool isFloat = isa<FloatType>(cast<RankedTensorType>(self.getType()).getElementType());
+  Value result;
+  if (isFloat)
+    result = floatTest(e, self);
+  else if constexpr (integerTest != nullptr)
+    result = integerTest(e, self);
+  else
+    result = p.splat(integerAnswer ? 1.0 : 0.0, type, {self});
+  if (!result)
+    return rewriter.notifyMatchFailure(call, "unknown dynamic size");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// isfinite(x) = |x| < inf: false for infinities and NaN.
+Value isFinite(Ew &e, Value x) { return e.cmp(P::lt, e.apply<prim::AbsOp>(x), e.c(INFINITY)); }
+Value isPosInf(Ew &e, Value x) { return e.cmp(P::eq, x, e.c(INFINITY)); }
+Value isNegInf(Ew &e, Value x) { return e.cmp(P::eq, x, e.c(-INFINITY)); }
+// signbit(x): x < 0, or -0.0 (x == 0 with 1/x = -inf). A NaN's sign bit is
+// not visible without a bitcast prim: false, as for positive NaN.
+Value signbit(Ew &e, Value x) {
+  Value negativeZero = e.p.create<prim::AndOp>(e.cmp(P::eq, x, e.c(0.0)),
+                                               e.cmp(P::lt, e.div(e.c(1.0), x), e.c(0.0)));
+  return e.p.create<prim::OrOp>(e.cmp(P::lt, x, e.c(0.0)), negativeZero);
+}
+Value isNegative(Ew &e, Value x) { return e.cmp(P::lt, x, e.c(0.0)); }
+
+// nan_to_num(x, nan=0, posinf, neginf): NaN, +inf and -inf replaced; the
+// infinities default to the result type's largest finite values, so the
+// selects run in the result type itself. Integers pass through.
+LogicalResult nanToNum(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self)
+    return rewriter.notifyMatchFailure(call, "expects a tensor `self` and result");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = p.convert(self, type.getElementType());
+  auto floatType = dyn_cast<FloatType>(type.getElementType());
+  if (!floatType) {
+    rewriter.replaceOp(call, x);
+    return success();
+  }
+  double largest = llvm::APFloat::getLargest(floatType.getFloatSemantics()).convertToDouble();
+  Ew e{p, x};
+  Value result = e.sel(e.cmp(P::ne, x, x), e.c(args.number("nan").value_or(0.0)), x);
+  result = e.sel(isPosInf(e, x), e.c(args.number("posinf").value_or(largest)), result);
+  result = e.sel(isNegInf(e, x), e.c(args.number("neginf").value_or(-largest)), result);
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 // logical_not(x) = x == 0, compared in x's own type.
 LogicalResult logicalNot(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
@@ -245,6 +356,20 @@ void addMathDecompositions(std::vector<Decomposition> &table) {
        floatMath<atanh>},
       {"aten.bitwise_not.default", "math", "not", bitwiseNot},
       {"aten.ceil.default", "math", "ceil", rounding<ceil>},
+      {"aten.deg2rad.default", "math", "mul, convert", floatMath<deg2rad>},
+      {"aten.erfc.default", "math", "erf, sub, convert", floatMath<erfc>},
+      {"aten.exp2.default", "math", "pow, convert", floatMath<exp2>},
+      {"aten.frac.default", "math", "ceil, floor, compare, select, sub, convert",
+       floatMath<frac>},
+      {"aten.isfinite.default", "math", "abs, compare", elementTest<isFinite, nullptr, true>},
+      {"aten.isneginf.default", "math", "compare", elementTest<isNegInf, nullptr, false>},
+      {"aten.isposinf.default", "math", "compare", elementTest<isPosInf, nullptr, false>},
+      {"aten.logit.default", "math", "max, min, sub, div, log, convert", logit},
+      {"aten.nan_to_num.default", "math", "compare, select", nanToNum},
+      {"aten.rad2deg.default", "math", "mul, convert", floatMath<rad2deg>},
+      {"aten.signbit.default", "math", "compare, div, and, or",
+       elementTest<signbit, isNegative, false>},
+      {"aten.square.default", "math", "mul, convert", numericMath<square>},
       {"aten.cosh.default", "math", "exp, abs, div, add, mul, compare, select, convert",
        floatMath<cosh>},
       {"aten.erf.default", "math", "erf, convert",

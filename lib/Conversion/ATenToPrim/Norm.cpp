@@ -211,6 +211,41 @@ LogicalResult logSoftmax(aten::CallOp call, const CallArgs &args, PatternRewrite
   return success();
 }
 
+// _weight_norm(v, g, dim) = v * (g / norm), norm the 2-norm of v over
+// every dim but `dim` (kept as size 1), or over all of v for dim = -1
+// (torch's norm_except_dim); g has that kept shape. In f32 for f16/bf16.
+LogicalResult weightNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value v = tensorArg(args, "v"), g = tensorArg(args, "g");
+  std::optional<int64_t> dim = args.integer("dim");
+  if (!type || !v || !g || !dim || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects float tensors v, g and a dim");
+  auto vType = cast<RankedTensorType>(v.getType());
+  int64_t rank = vType.getRank();
+  if (*dim < -1 || *dim >= rank || vType.getShape() != type.getShape())
+    return rewriter.notifyMatchFailure(call, "dim must be -1 (all) or a dim of v");
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != *dim)
+      dims.push_back(d);
+  PrimBuilder p(rewriter, call.getLoc());
+  Type compute = computeType(type).getElementType();
+  Value x = p.convert(v, compute);
+  auto work = cast<RankedTensorType>(x.getType());
+  Value norm = p.create<prim::SqrtOp>(
+      p.reduce(prim::ReduceKind::sum, p.create<prim::MulOp>(x, x), dims, true));
+  if (!norm)
+    return failure(); // p said why
+  auto keptType = cast<RankedTensorType>(norm.getType());
+  Value scale = p.broadcastTo(g, keptType, {norm});
+  if (!scale)
+    return rewriter.notifyMatchFailure(call, "g does not have the norm's kept shape");
+  Value factor = p.create<prim::DivOp>(scale, norm);
+  Value result = p.create<prim::MulOp>(x, expandKept(p, factor, work, x));
+  rewriter.replaceOp(call, p.convert(result, type.getElementType()));
+  return success();
+}
+
 } // namespace
 
 Value softmaxAlong(PrimBuilder &p, Value x, int64_t dim) {
@@ -231,6 +266,8 @@ void addNormDecompositions(std::vector<Decomposition> &table) {
        rmsNorm},
       {"aten.instance_norm.default", "norm",
        "reduce, broadcast_in_dim, sub, mul, add, rsqrt, convert", instanceNorm},
+      {"aten._weight_norm.default", "norm", "mul, reduce, sqrt, broadcast_in_dim, div, convert",
+       weightNorm},
       {"aten.softmax.int", "norm", "reduce, exp, sub, div, broadcast_in_dim", softmax},
       {"aten._softmax.default", "norm", "reduce, exp, sub, div, broadcast_in_dim", softmax},
       {"aten.log_softmax.int", "norm", "reduce, exp, log, sub, broadcast_in_dim, convert",

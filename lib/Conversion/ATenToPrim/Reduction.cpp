@@ -235,6 +235,10 @@ LogicalResult logsumexp(aten::CallOp call, const CallArgs &args, PatternRewriter
   PrimBuilder p(rewriter, loc);
   Type compute = computeType(type).getElementType();
   Value x = p.convert(self, compute);
+  // A 0-d tensor is one element, whatever its dim 0 or -1 says: log(exp(x))
+  // is x (infinities and NaN included). There is no dim 0 to reduce.
+  if (selfType.getRank() == 0)
+    return replaceWith(call, x, rewriter);
   Value max = p.reduce(prim::ReduceKind::max, x, dims, true);
   if (!max)
     return failure(); // p said why

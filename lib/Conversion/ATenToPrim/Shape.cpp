@@ -135,6 +135,41 @@ LogicalResult view(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   }
   return reshapeLike(call, args.value("self"), rewriter);
 }
+// broadcast_tensors(tensors) = each tensor broadcast to its result's
+// shape (their common one); `?` sizes from whichever input has them.
+LogicalResult broadcastTensors(aten::CallOp call, const CallArgs &args,
+                               PatternRewriter &rewriter) {
+  OperandRange tensors = args.values("tensors");
+  if (tensors.size() != call->getNumResults())
+    return rewriter.notifyMatchFailure(call, "expects one result per tensor");
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> sources(tensors.begin(), tensors.end()), results;
+  for (auto [index, tensor] : llvm::enumerate(tensors)) {
+    RankedTensorType type = resultType(call, index);
+    Value result = type && isa<RankedTensorType>(tensor.getType())
+                       ? p.broadcastTo(tensor, type, sources)
+                       : Value();
+    if (!result)
+      return rewriter.notifyMatchFailure(call, "a tensor that does not broadcast");
+    results.push_back(result);
+  }
+  rewriter.replaceOp(call, results);
+  return success();
+}
+
+// reshape_as / view_as(self, other): self in other's shape, whose `?`
+// sizes are other's (the result type says which dims they are).
+LogicalResult reshapeAs(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value other = tensorArg(args, "other");
+  if (!type || !other || cast<RankedTensorType>(other.getType()).getRank() != type.getRank())
+    return rewriter.notifyMatchFailure(call, "expects a tensor other of the result's rank");
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> sizes = p.dynamicSizes(type, {other});
+  if (!PrimBuilder::allKnown(sizes))
+    return rewriter.notifyMatchFailure(call, "a `?` size of the result that other lacks");
+  return reshapeLike(call, args.value("self"), rewriter, std::move(sizes));
+}
 LogicalResult flatten(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   return reshapeLike(call, args.value("self"), rewriter);
 }
@@ -454,6 +489,8 @@ void addShapeDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.view.default", "shape", "reshape", view},
       {"aten.reshape.default", "shape", "reshape", view},
+      {"aten.reshape_as.default", "shape", "reshape", reshapeAs},
+      {"aten.view_as.default", "shape", "reshape", reshapeAs},
       {"aten.flatten.using_ints", "shape", "reshape", flatten},
       {"aten.unsqueeze.default", "shape", "reshape", view},
       {"aten.squeeze.dim", "shape", "reshape", view},
@@ -472,6 +509,7 @@ void addShapeDecompositions(std::vector<Decomposition> &table) {
       {"aten.transpose.int", "shape", "transpose", transpose},
       {"aten.permute.default", "shape", "transpose", permute},
       {"aten.expand.default", "shape", "broadcast_in_dim", expand},
+      {"aten.broadcast_tensors.default", "shape", "broadcast_in_dim", broadcastTensors},
       {"aten.slice.Tensor", "shape", "slice", slice},
       {"aten.select.int", "shape", "slice, reshape", select},
       {"aten.unbind.int", "shape", "slice, reshape", unbind},

@@ -255,10 +255,16 @@ Value convertScalar(OpBuilder &b, Location loc, Value x, Type to) {
     Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(from, 0));
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, x, zero);
   }
-  if (isFloat(from) && isFloat(to))
-    return from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth()
-               ? arith::ExtFOp::create(b, loc, to, x).getResult()
-               : arith::TruncFOp::create(b, loc, to, x).getResult();
+  if (isFloat(from) && isFloat(to)) {
+    if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+      return arith::ExtFOp::create(b, loc, to, x);
+    // f64 -> f16/bf16 goes through f32, as torch's Half(float) and
+    // BFloat16(float) conversions do (and the runtime has no direct
+    // __truncdfhf2/__truncdfbf2).
+    if (from.isF64() && to.getIntOrFloatBitWidth() < 32)
+      x = arith::TruncFOp::create(b, loc, b.getF32Type(), x);
+    return arith::TruncFOp::create(b, loc, to, x);
+  }
   if (isFloat(to))
     return isUnsignedLike(from) ? arith::UIToFPOp::create(b, loc, to, x).getResult()
                                 : arith::SIToFPOp::create(b, loc, to, x).getResult();

@@ -64,6 +64,35 @@ def nodes(document):
     return document["graph_module"]["graph"]["nodes"]
 
 
+def scalar_meta(dtype):
+    # A 0-d tensor's tensor_values entry; dtype as the schema numbers it
+    # (7 float32, 12 bool).
+    return {"dtype": dtype, "sizes": [], "requires_grad": False,
+            "device": {"type": "cpu", "index": None}, "strides": [],
+            "storage_offset": {"as_int": 0}, "layout": 7}
+
+
+def add_unused_rand(document):
+    graph = document["graph_module"]["graph"]
+    rand = {"target": "torch.ops.aten.rand.default",
+            "inputs": [{"name": "size", "arg": {"as_ints": []}, "kind": 1},
+                       {"name": "device", "arg": {"as_device": {"type": "cpu", "index": None}},
+                        "kind": 2},
+                       {"name": "pin_memory", "arg": {"as_bool": False}, "kind": 2}],
+            "outputs": [{"as_tensor": {"name": "rand"}}],
+            "metadata": {"stack_trace": "File \"model.py\", line 3, in forward"},
+            "is_hop_single_tensor_return": None, "name": "rand"}
+    drop = {"target": "torch.ops.aten.lt.Scalar",
+            "inputs": [{"name": "self", "arg": {"as_tensor": {"name": "rand"}}, "kind": 1},
+                       {"name": "other", "arg": {"as_float": 0.1}, "kind": 1}],
+            "outputs": [{"as_tensor": {"name": "drop"}}],
+            "metadata": {"stack_trace": "File \"model.py\", line 3, in forward"},
+            "is_hop_single_tensor_return": None, "name": "drop"}
+    graph["nodes"][:0] = [rand, drop]
+    graph["tensor_values"]["rand"] = scalar_meta(7)
+    graph["tensor_values"]["drop"] = scalar_meta(12)
+
+
 CASES = {
     "missing-archive-format": lambda m: m.pop(find(m, "/archive_format")),
     "missing-model-json": lambda m: m.pop(find(m, "models/model.json")),
@@ -105,6 +134,10 @@ CASES = {
                     d["graph_module"]["graph"]["tensor_values"][
                         n["outputs"][0]["as_tensor"]["name"]].update(dtype=5))
                    for n in nodes(d) if "gelu" in n["target"]]),
+    # Not broken: a layer-drop draw the model never uses in eval mode, as
+    # torch.export keeps it (aten.rand and a comparison reading only it),
+    # before mlp's first node. Nothing returned changes.
+    "unused-rand": lambda m: edit_json(m, "models/model.json", add_unused_rand),
     "graph-only": empty_payloads,
     "pickled-weights": lambda m: edit_json(
         m, "model_weights_config.json", lambda d: first_weight(d).update(use_pickle=True)),

@@ -212,3 +212,112 @@ func.func @mish(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = aten.call "aten.mish.default"(self: %x) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// celu(x, alpha=2) = elu with input_scale 1/alpha: x > 0 ? x : 2 * expm1(x / 2);
+// selu = 1.0507 * (x > 0 ? x : 1.6733 * expm1(x)).
+// CHECK-LABEL: func.func @celu_selu
+// CHECK-SAME: (%[[X:.+]]: tensor<4xf32>)
+// CHECK-DAG: %[[HALF:.+]] = prim.constant dense<5.000000e-01> : tensor<4xf32>
+// CHECK-DAG: %[[TWO:.+]] = prim.constant dense<2.000000e+00> : tensor<4xf32>
+// CHECK-DAG: %[[SA:.+]] = prim.constant dense<1.75809932> : tensor<4xf32>
+// CHECK-DAG: %[[SCALE:.+]] = prim.constant dense<1.05070102> : tensor<4xf32>
+// CHECK: %[[XS:.+]] = prim.mul %[[X]], %[[HALF]]
+// CHECK: prim.exp %[[XS]]
+// CHECK: %[[NEG:.+]] = prim.mul %{{.+}}, %[[TWO]]
+// CHECK: prim.select %{{.+}}, %{{.+}}, %[[NEG]]
+// CHECK: %[[SNEG:.+]] = prim.mul %{{.+}}, %[[SA]]
+// CHECK: %[[SPOS:.+]] = prim.mul %[[X]], %[[SCALE]]
+// CHECK: prim.select %{{.+}}, %[[SPOS]], %[[SNEG]]
+func.func @celu_selu(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %0 = aten.call "aten.celu.default"(self: %x) {alpha = 2.000000e+00 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = aten.call "aten.selu.default"(self: %x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// log_sigmoid(x) = min(x, 0) - log1p(exp(-|x|)).
+// CHECK-LABEL: func.func @log_sigmoid
+// CHECK-SAME: (%[[X:.+]]: tensor<4xf32>)
+// CHECK-DAG: %[[ZERO:.+]] = prim.constant dense<0.000000e+00> : tensor<4xf32>
+// CHECK: %[[A:.+]] = prim.abs %[[X]]
+// CHECK: %[[N:.+]] = prim.neg %[[A]]
+// CHECK: %[[E:.+]] = prim.exp %[[N]]
+// CHECK: %[[L:.+]] = prim.log1p %[[E]]
+// CHECK: %[[M:.+]] = prim.min %[[X]], %[[ZERO]]
+// CHECK: %[[R:.+]] = prim.sub %[[M]], %[[L]]
+// CHECK: return %[[R]]
+func.func @log_sigmoid(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = aten.call "aten.log_sigmoid.default"(self: %x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// threshold(x, 1, 20) = x <= 1 ? 20 : x, on integers too; hardshrink(x,
+// 0.5) = 0 on [-0.5, 0.5], else x; softshrink(x, 0.5) = x - 0.5 above,
+// x + 0.5 below, x * 0 between (NaN stays NaN, as torch's kernel).
+// CHECK-LABEL: func.func @shrink
+// CHECK-SAME: (%[[X:.+]]: tensor<4xf32>, %[[I:.+]]: tensor<4xi64>)
+// CHECK-DAG: %[[ONE:.+]] = prim.constant dense<1> : tensor<4xi64>
+// CHECK-DAG: %[[TWENTY:.+]] = prim.constant dense<20> : tensor<4xi64>
+// CHECK-DAG: %[[L:.+]] = prim.constant dense<5.000000e-01> : tensor<4xf32>
+// CHECK-DAG: %[[ML:.+]] = prim.constant dense<-5.000000e-01> : tensor<4xf32>
+// CHECK-DAG: %[[ZERO:.+]] = prim.constant dense<0.000000e+00> : tensor<4xf32>
+// CHECK: %[[LE:.+]] = prim.compare %[[I]], %[[ONE]], predicate = le
+// CHECK: %[[T:.+]] = prim.select %[[LE]], %[[TWENTY]], %[[I]]
+// CHECK: %[[GE:.+]] = prim.compare %[[X]], %[[ML]], predicate = ge
+// CHECK: %[[LE2:.+]] = prim.compare %[[X]], %[[L]], predicate = le
+// CHECK: %[[IN:.+]] = prim.and %[[GE]], %[[LE2]]
+// CHECK: %[[H:.+]] = prim.select %[[IN]], %[[ZERO]], %[[X]]
+// CHECK: %[[ABOVE:.+]] = prim.compare %[[X]], %[[L]], predicate = gt
+// CHECK: %[[BELOW:.+]] = prim.compare %[[X]], %[[ML]], predicate = lt
+// CHECK: %[[DOWN:.+]] = prim.sub %[[X]], %[[L]]
+// CHECK: %[[UP:.+]] = prim.add %[[X]], %[[L]]
+// CHECK: %[[Z:.+]] = prim.mul %[[X]], %[[ZERO]]
+// CHECK: %[[S1:.+]] = prim.select %[[BELOW]], %[[UP]], %[[Z]]
+// CHECK: %[[S:.+]] = prim.select %[[ABOVE]], %[[DOWN]], %[[S1]]
+// CHECK: return %[[T]], %[[H]], %[[S]]
+func.func @shrink(%x: tensor<4xf32>, %i: tensor<4xi64>) -> (tensor<4xi64>, tensor<4xf32>, tensor<4xf32>) {
+  %0 = aten.call "aten.threshold.default"(self: %i) {threshold = 1 : i64, value = 20 : i64} : (tensor<4xi64>) -> tensor<4xi64>
+  %1 = aten.call "aten.hardshrink.default"(self: %x) {lambd = 5.000000e-01 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = aten.call "aten.softshrink.default"(self: %x) {lambd = 5.000000e-01 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0, %1, %2 : tensor<4xi64>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// prelu(x, w [C]) = x > 0 ? x : w * x with w along dim 1 (the channels);
+// a single weight [1] is one value for all.
+// CHECK-LABEL: func.func @prelu
+// CHECK-SAME: (%[[X:.+]]: tensor<2x3x5xf32>, %[[W:.+]]: tensor<3xf32>, %[[W1:.+]]: tensor<1xf32>)
+// CHECK-DAG: %[[ZERO:.+]] = prim.constant dense<0.000000e+00> : tensor<2x3x5xf32>
+// CHECK: %[[WB:.+]] = prim.broadcast_in_dim %[[W]], dims = [1] : tensor<3xf32> -> tensor<2x3x5xf32>
+// CHECK: %[[POS:.+]] = prim.compare %[[X]], %[[ZERO]], predicate = gt
+// CHECK: %[[S:.+]] = prim.mul %[[WB]], %[[X]]
+// CHECK: %[[R:.+]] = prim.select %[[POS]], %[[X]], %[[S]]
+// CHECK: %[[W0:.+]] = prim.reshape %[[W1]] : tensor<1xf32> -> tensor<f32>
+// CHECK: prim.broadcast_in_dim %[[W0]], dims = [] : tensor<f32> -> tensor<2x3x5xf32>
+// CHECK: return %[[R]]
+func.func @prelu(%x: tensor<2x3x5xf32>, %w: tensor<3xf32>, %w1: tensor<1xf32>) -> (tensor<2x3x5xf32>, tensor<2x3x5xf32>) {
+  %0 = aten.call "aten.prelu.default"(self: %x, weight: %w) : (tensor<2x3x5xf32>, tensor<3xf32>) -> tensor<2x3x5xf32>
+  %1 = aten.call "aten._prelu_kernel.default"(self: %x, weight: %w1) : (tensor<2x3x5xf32>, tensor<1xf32>) -> tensor<2x3x5xf32>
+  return %0, %1 : tensor<2x3x5xf32>, tensor<2x3x5xf32>
+}
+
+// -----
+
+// glu(x, dim=1) = x[:, :3] * logistic(x[:, 3:]).
+// CHECK-LABEL: func.func @glu
+// CHECK-SAME: (%[[X:.+]]: tensor<2x6xf32>)
+// CHECK: %[[A:.+]] = prim.slice %[[X]] [0:2, 0:3] : tensor<2x6xf32> -> tensor<2x3xf32>
+// CHECK: %[[B:.+]] = prim.slice %[[X]] [0:2, 3:6] : tensor<2x6xf32> -> tensor<2x3xf32>
+// CHECK: %[[S:.+]] = prim.logistic %[[B]]
+// CHECK: %[[R:.+]] = prim.mul %[[A]], %[[S]]
+// CHECK: return %[[R]]
+func.func @glu(%x: tensor<2x6xf32>) -> tensor<2x3xf32> {
+  %0 = aten.call "aten.glu.default"(self: %x) {dim = 1 : i64} : (tensor<2x6xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}

@@ -146,3 +146,17 @@ func.func @static_makers(%x: tensor<3x4xbf16>) -> (tensor<2x3xbf16>, tensor<2xbf
   %4 = aten.call "aten.scalar_tensor.default"() {device = #aten.none, dtype = bf16, layout = #aten.none, pin_memory = #aten.none, s = 3.500000e+00 : f64} : () -> tensor<bf16>
   return %0, %1, %2, %3, %4 : tensor<2x3xbf16>, tensor<2xbf16>, tensor<2xbf16>, tensor<2x3xbf16>, tensor<bf16>
 }
+
+// -----
+
+// fill(x, True) writes 1, not -1: the bool is read as a bool, never as a
+// sign-extended i1 integer (issue #17); an int64 result shows it as 1 too.
+// CHECK-LABEL: func.func @fill_true
+// CHECK-DAG: prim.constant dense<1.000000e+00> : tensor<2x3xf32>
+// CHECK-DAG: prim.constant dense<1> : tensor<2xi64>
+// CHECK-NOT: dense<-1
+func.func @fill_true(%x: tensor<2x3xf32>, %i: tensor<2xi64>) -> (tensor<2x3xf32>, tensor<2xi64>) {
+  %0 = aten.call "aten.fill.Scalar"(self: %x) {value = true} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = aten.call "aten.fill.Scalar"(self: %i) {value = true} : (tensor<2xi64>) -> tensor<2xi64>
+  return %0, %1 : tensor<2x3xf32>, tensor<2xi64>
+}

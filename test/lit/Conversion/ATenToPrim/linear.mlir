@@ -108,3 +108,41 @@ func.func @matmul_vector(%v: tensor<6xf32>, %m: tensor<3x6x5xf32>) -> (tensor<f3
   %1 = aten.call "aten.matmul.default"(self: %v, other: %m) : (tensor<6xf32>, tensor<3x6x5xf32>) -> tensor<3x5xf32>
   return %0, %1 : tensor<f32>, tensor<3x5xf32>
 }
+
+// -----
+
+// dot(a, b) = [1, K] x [K, 1] read as 0-d; mv(A, v) = A x [K, 1] read as
+// [M]: both one prim.matmul; a `?` K is each vector's own dim.
+// CHECK-LABEL: func.func @dot_mv
+// CHECK-SAME: (%[[A:.+]]: tensor<?xf32>, %[[B:.+]]: tensor<?xf32>, %[[M:.+]]: tensor<3x4xf32>, %[[V:.+]]: tensor<4xf32>)
+// CHECK: %[[KA:.+]] = tensor.dim %[[A]], %{{.+}}
+// CHECK: %[[ROW:.+]] = prim.reshape %[[A]], dynamic_sizes(%[[KA]]) : tensor<?xf32> -> tensor<1x?xf32>
+// CHECK: %[[KB:.+]] = tensor.dim %[[B]], %{{.+}}
+// CHECK: %[[COL:.+]] = prim.reshape %[[B]], dynamic_sizes(%[[KB]]) : tensor<?xf32> -> tensor<?x1xf32>
+// CHECK: %[[P:.+]] = prim.matmul %[[ROW]], %[[COL]] : (tensor<1x?xf32>, tensor<?x1xf32>) -> tensor<1x1xf32>
+// CHECK: %[[D:.+]] = prim.reshape %[[P]] : tensor<1x1xf32> -> tensor<f32>
+// CHECK: %[[VC:.+]] = prim.reshape %[[V]] : tensor<4xf32> -> tensor<4x1xf32>
+// CHECK: %[[Q:.+]] = prim.matmul %[[M]], %[[VC]] : (tensor<3x4xf32>, tensor<4x1xf32>) -> tensor<3x1xf32>
+// CHECK: %[[R:.+]] = prim.reshape %[[Q]] : tensor<3x1xf32> -> tensor<3xf32>
+// CHECK: return %[[D]], %[[R]]
+func.func @dot_mv(%a: tensor<?xf32>, %b: tensor<?xf32>, %m: tensor<3x4xf32>, %v: tensor<4xf32>) -> (tensor<f32>, tensor<3xf32>) {
+  %0 = aten.call "aten.dot.default"(self: %a, tensor: %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<f32>
+  %1 = aten.call "aten.mv.default"(self: %m, vec: %v) : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3xf32>
+  return %0, %1 : tensor<f32>, tensor<3xf32>
+}
+
+// -----
+
+// outer(a [?], b [5]) = a along dim 0 times b along dim 1; the `?` size is
+// a's (no right-aligned guess, which would pair it with b).
+// CHECK-LABEL: func.func @outer
+// CHECK-SAME: (%[[A:.+]]: tensor<?xf32>, %[[B:.+]]: tensor<5xf32>)
+// CHECK: %[[N:.+]] = tensor.dim %[[A]], %{{.+}}
+// CHECK: %[[AA:.+]] = prim.broadcast_in_dim %[[A]], dims = [0], dynamic_sizes(%[[N]]) : tensor<?xf32> -> tensor<?x5xf32>
+// CHECK: %[[BB:.+]] = prim.broadcast_in_dim %[[B]], dims = [1], dynamic_sizes(%[[N]]) : tensor<5xf32> -> tensor<?x5xf32>
+// CHECK: %[[R:.+]] = prim.mul %[[AA]], %[[BB]]
+// CHECK: return %[[R]]
+func.func @outer(%a: tensor<?xf32>, %b: tensor<5xf32>) -> tensor<?x5xf32> {
+  %0 = aten.call "aten.outer.default"(self: %a, vec2: %b) : (tensor<?xf32>, tensor<5xf32>) -> tensor<?x5xf32>
+  return %0 : tensor<?x5xf32>
+}

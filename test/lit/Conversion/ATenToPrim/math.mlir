@@ -388,3 +388,141 @@ func.func @bitwise_not(%x: tensor<4xi32>, %b: tensor<4xi1>) -> (tensor<4xi32>, t
   %1 = aten.call "aten.bitwise_not.default"(self: %b) : (tensor<4xi1>) -> tensor<4xi1>
   return %0, %1 : tensor<4xi32>, tensor<4xi1>
 }
+
+// -----
+
+// exp2(x) = pow(2, x) (exact at integers, unlike exp(x ln 2)); frac(x) =
+// x - trunc(x); deg2rad multiplies by pi/180 = 0.0174532925, rad2deg by
+// 180/pi = 57.2957795.
+// CHECK-LABEL: func.func @exp2_frac_degrees
+// CHECK-SAME: (%[[X:.+]]: tensor<4xf32>)
+// CHECK-DAG: %[[TWO:.+]] = prim.constant dense<2.000000e+00> : tensor<4xf32>
+// CHECK-DAG: %[[TORAD:.+]] = prim.constant dense<0.0174532924> : tensor<4xf32>
+// CHECK-DAG: %[[TODEG:.+]] = prim.constant dense<57.2957802> : tensor<4xf32>
+// CHECK: %[[P:.+]] = prim.pow %[[TWO]], %[[X]] : tensor<4xf32>
+// CHECK: %[[C:.+]] = prim.ceil %[[X]]
+// CHECK: %[[F:.+]] = prim.floor %[[X]]
+// CHECK: %[[T:.+]] = prim.select %{{.+}}, %[[C]], %[[F]]
+// CHECK: %[[FR:.+]] = prim.sub %[[X]], %[[T]]
+// CHECK: %[[R:.+]] = prim.mul %[[X]], %[[TORAD]]
+// CHECK: %[[D:.+]] = prim.mul %[[X]], %[[TODEG]]
+// CHECK: return %[[P]], %[[FR]], %[[R]], %[[D]]
+func.func @exp2_frac_degrees(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %0 = aten.call "aten.exp2.default"(self: %x) : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = aten.call "aten.frac.default"(self: %x) : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = aten.call "aten.deg2rad.default"(self: %x) : (tensor<4xf32>) -> tensor<4xf32>
+  %3 = aten.call "aten.rad2deg.default"(self: %x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0, %1, %2, %3 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// erfc(x) = 1 - erf(x) of f16 in f32; square keeps integers integers.
+// CHECK-LABEL: func.func @erfc_square
+// CHECK-SAME: (%[[X:.+]]: tensor<4xf16>, %[[I:.+]]: tensor<4xi64>)
+// CHECK-DAG: %[[ONE:.+]] = prim.constant dense<1.000000e+00> : tensor<4xf32>
+// CHECK: %[[F:.+]] = prim.convert %[[X]] : tensor<4xf16> -> tensor<4xf32>
+// CHECK: %[[E:.+]] = prim.erf %[[F]]
+// CHECK: %[[S:.+]] = prim.sub %[[ONE]], %[[E]]
+// CHECK: %[[Y:.+]] = prim.convert %[[S]] : tensor<4xf32> -> tensor<4xf16>
+// CHECK: %[[SQ:.+]] = prim.mul %[[I]], %[[I]] : tensor<4xi64>
+// CHECK: return %[[Y]], %[[SQ]]
+func.func @erfc_square(%x: tensor<4xf16>, %i: tensor<4xi64>) -> (tensor<4xf16>, tensor<4xi64>) {
+  %0 = aten.call "aten.erfc.default"(self: %x) : (tensor<4xf16>) -> tensor<4xf16>
+  %1 = aten.call "aten.square.default"(self: %i) : (tensor<4xi64>) -> tensor<4xi64>
+  return %0, %1 : tensor<4xf16>, tensor<4xi64>
+}
+
+// -----
+
+// logit(x, eps) = log(z / (1 - z)) with z = x clamped to [eps, 1 - eps];
+// without eps x itself.
+// CHECK-LABEL: func.func @logit
+// CHECK-SAME: (%[[X:.+]]: tensor<4xf32>)
+// CHECK-DAG: %[[LO:.+]] = prim.constant dense<2.500000e-01> : tensor<4xf32>
+// CHECK-DAG: %[[HI:.+]] = prim.constant dense<7.500000e-01> : tensor<4xf32>
+// CHECK-DAG: %[[ONE:.+]] = prim.constant dense<1.000000e+00> : tensor<4xf32>
+// CHECK: %[[Z0:.+]] = prim.max %[[X]], %[[LO]]
+// CHECK: %[[Z:.+]] = prim.min %[[Z0]], %[[HI]]
+// CHECK: %[[D:.+]] = prim.sub %[[ONE]], %[[Z]]
+// CHECK: %[[Q:.+]] = prim.div %[[Z]], %[[D]]
+// CHECK: %[[L:.+]] = prim.log %[[Q]]
+// CHECK: %[[D2:.+]] = prim.sub %[[ONE]], %[[X]]
+// CHECK: %[[Q2:.+]] = prim.div %[[X]], %[[D2]]
+// CHECK: %[[L2:.+]] = prim.log %[[Q2]]
+// CHECK: return %[[L]], %[[L2]]
+func.func @logit(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %0 = aten.call "aten.logit.default"(self: %x) {eps = 2.500000e-01 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = aten.call "aten.logit.default"(self: %x) {eps = #aten.none} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// isfinite(x) = |x| < inf (false for NaN); isposinf/isneginf compare with
+// +-inf; an integer is always finite and never infinite.
+// CHECK-LABEL: func.func @finite_tests
+// CHECK-SAME: (%[[X:.+]]: tensor<4xf32>, %[[I:.+]]: tensor<4xi32>)
+// CHECK-DAG: %[[INF:.+]] = prim.constant dense<0x7F800000> : tensor<4xf32>
+// CHECK-DAG: %[[NINF:.+]] = prim.constant dense<0xFF800000> : tensor<4xf32>
+// CHECK-DAG: %[[TRUE:.+]] = prim.constant dense<true> : tensor<4xi1>
+// CHECK-DAG: %[[FALSE:.+]] = prim.constant dense<false> : tensor<4xi1>
+// CHECK: %[[A:.+]] = prim.abs %[[X]]
+// CHECK: %[[FIN:.+]] = prim.compare %[[A]], %[[INF]], predicate = lt
+// CHECK: %[[POS:.+]] = prim.compare %[[X]], %[[INF]], predicate = eq
+// CHECK: %[[NEG:.+]] = prim.compare %[[X]], %[[NINF]], predicate = eq
+// CHECK: return %[[FIN]], %[[POS]], %[[NEG]], %[[TRUE]], %[[FALSE]]
+func.func @finite_tests(%x: tensor<4xf32>, %i: tensor<4xi32>) -> (tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>) {
+  %0 = aten.call "aten.isfinite.default"(self: %x) : (tensor<4xf32>) -> tensor<4xi1>
+  %1 = aten.call "aten.isposinf.default"(self: %x) : (tensor<4xf32>) -> tensor<4xi1>
+  %2 = aten.call "aten.isneginf.default"(self: %x) : (tensor<4xf32>) -> tensor<4xi1>
+  %3 = aten.call "aten.isfinite.default"(self: %i) : (tensor<4xi32>) -> tensor<4xi1>
+  %4 = aten.call "aten.isneginf.default"(self: %i) : (tensor<4xi32>) -> tensor<4xi1>
+  return %0, %1, %2, %3, %4 : tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>
+}
+
+// -----
+
+// signbit(x) = x < 0, or x == 0 with 1 / x < 0 (-0.0); on integers x < 0.
+// CHECK-LABEL: func.func @signbit
+// CHECK-SAME: (%[[X:.+]]: tensor<4xf32>, %[[I:.+]]: tensor<4xi64>)
+// CHECK-DAG: %[[ZERO:.+]] = prim.constant dense<0.000000e+00> : tensor<4xf32>
+// CHECK-DAG: %[[ONE:.+]] = prim.constant dense<1.000000e+00> : tensor<4xf32>
+// CHECK-DAG: %[[IZERO:.+]] = prim.constant dense<0> : tensor<4xi64>
+// CHECK: %[[Z:.+]] = prim.compare %[[X]], %[[ZERO]], predicate = eq
+// CHECK: %[[R:.+]] = prim.div %[[ONE]], %[[X]]
+// CHECK: %[[RN:.+]] = prim.compare %[[R]], %[[ZERO]], predicate = lt
+// CHECK: %[[NZ:.+]] = prim.and %[[Z]], %[[RN]]
+// CHECK: %[[N:.+]] = prim.compare %[[X]], %[[ZERO]], predicate = lt
+// CHECK: %[[S:.+]] = prim.or %[[N]], %[[NZ]]
+// CHECK: %[[SI:.+]] = prim.compare %[[I]], %[[IZERO]], predicate = lt
+// CHECK: return %[[S]], %[[SI]]
+func.func @signbit(%x: tensor<4xf32>, %i: tensor<4xi64>) -> (tensor<4xi1>, tensor<4xi1>) {
+  %0 = aten.call "aten.signbit.default"(self: %x) : (tensor<4xf32>) -> tensor<4xi1>
+  %1 = aten.call "aten.signbit.default"(self: %i) : (tensor<4xi64>) -> tensor<4xi1>
+  return %0, %1 : tensor<4xi1>, tensor<4xi1>
+}
+
+// -----
+
+// nan_to_num(x, nan=0, posinf=None, neginf=-5): NaN -> 0, +inf -> the
+// largest f16 (65504), -inf -> -5; computed in f16 itself so that the
+// default is f16's largest value, not f32's.
+// CHECK-LABEL: func.func @nan_to_num
+// CHECK-SAME: (%[[X:.+]]: tensor<4xf16>)
+// CHECK-DAG: %[[ZERO:.+]] = prim.constant dense<0.000000e+00> : tensor<4xf16>
+// CHECK-DAG: %[[BIG:.+]] = prim.constant dense<6.550400e+04> : tensor<4xf16>
+// CHECK-DAG: %[[M5:.+]] = prim.constant dense<-5.000000e+00> : tensor<4xf16>
+// CHECK-DAG: %[[INF:.+]] = prim.constant dense<0x7C00> : tensor<4xf16>
+// CHECK-DAG: %[[NINF:.+]] = prim.constant dense<0xFC00> : tensor<4xf16>
+// CHECK: %[[NAN:.+]] = prim.compare %[[X]], %[[X]], predicate = ne
+// CHECK: %[[R1:.+]] = prim.select %[[NAN]], %[[ZERO]], %[[X]]
+// CHECK: %[[P:.+]] = prim.compare %[[X]], %[[INF]], predicate = eq
+// CHECK: %[[R2:.+]] = prim.select %[[P]], %[[BIG]], %[[R1]]
+// CHECK: %[[N:.+]] = prim.compare %[[X]], %[[NINF]], predicate = eq
+// CHECK: %[[R3:.+]] = prim.select %[[N]], %[[M5]], %[[R2]]
+// CHECK: return %[[R3]]
+func.func @nan_to_num(%x: tensor<4xf16>) -> tensor<4xf16> {
+  %0 = aten.call "aten.nan_to_num.default"(self: %x) {nan = 0.000000e+00 : f64, posinf = #aten.none, neginf = -5.000000e+00 : f64} : (tensor<4xf16>) -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}

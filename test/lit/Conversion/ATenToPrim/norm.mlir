@@ -227,3 +227,24 @@ func.func @native_layer_norm(%x: tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x
   %0:3 = aten.call "aten.native_layer_norm.default"(input: %x) {normalized_shape = array<i64: 4>, weight = #aten.none, bias = #aten.none, eps = 1.000000e-05 : f64} : (tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
   return %0#0, %0#1, %0#2 : tensor<2x4xf32>, tensor<2x1xf32>, tensor<2x1xf32>
 }
+
+// -----
+
+// _weight_norm(v, g, dim=0) = v * (g / ||v||), the 2-norm over every dim
+// but 0, kept as [4, 1, 1]; dim=-1 is the norm of all of v (one value).
+// CHECK-LABEL: func.func @weight_norm
+// CHECK-SAME: (%[[V:.+]]: tensor<4x3x2xf32>, %[[G:.+]]: tensor<4x1x1xf32>, %[[G0:.+]]: tensor<1x1x1xf32>)
+// CHECK: %[[SQ:.+]] = prim.mul %[[V]], %[[V]]
+// CHECK: %[[S:.+]] = prim.reduce sum %[[SQ]], dims = [1, 2] : tensor<4x3x2xf32> -> tensor<4xf32>
+// CHECK: %[[SK:.+]] = prim.reshape %[[S]] : tensor<4xf32> -> tensor<4x1x1xf32>
+// CHECK: %[[N:.+]] = prim.sqrt %[[SK]]
+// CHECK: %[[F:.+]] = prim.div %[[G]], %[[N]]
+// CHECK: %[[FB:.+]] = prim.broadcast_in_dim %[[F]], dims = [0, 1, 2] : tensor<4x1x1xf32> -> tensor<4x3x2xf32>
+// CHECK: %[[W:.+]] = prim.mul %[[V]], %[[FB]]
+// CHECK: prim.reduce sum %{{.+}}, dims = [0, 1, 2] : tensor<4x3x2xf32> -> tensor<f32>
+// CHECK: return %[[W]]
+func.func @weight_norm(%v: tensor<4x3x2xf32>, %g: tensor<4x1x1xf32>, %g0: tensor<1x1x1xf32>) -> (tensor<4x3x2xf32>, tensor<4x3x2xf32>) {
+  %0 = aten.call "aten._weight_norm.default"(v: %v, g: %g) {dim = 0 : i64} : (tensor<4x3x2xf32>, tensor<4x1x1xf32>) -> tensor<4x3x2xf32>
+  %1 = aten.call "aten._weight_norm.default"(v: %v, g: %g0) {dim = -1 : i64} : (tensor<4x3x2xf32>, tensor<1x1x1xf32>) -> tensor<4x3x2xf32>
+  return %0, %1 : tensor<4x3x2xf32>, tensor<4x3x2xf32>
+}

@@ -69,3 +69,18 @@ func.func @any_dim(%x: tensor<3x5xf32>) -> tensor<3xi1> {
   %0 = aten.call "aten.any.dim"(self: %x) {dim = 1 : i64, keepdim = false} : (tensor<3x5xf32>) -> tensor<3xi1>
   return %0 : tensor<3xi1>
 }
+
+// -----
+
+// logsumexp of a 0-d tensor over its dim 0 (torch wraps 0 and -1 for a
+// 0-d tensor) is its one element: no prim.reduce over a dim it lacks (that
+// failed type inference and aborted pt2c, issue #17).
+// CHECK-LABEL: func.func @logsumexp_0d
+// CHECK-SAME: (%[[X:.+]]: tensor<f32>)
+// CHECK-NOT: prim.reduce
+// CHECK: return %[[X]], %[[X]]
+func.func @logsumexp_0d(%x: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  %0 = aten.call "aten.logsumexp.default"(self: %x) {dim = array<i64: 0>, keepdim = false} : (tensor<f32>) -> tensor<f32>
+  %1 = aten.call "aten.logsumexp.default"(self: %x) {dim = array<i64: -1>, keepdim = true} : (tensor<f32>) -> tensor<f32>
+  return %0, %1 : tensor<f32>, tensor<f32>
+}

@@ -381,3 +381,36 @@ func.func @stack_split_t(%x: tensor<2x6xf32>, %v: tensor<6xf32>) -> (tensor<2x2x
   %3 = aten.call "aten.t.default"(self: %v) : (tensor<6xf32>) -> tensor<6xf32>
   return %0, %1#0, %1#1, %2, %3 : tensor<2x2x6xf32>, tensor<2x2xf32>, tensor<2x4xf32>, tensor<6x2xf32>, tensor<6xf32>
 }
+
+// -----
+
+// reshape_as(x, other) is x in other's shape; a `?` size is other's dim,
+// not a guess from x's element count (two `?` dims could not be inferred).
+// view_as is the same value.
+// CHECK-LABEL: func.func @reshape_as
+// CHECK-SAME: (%[[X:.+]]: tensor<?x6xf32>, %[[O:.+]]: tensor<?x2x?xf32>, %[[S:.+]]: tensor<3x2x?xf32>)
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C2:.+]] = arith.constant 2 : index
+// CHECK-DAG: %[[D0:.+]] = tensor.dim %[[O]], %[[C0]]
+// CHECK-DAG: %[[D2:.+]] = tensor.dim %[[O]], %[[C2]]
+// CHECK: %[[R:.+]] = prim.reshape %[[X]], dynamic_sizes(%[[D0]], %[[D2]]) : tensor<?x6xf32> -> tensor<?x2x?xf32>
+// CHECK: %[[S2:.+]] = tensor.dim %[[S]], %{{.+}}
+// CHECK: prim.reshape %[[X]], dynamic_sizes(%[[S2]]) : tensor<?x6xf32> -> tensor<3x2x?xf32>
+func.func @reshape_as(%x: tensor<?x6xf32>, %other: tensor<?x2x?xf32>, %static: tensor<3x2x?xf32>) -> (tensor<?x2x?xf32>, tensor<3x2x?xf32>) {
+  %0 = aten.call "aten.reshape_as.default"(self: %x, other: %other) : (tensor<?x6xf32>, tensor<?x2x?xf32>) -> tensor<?x2x?xf32>
+  %1 = aten.call "aten.view_as.default"(self: %x, other: %static) : (tensor<?x6xf32>, tensor<3x2x?xf32>) -> tensor<3x2x?xf32>
+  return %0, %1 : tensor<?x2x?xf32>, tensor<3x2x?xf32>
+}
+
+// -----
+
+// broadcast_tensors([a [3, 1], b [4]]) = a and b each broadcast to [3, 4].
+// CHECK-LABEL: func.func @broadcast_tensors
+// CHECK-SAME: (%[[A:.+]]: tensor<3x1xf32>, %[[B:.+]]: tensor<4xf32>)
+// CHECK: %[[AA:.+]] = prim.broadcast_in_dim %[[A]], dims = [0, 1] : tensor<3x1xf32> -> tensor<3x4xf32>
+// CHECK: %[[BB:.+]] = prim.broadcast_in_dim %[[B]], dims = [1] : tensor<4xf32> -> tensor<3x4xf32>
+// CHECK: return %[[AA]], %[[BB]]
+func.func @broadcast_tensors(%a: tensor<3x1xf32>, %b: tensor<4xf32>) -> (tensor<3x4xf32>, tensor<3x4xf32>) {
+  %0:2 = aten.call "aten.broadcast_tensors.default"(tensors: [%a, %b]) : (tensor<3x1xf32>, tensor<4xf32>) -> (tensor<3x4xf32>, tensor<3x4xf32>)
+  return %0#0, %0#1 : tensor<3x4xf32>, tensor<3x4xf32>
+}

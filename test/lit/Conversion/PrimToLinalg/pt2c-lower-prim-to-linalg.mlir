@@ -272,3 +272,21 @@ func.func @take_float_taps(%w: tensor<10x4xf32>, %pos: tensor<3xf32>) -> tensor<
   %0 = prim.take %w, %ids, dim = 0 : (tensor<10x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>
   return %0 : tensor<3x4xf32>
 }
+
+// -----
+
+// f64 -> f16/bf16 rounds to f32 first, as torch's Half(float) and
+// BFloat16(float) do (copy_ of a float64 tensor into a half one); a direct
+// truncf from f64 needs __truncdfhf2, which the runtime lacks.
+// CHECK-LABEL: func.func @convert_f64_to_half
+// CHECK: %[[F:.+]] = arith.truncf %{{.+}} : f64 to f32
+// CHECK: arith.truncf %[[F]] : f32 to f16
+// CHECK: %[[G:.+]] = arith.truncf %{{.+}} : f64 to f32
+// CHECK: arith.truncf %[[G]] : f32 to bf16
+// CHECK-NOT: f64 to f16
+// CHECK-NOT: f64 to bf16
+func.func @convert_f64_to_half(%x: tensor<4xf64>) -> (tensor<4xf16>, tensor<4xbf16>) {
+  %0 = prim.convert %x : tensor<4xf64> -> tensor<4xf16>
+  %1 = prim.convert %x : tensor<4xf64> -> tensor<4xbf16>
+  return %0, %1 : tensor<4xf16>, tensor<4xbf16>
+}

@@ -1,0 +1,194 @@
+//===- Pointwise.cpp - Elementwise math of two or three operands ----------===//
+//
+// hypot, logaddexp(2), xlogy, copysign, heaviside, fmax/fmin, lerp,
+// addcmul/addcdiv: compositions of the prim elementwise ops. Operands are
+// broadcast and converted to the result's computeType (f32 for f16/bf16,
+// rounded once at the end, as torch's CPU kernels compute in opmath), so a
+// composition does not round between its steps.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Families.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+#include <cmath>
+
+using namespace mlir;
+
+namespace pt2c {
+namespace {
+
+using P = prim::ComparePredicate;
+
+/// The operands `names` (tensors or numbers) broadcast to `type`, with
+/// the `?` sizes from whichever are tensors; empty when one is neither.
+SmallVector<Value> operandsAs(PrimBuilder &p, const CallArgs &args, ArrayRef<StringRef> names,
+                              RankedTensorType type) {
+  SmallVector<Value> sources, operands;
+  for (StringRef name : names)
+    if (Value tensor = tensorArg(args, name))
+      sources.push_back(tensor);
+  for (StringRef name : names) {
+    Value operand = operandAs(p, args, name, type, sources);
+    if (!operand)
+      return {};
+    operands.push_back(operand);
+  }
+  return operands;
+}
+
+using PointwiseFn = Value (*)(Ew &e, ArrayRef<Value> x);
+
+/// `fn` of the operands `names`, in the result's computeType.
+template <PointwiseFn fn, const StringRef *names, size_t count>
+LogicalResult pointwise(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  if (!type || type.getElementType().isInteger(1))
+    return rewriter.notifyMatchFailure(call, "expects a numeric tensor result");
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> x = operandsAs(p, args, ArrayRef<StringRef>(names, count), computeType(type));
+  if (x.size() != count)
+    return rewriter.notifyMatchFailure(call, "operands must be tensors or numbers");
+  Ew e{p, x.front()};
+  rewriter.replaceOp(call, p.convert(fn(e, x), type.getElementType()));
+  return success();
+}
+
+constexpr StringRef kSelfOther[] = {"self", "other"};
+constexpr StringRef kSelfValues[] = {"self", "values"};
+constexpr StringRef kSelfEndWeight[] = {"self", "end", "weight"};
+constexpr StringRef kSelfTensors[] = {"self", "tensor1", "tensor2"};
+
+template <PointwiseFn fn>
+LogicalResult binaryOf(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return pointwise<fn, kSelfOther, 2>(call, args, rewriter);
+}
+
+Value isNan(Ew &e, Value x) { return e.cmp(P::ne, x, x); }
+
+// hypot(a, b) = m * sqrt(1 + (n / m)^2) with m = max(|a|, |b|), n the
+// other: no overflow or underflow of a^2 + b^2. 0 where m is 0, inf where
+// either is infinite (even with a NaN, as C's hypot), NaN where one is NaN.
+Value hypot(Ew &e, ArrayRef<Value> x) {
+  Value a = e.apply<prim::AbsOp>(x[0]), b = e.apply<prim::AbsOp>(x[1]);
+  Value m = e.p.create<prim::MaxOp>(a, b), n = e.p.create<prim::MinOp>(a, b);
+  Value r = e.div(n, m);
+  Value result = e.mul(m, e.apply<prim::SqrtOp>(e.add(e.c(1.0), e.mul(r, r))));
+  result = e.sel(e.cmp(P::eq, m, e.c(0.0)), e.c(0.0), result);
+  Value infinite = e.p.create<prim::OrOp>(e.cmp(P::eq, a, e.c(INFINITY)),
+                                          e.cmp(P::eq, b, e.c(INFINITY)));
+  return e.sel(infinite, e.c(INFINITY), result);
+}
+
+// logaddexp(a, b) = max(a, b) + log1p(exp(-|a - b|)); a itself where a and
+// b are the same infinity (a - b would be NaN). logaddexp2 in base 2:
+// max + log1p(2^-|a - b|) / ln 2.
+template <bool base2>
+Value logaddexp(Ew &e, ArrayRef<Value> x) {
+  Value a = x[0], b = x[1];
+  Value m = e.p.create<prim::MaxOp>(a, b);
+  Value d = e.apply<prim::NegOp>(e.apply<prim::AbsOp>(e.sub(a, b)));
+  Value term = base2 ? e.mul(e.apply<prim::Log1pOp>(e.p.create<prim::PowOp>(e.c(2.0), d)),
+                             e.c(1.0 / M_LN2))
+                     : e.apply<prim::Log1pOp>(e.apply<prim::ExpOp>(d));
+  Value sameInfinity = e.p.create<prim::AndOp>(
+      e.cmp(P::eq, a, b), e.cmp(P::eq, e.apply<prim::AbsOp>(a), e.c(INFINITY)));
+  return e.sel(sameInfinity, a, e.add(m, term));
+}
+
+// xlogy(x, y) = x * log(y), 0 where x is 0, NaN where y is NaN.
+Value xlogy(Ew &e, ArrayRef<Value> v) {
+  Value x = v[0], y = v[1];
+  Value result = e.sel(e.cmp(P::eq, x, e.c(0.0)), e.c(0.0), e.mul(x, e.apply<prim::LogOp>(y)));
+  return e.sel(isNan(e, y), y, result);
+}
+
+// copysign(a, b) = |a| with b's sign; -0.0 counts as negative (1/b < 0).
+Value copysign(Ew &e, ArrayRef<Value> x) {
+  Value magnitude = e.apply<prim::AbsOp>(x[0]), b = x[1];
+  Value negative = e.p.create<prim::OrOp>(
+      e.cmp(P::lt, b, e.c(0.0)),
+      e.p.create<prim::AndOp>(e.cmp(P::eq, b, e.c(0.0)),
+                              e.cmp(P::lt, e.div(e.c(1.0), b), e.c(0.0))));
+  return e.sel(negative, e.apply<prim::NegOp>(magnitude), magnitude);
+}
+
+// heaviside(x, values) = values where x == 0, else x > 0 (1 or 0; NaN
+// is not > 0).
+Value heaviside(Ew &e, ArrayRef<Value> x) {
+  Value step = e.sel(e.cmp(P::gt, x[0], e.c(0.0)), e.c(1.0), e.c(0.0));
+  return e.sel(e.cmp(P::eq, x[0], e.c(0.0)), x[1], step);
+}
+
+// fmax/fmin: max/min, except that a NaN loses to a number (only two NaNs
+// give NaN), unlike maximum/minimum.
+template <bool isMax>
+Value fextremum(Ew &e, ArrayRef<Value> x) {
+  Value a = x[0], b = x[1];
+  Value extreme = isMax ? e.p.create<prim::MaxOp>(a, b) : e.p.create<prim::MinOp>(a, b);
+  return e.sel(isNan(e, a), b, e.sel(isNan(e, b), a, extreme));
+}
+
+// lerp(a, b, w) = a + w (b - a) where |w| < 0.5, else b - (b - a)(1 - w):
+// torch's two-sided form, exact at w = 0 and w = 1.
+Value lerp(Ew &e, ArrayRef<Value> x) {
+  Value a = x[0], b = x[1], w = x[2];
+  Value diff = e.sub(b, a);
+  Value low = e.add(a, e.mul(w, diff));
+  Value high = e.sub(b, e.mul(diff, e.sub(e.c(1.0), w)));
+  return e.sel(e.cmp(P::lt, e.apply<prim::AbsOp>(w), e.c(0.5)), low, high);
+}
+
+// addcmul(s, t1, t2, value) = s + value * t1 * t2 and addcdiv =
+// s + value * t1 / t2, in the order of torch's kernels.
+template <bool divide>
+LogicalResult addcOp(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  std::optional<double> value = args.number("value");
+  if (!type || !value || type.getElementType().isInteger(1))
+    return rewriter.notifyMatchFailure(call, "expects a numeric result and a number `value`");
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> x = operandsAs(p, args, kSelfTensors, computeType(type));
+  if (x.size() != 3)
+    return rewriter.notifyMatchFailure(call, "operands must be tensors");
+  Ew e{p, x[0]};
+  Value scaled = *value == 1.0 ? x[1] : e.mul(e.c(*value), x[1]);
+  Value term = divide ? e.div(scaled, x[2]) : e.mul(scaled, x[2]);
+  rewriter.replaceOp(call, p.convert(e.add(x[0], term), type.getElementType()));
+  return success();
+}
+
+} // namespace
+
+void addPointwiseDecompositions(std::vector<Decomposition> &table) {
+  table.insert(table.end(), {
+      {"aten.addcdiv.default", "pointwise", "mul, div, add, broadcast_in_dim, convert",
+       addcOp<true>},
+      {"aten.addcmul.default", "pointwise", "mul, add, broadcast_in_dim, convert",
+       addcOp<false>},
+      {"aten.copysign.Scalar", "pointwise", "abs, neg, compare, div, and, or, select",
+       binaryOf<copysign>},
+      {"aten.copysign.Tensor", "pointwise", "abs, neg, compare, div, and, or, select",
+       binaryOf<copysign>},
+      {"aten.fmax.default", "pointwise", "max, compare, select", binaryOf<fextremum<true>>},
+      {"aten.fmin.default", "pointwise", "min, compare, select", binaryOf<fextremum<false>>},
+      {"aten.heaviside.default", "pointwise", "compare, select",
+       pointwise<heaviside, kSelfValues, 2>},
+      {"aten.hypot.default", "pointwise", "abs, max, min, div, mul, sqrt, compare, or, select",
+       binaryOf<hypot>},
+      {"aten.lerp.Scalar", "pointwise", "sub, mul, add, abs, compare, select",
+       pointwise<lerp, kSelfEndWeight, 3>},
+      {"aten.lerp.Tensor", "pointwise", "sub, mul, add, abs, compare, select",
+       pointwise<lerp, kSelfEndWeight, 3>},
+      {"aten.logaddexp.default", "pointwise", "max, sub, abs, neg, exp, log1p, add, select",
+       binaryOf<logaddexp<false>>},
+      {"aten.logaddexp2.default", "pointwise", "max, sub, abs, neg, pow, log1p, mul, add, select",
+       binaryOf<logaddexp<true>>},
+      {"aten.xlogy.Scalar_Other", "pointwise", "log, mul, compare, select", binaryOf<xlogy>},
+      {"aten.xlogy.Scalar_Self", "pointwise", "log, mul, compare, select", binaryOf<xlogy>},
+      {"aten.xlogy.Tensor", "pointwise", "log, mul, compare, select", binaryOf<xlogy>},
+  });
+}
+
+} // namespace pt2c

@@ -1,0 +1,43 @@
+// RUN: %pt2c-opt %s --pt2c-decompose-aten --split-input-file | FileCheck %s
+
+// mse_loss(a, b) with reduction 1 (mean): the sum of (a - b)^2 over all
+// elements divided by their count (12); l1_loss with reduction 0 (none)
+// is |a - b| itself, and 2 (sum) the plain sum.
+// CHECK-LABEL: func.func @losses
+// CHECK-SAME: (%[[A:.+]]: tensor<3x4xf32>, %[[B:.+]]: tensor<3x4xf32>)
+// CHECK-DAG: %[[N:.+]] = prim.constant dense<1.200000e+01> : tensor<f32>
+// CHECK: %[[D:.+]] = prim.sub %[[A]], %[[B]]
+// CHECK: %[[SQ:.+]] = prim.mul %[[D]], %[[D]]
+// CHECK: %[[S:.+]] = prim.reduce sum %[[SQ]], dims = [0, 1] : tensor<3x4xf32> -> tensor<f32>
+// CHECK: %[[MEAN:.+]] = prim.div %[[S]], %[[N]] : tensor<f32>
+// CHECK: %[[D2:.+]] = prim.sub %[[A]], %[[B]]
+// CHECK: %[[ABS:.+]] = prim.abs %[[D2]]
+// CHECK: %[[D3:.+]] = prim.sub %[[A]], %[[B]]
+// CHECK: %[[ABS3:.+]] = prim.abs %[[D3]]
+// CHECK: %[[SUM:.+]] = prim.reduce sum %[[ABS3]], dims = [0, 1]
+// CHECK: return %[[MEAN]], %[[ABS]], %[[SUM]]
+func.func @losses(%a: tensor<3x4xf32>, %b: tensor<3x4xf32>) -> (tensor<f32>, tensor<3x4xf32>, tensor<f32>) {
+  %0 = aten.call "aten.mse_loss.default"(self: %a, target: %b) {reduction = 1 : i64} : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<f32>
+  %1 = aten.call "aten.l1_loss.default"(self: %a, target: %b) {reduction = 0 : i64} : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  %2 = aten.call "aten.l1_loss.default"(self: %a, target: %b) {reduction = 2 : i64} : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<f32>
+  return %0, %1, %2 : tensor<f32>, tensor<3x4xf32>, tensor<f32>
+}
+
+// -----
+
+// A target of another shape is broadcast first ([3, 1] and [4] make
+// [3, 4]), and a mean counts the broadcast elements; f16 in f32.
+// CHECK-LABEL: func.func @mse_broadcast
+// CHECK-SAME: (%[[A:.+]]: tensor<3x1xf16>, %[[B:.+]]: tensor<4xf16>)
+// CHECK-DAG: %[[N:.+]] = prim.constant dense<1.200000e+01> : tensor<f32>
+// CHECK: %[[FA:.+]] = prim.convert %[[A]] : tensor<3x1xf16> -> tensor<3x1xf32>
+// CHECK: prim.broadcast_in_dim %[[FA]], dims = [0, 1] : tensor<3x1xf32> -> tensor<3x4xf32>
+// CHECK: %[[FB:.+]] = prim.convert %[[B]] : tensor<4xf16> -> tensor<4xf32>
+// CHECK: prim.broadcast_in_dim %[[FB]], dims = [1] : tensor<4xf32> -> tensor<3x4xf32>
+// CHECK: %[[S:.+]] = prim.reduce sum %{{.+}}, dims = [0, 1] : tensor<3x4xf32> -> tensor<f32>
+// CHECK: %[[M:.+]] = prim.div %[[S]], %[[N]]
+// CHECK: prim.convert %[[M]] : tensor<f32> -> tensor<f16>
+func.func @mse_broadcast(%a: tensor<3x1xf16>, %b: tensor<4xf16>) -> tensor<f16> {
+  %0 = aten.call "aten.mse_loss.default"(self: %a, target: %b) {reduction = 1 : i64} : (tensor<3x1xf16>, tensor<4xf16>) -> tensor<f16>
+  return %0 : tensor<f16>
+}
