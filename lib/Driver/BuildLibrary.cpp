@@ -87,28 +87,38 @@ llvm::Error buildSharedLibrary(mlir::ModuleOp module, const ModelSignature &sign
     descriptor.forwardSymbol.clear();
   }
 
-  auto object = emitCPUObject(lowered, options.cpu, [&](llvm::Module &llvmModule) {
+  auto objects = emitCPUObjects(lowered, options.cpu, [&](llvm::Module &llvmModule) {
     return emitModelDescriptor(llvmModule, signature, weights, descriptor);
   });
-  if (!object)
-    return object.takeError();
+  if (!objects)
+    return objects.takeError();
 
-  // lld reads inputs from files: the object goes next to the output, under a
-  // unique name, and is removed afterwards whatever happens.
-  llvm::SmallString<256> objectPath;
-  int fd;
-  if (std::error_code ec = llvm::sys::fs::createUniqueFile(
-          outputPath + ".%%%%%%.o", fd, objectPath))
-    return llvm::createStringError(outputPath + ": cannot write next to it: " +
-                                   ec.message());
-  {
+  // lld reads inputs from files: the objects go next to the output, under
+  // unique names, and are removed afterwards whatever happens.
+  std::vector<std::string> objectPaths;
+  auto removeObjects = [&] {
+    // PT2C_SAVE_TEMPS=1 keeps the objects next to the library, for debugging.
+    if (!std::getenv("PT2C_SAVE_TEMPS"))
+      for (const std::string &path : objectPaths)
+        llvm::sys::fs::remove(path);
+  };
+  for (const std::string &object : *objects) {
+    llvm::SmallString<256> objectPath;
+    int fd;
+    if (std::error_code ec = llvm::sys::fs::createUniqueFile(
+            outputPath + ".%%%%%%.o", fd, objectPath)) {
+      removeObjects();
+      return llvm::createStringError(outputPath + ": cannot write next to it: " +
+                                     ec.message());
+    }
+    objectPaths.push_back(objectPath.str().str());
     llvm::raw_fd_ostream stream(fd, /*shouldClose=*/true);
-    stream << *object;
+    stream << object;
   }
   LinkOptions link;
   link.output = outputPath.str();
   link.soname = options.soname;
-  link.objects = {objectPath.str().str()};
+  link.objects = objectPaths;
   link.runtimeArchive = options.runtimeArchive;
   link.versionScript = options.versionScript;
   llvm::Error linked = llvm::Error::success();
@@ -123,9 +133,7 @@ llvm::Error buildSharedLibrary(mlir::ModuleOp module, const ModelSignature &sign
   }
   if (!linked)
     linked = linkSharedLibrary(link);
-  // PT2C_SAVE_TEMPS=1 keeps the object next to the library, for debugging.
-  if (!std::getenv("PT2C_SAVE_TEMPS"))
-    llvm::sys::fs::remove(objectPath);
+  removeObjects();
   return linked;
 }
 

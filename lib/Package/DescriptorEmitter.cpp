@@ -334,16 +334,20 @@ private:
     return function;
   }
 
-  /// `symbol` (none when empty), checked against the signature.
+  /// `symbol` (none when empty), checked against the signature. A form
+  /// compiled in an object of its own (emitCPUObjects: each CPU form on a
+  /// thread) is declared here, `void(descriptor pointers...)` as MLIR's C
+  /// interface defines it, and the linker joins the two.
   Error lookupForward(const std::string &symbol, Function *&forward) {
     if (symbol.empty())
       return Error::success();
-    forward = module_.getFunction(symbol);
-    if (!forward)
-      return createStringError(std::make_error_code(std::errc::state_not_recoverable),
-                               "internal error: the compiled module has no " + symbol);
     size_t expected = signature_.weights.size() + signature_.inputs.size() +
                       signature_.outputs.size();
+    forward = module_.getFunction(symbol);
+    if (!forward)
+      forward = Function::Create(
+          FunctionType::get(Type::getVoidTy(context_), std::vector<Type *>(expected, ptr_), false),
+          GlobalValue::ExternalLinkage, symbol, module_);
     if (forward->arg_size() != expected)
       return createStringError(std::make_error_code(std::errc::state_not_recoverable),
                                "internal error: " + symbol + " takes " +

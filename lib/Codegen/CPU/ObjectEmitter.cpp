@@ -8,7 +8,6 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Linker/Linker.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/TargetParser/Host.h"
@@ -19,6 +18,7 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <mutex>
+#include <thread>
 
 namespace pt2c {
 
@@ -147,25 +147,52 @@ static void optimize(llvm::Module &module, llvm::TargetMachine &machine,
   builder.buildPerModuleDefaultPipeline(level).run(module, modules);
 }
 
-llvm::Expected<std::string>
-emitCPUObject(llvm::ArrayRef<HostModule> modules, const CPUCodegenOptions &base,
-              llvm::function_ref<llvm::Error(llvm::Module &)> extend) {
-  auto machine = createTargetMachine(base);
-  if (!machine)
-    return machine.takeError();
+/// One host module translated into an LLVM context of its own, so that
+/// several can be optimised and emitted on threads at once.
+struct ObjectUnit {
+  std::unique_ptr<llvm::LLVMContext> context;
+  std::unique_ptr<llvm::Module> module;
+  std::unique_ptr<llvm::TargetMachine> machine;
+  std::string object;
+  std::string error;
+};
 
-  llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> llvmModule;
-  for (const HostModule &host : modules) {
-    std::unique_ptr<llvm::Module> translated =
-        mlir::translateModuleToLLVMIR(host.module, context, "pt2c_model");
-    if (!translated)
+/// Optimises `unit`'s module and emits it as an object (or says why not).
+static void compileUnit(ObjectUnit &unit, unsigned optLevel) {
+  optimize(*unit.module, *unit.machine, optLevel);
+  llvm::SmallString<0> object;
+  llvm::raw_svector_ostream stream(object);
+  llvm::legacy::PassManager codegen;
+  if (unit.machine->addPassesToEmitFile(codegen, stream, nullptr,
+                                        llvm::CodeGenFileType::ObjectFile)) {
+    unit.error = "this LLVM cannot emit x86-64 objects";
+    return;
+  }
+  codegen.run(*unit.module);
+  unit.object = std::string(object.str());
+}
+
+llvm::Expected<std::vector<std::string>>
+emitCPUObjects(llvm::ArrayRef<HostModule> modules, const CPUCodegenOptions &base,
+               llvm::function_ref<llvm::Error(llvm::Module &)> extend) {
+  if (modules.empty())
+    return llvm::createStringError(std::make_error_code(std::errc::state_not_recoverable),
+                                   "internal error: nothing to compile");
+  std::vector<ObjectUnit> units(modules.size());
+  for (auto [unit, host] : llvm::zip(units, modules)) {
+    auto machine = createTargetMachine(base);
+    if (!machine)
+      return machine.takeError();
+    unit.machine = std::move(*machine);
+    unit.context = std::make_unique<llvm::LLVMContext>();
+    unit.module = mlir::translateModuleToLLVMIR(host.module, *unit.context, "pt2c_model");
+    if (!unit.module)
       return llvm::createStringError(
           std::make_error_code(std::errc::state_not_recoverable),
           "internal error: the LLVM dialect module does not translate to LLVM IR");
     // Functions carry their module's CPU, so inlining and vectorization use
-    // its features (and one object holds AVX2 and AVX-512 forms).
-    for (llvm::Function &function : *translated) {
+    // its features.
+    for (llvm::Function &function : *unit.module) {
       if (function.isDeclaration())
         continue;
       function.addFnAttr("target-cpu", resolveCPU(host.options.cpu));
@@ -174,34 +201,32 @@ emitCPUObject(llvm::ArrayRef<HostModule> modules, const CPUCodegenOptions &base,
       if (host.options.vectorBits >= 512)
         function.addFnAttr("prefer-vector-width", "512");
     }
-    if (!llvmModule) {
-      llvmModule = std::move(translated);
-      continue;
-    }
-    if (llvm::Linker::linkModules(*llvmModule, std::move(translated)))
-      return llvm::createStringError(
-          std::make_error_code(std::errc::state_not_recoverable),
-          "internal error: the CPU and CUDA host modules do not link");
+    unit.module->setTargetTriple(unit.machine->getTargetTriple());
+    unit.module->setDataLayout(unit.machine->createDataLayout());
   }
-  if (!llvmModule)
-    return llvm::createStringError(std::make_error_code(std::errc::state_not_recoverable),
-                                   "internal error: nothing to compile");
-  llvmModule->setTargetTriple((*machine)->getTargetTriple());
-  llvmModule->setDataLayout((*machine)->createDataLayout());
-  if (llvm::Error error = extend(*llvmModule))
+  // The descriptor and weights go with the first module; it names the other
+  // forms' entry points, which the linker resolves between the objects.
+  if (llvm::Error error = extend(*units.front().module))
     return std::move(error);
-  pinGlibcBaseline(*llvmModule);
+  for (ObjectUnit &unit : units)
+    pinGlibcBaseline(*unit.module);
 
-  optimize(*llvmModule, **machine, base.optLevel);
-
-  llvm::SmallString<0> object;
-  llvm::raw_svector_ostream stream(object);
-  llvm::legacy::PassManager codegen;
-  if ((*machine)->addPassesToEmitFile(codegen, stream, nullptr,
-                                      llvm::CodeGenFileType::ObjectFile))
-    return llvm::createStringError("this LLVM cannot emit x86-64 objects");
-  codegen.run(*llvmModule);
-  return std::string(object.str());
+  // Each form on a thread of its own (the AVX-512 and AVX2 forms are about
+  // half of a compile each; a 32-layer transformer's compile is mostly
+  // theirs).
+  std::vector<std::thread> threads;
+  for (size_t i = 1; i < units.size(); ++i)
+    threads.emplace_back(compileUnit, std::ref(units[i]), base.optLevel);
+  compileUnit(units.front(), base.optLevel);
+  for (std::thread &thread : threads)
+    thread.join();
+  std::vector<std::string> objects;
+  for (ObjectUnit &unit : units) {
+    if (!unit.error.empty())
+      return llvm::createStringError(unit.error);
+    objects.push_back(std::move(unit.object));
+  }
+  return objects;
 }
 
 } // namespace pt2c

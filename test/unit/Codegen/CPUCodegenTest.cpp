@@ -55,10 +55,11 @@ objectOf(const char *source, llvm::function_ref<llvm::Error(llvm::Module &)> add
   CPUCodegenOptions options;
   addCPULoweringPasses(pm, options);
   REQUIRE(mlir::succeeded(pm.run(*module)));
-  auto object = emitCPUObject({{*module, options}}, options, addToModule);
-  if (!object)
-    FAIL(llvm::toString(object.takeError()));
-  bytes.assign(object->begin(), object->end());
+  auto objects = emitCPUObjects({{*module, options}}, options, addToModule);
+  if (!objects)
+    FAIL(llvm::toString(objects.takeError()));
+  REQUIRE(objects->size() == 1);
+  bytes.assign(objects->front().begin(), objects->front().end());
   auto file = llvm::object::ObjectFile::createObjectFile(llvm::MemoryBufferRef(bytes, "model.o"));
   if (!file)
     FAIL(llvm::toString(file.takeError()));

@@ -39,9 +39,10 @@ struct Loop {
 
 /// The outlined body LLVM emits: this member's static share, then the
 /// iterations, each asking who runs it.
-void body(int32_t *gtid, int32_t *, ...) {
+void body(int32_t *gtid, int32_t *btid, ...) {
+  (void)btid;
   va_list args;
-  va_start(args, gtid);
+  va_start(args, btid);
   auto *loop = static_cast<Loop *>(va_arg(args, void *));
   va_end(args);
   int32_t last = 0;

@@ -3,9 +3,10 @@
 // Two steps, both deterministic (same module and options -> same bytes):
 //  1. addCPULoweringPasses: linalg/tensor/arith/math on tensors -> the LLVM
 //     dialect (bufferize, results to out-params, loops, LLVM conversion).
-//  2. emitCPUObject: LLVM dialect -> llvm::Module, optimised at O3 with a
-//     real TargetMachine (triple, data layout, CPU and features set, or LLVM
-//     vectorizes nothing), then an ELF object in memory.
+//  2. emitCPUObjects: LLVM dialect -> one llvm::Module per form, each
+//     optimised at O3 with a real TargetMachine (triple, data layout, CPU
+//     and features set, or LLVM vectorizes nothing) and emitted as an ELF
+//     object in memory, the forms on threads at once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,14 +83,14 @@ struct HostModule {
 };
 
 /// Translates LLVM-dialect modules (the CPU code in each of its forms, the
-/// CUDA host code) and links them into one LLVM module (their private
-/// symbols may clash; the linker renames them), each function carrying its
-/// module's CPU; lets `extend` add to it (the packager adds the model
-/// descriptor and weights, compiled for `base`), optimises and emits an
-/// x86-64 ELF object.
-llvm::Expected<std::string>
-emitCPUObject(llvm::ArrayRef<HostModule> modules, const CPUCodegenOptions &base,
-              llvm::function_ref<llvm::Error(llvm::Module &)> extend);
+/// CUDA host code), each function carrying its module's CPU; lets `extend`
+/// add to the first (the packager adds the model descriptor and weights,
+/// compiled for `base`); optimises and emits each as an x86-64 ELF object,
+/// on threads at once. The objects are linked together: one names the
+/// others' entry points.
+llvm::Expected<std::vector<std::string>>
+emitCPUObjects(llvm::ArrayRef<HostModule> modules, const CPUCodegenOptions &base,
+               llvm::function_ref<llvm::Error(llvm::Module &)> extend);
 
 } // namespace pt2c
 
