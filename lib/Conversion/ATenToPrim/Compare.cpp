@@ -215,11 +215,17 @@ LogicalResult addmm(aten::CallOp call, const CallArgs &args, PatternRewriter &re
 // torch, n is clamped to the size, so a too large n gives an empty dim.
 LogicalResult diff(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value self = args.value("self");
   auto dim = args.integer("dim");
   int64_t n = args.integer("n").value_or(1);
-  if (!type || !self || !dim || n < 0 || !type.hasStaticShape())
+  if (!type || !dim || n < 0 || !type.hasStaticShape())
     return rewriter.notifyMatchFailure(call, "static diff with n >= 0 only");
+  // The windows below index self's (and prepend's, append's) dim d with d
+  // normalized for the result's rank: every operand must have that rank.
+  int64_t rank = type.getRank();
+  Value self = tensorArgOfRank(args, "self", rank);
+  if (!self || rank == 0 || (args.value("prepend") && !tensorArgOfRank(args, "prepend", rank)) ||
+      (args.value("append") && !tensorArgOfRank(args, "append", rank)))
+    return rewriter.notifyMatchFailure(call, "self, prepend and append of the result's rank >= 1");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
@@ -231,6 +237,8 @@ LogicalResult diff(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
     parts.push_back(p.convert(append, type.getElementType()));
   Value x = parts.size() == 1 ? parts.front()
                               : p.create<prim::ConcatenateOp>(parts, rewriter.getI64IntegerAttr(d));
+  if (!x)
+    return failure(); // p said why
   auto window = [&](Value from, int64_t start, int64_t limit) {
     auto fromType = cast<RankedTensorType>(from.getType());
     SmallVector<int64_t> starts(fromType.getRank(), 0), limits(fromType.getShape()),
@@ -246,6 +254,8 @@ LogicalResult diff(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
        step < n && size > 0; ++step, --size) {
     Value later = window(x, 1, size), earlier = window(x, 0, size - 1);
     x = isBool ? p.create<prim::XorOp>(later, earlier) : p.create<prim::SubOp>(later, earlier);
+    if (!x)
+      return failure(); // p said why
   }
   if (x.getType() != type)
     return rewriter.notifyMatchFailure(call, "unexpected result shape");

@@ -22,6 +22,18 @@ inline mlir::Value tensorArg(const CallArgs &args, llvm::StringRef name) {
   return value && mlir::isa<mlir::RankedTensorType>(value.getType()) ? value : mlir::Value();
 }
 
+/// The ranked tensor operand `name` when it has `rank` dims, else null.
+/// Decompositions that read an input's dim d beside the result's dim d (a
+/// resize, a pool, a scatter, diff) take their input through this: an
+/// archive that declares the input with fewer dims than the result made
+/// them index past its shape (issue #18, SIGSEGV).
+inline mlir::Value tensorArgOfRank(const CallArgs &args, llvm::StringRef name, int64_t rank) {
+  mlir::Value value = tensorArg(args, name);
+  return value && mlir::cast<mlir::RankedTensorType>(value.getType()).getRank() == rank
+             ? value
+             : mlir::Value();
+}
+
 /// A tensor operand, or a scalar attribute splatted, broadcast to `type`
 /// (torch's binary-op semantics with the result dtype already promoted).
 /// Null when the argument is neither.

@@ -76,14 +76,14 @@ struct Windows {
   SmallVector<int64_t> flatIndex; // -1 outside
 };
 
-Value constantOf(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, Type element,
+Value constantOf(PrimBuilder &p, ArrayRef<int64_t> shape, Type element,
                  ArrayRef<int64_t> values) {
   auto type = RankedTensorType::get(shape, element);
   if (element.isInteger(1)) {
     SmallVector<bool> bits(values.begin(), values.end());
-    return prim::ConstantOp::create(b, loc, DenseElementsAttr::get(type, ArrayRef(bits)));
+    return p.create<prim::ConstantOp>(DenseElementsAttr::get(type, ArrayRef(bits)));
   }
-  return prim::ConstantOp::create(b, loc, DenseElementsAttr::get(type, values));
+  return p.create<prim::ConstantOp>(DenseElementsAttr::get(type, values));
 }
 
 Windows gatherWindows(PrimBuilder &p, Value x, ArrayRef<DimWindows> dims, double fill) {
@@ -97,7 +97,7 @@ Windows gatherWindows(PrimBuilder &p, Value x, ArrayRef<DimWindows> dims, double
     SmallVector<int64_t> clamped;
     for (int64_t at : w.positions)
       clamped.push_back(std::max<int64_t>(at, 0));
-    Value index = constantOf(b, loc, {w.out, w.kernel}, b.getI64Type(), clamped);
+    Value index = constantOf(p, {w.out, w.kernel}, b.getI64Type(), clamped);
     // take with a 2-d index splits the dim into [out, kernel] directly.
     x = p.create<prim::TakeOp>(x, index, b.getI64IntegerAttr(lead + j));
   }
@@ -160,7 +160,7 @@ Windows gatherWindows(PrimBuilder &p, Value x, ArrayRef<DimWindows> dims, double
     SmallVector<int64_t> trailing;
     for (int64_t d = lead; d < static_cast<int64_t>(shape.size()); ++d)
       trailing.push_back(d);
-    Value mask = constantOf(b, loc, maskShape, b.getI1Type(), inside);
+    Value mask = constantOf(p, maskShape, b.getI1Type(), inside);
     auto maskType = RankedTensorType::get(shape, b.getI1Type());
     mask = p.broadcastInDim(mask, maskType, trailing, {x});
     x = p.create<prim::SelectOp>(mask, x, p.splat(fill, windowsType, {x}));
@@ -223,14 +223,13 @@ Value pooledInput(const CallArgs &args, RankedTensorType result, int64_t spatial
 /// slot, later ones lower), the maxima key their slot, the rest K.
 Value torchMaxSlot(PrimBuilder &p, Value values, Value max, int64_t last) {
   OpBuilder &b = p.builder();
-  Location loc = p.loc();
   auto type = cast<RankedTensorType>(values.getType());
   auto indexType = type.clone(b.getI64Type());
   SmallVector<Value> sizes = p.dynamicSizes(indexType, {values});
   if (!PrimBuilder::allKnown(sizes))
     return Value();
   Ew e{p, values};
-  Value slot = prim::IotaOp::create(b, loc, indexType, b.getI64IntegerAttr(last), sizes);
+  Value slot = p.build<prim::IotaOp>(indexType, b.getI64IntegerAttr(last), sizes);
   Value isMax = e.cmp(prim::ComparePredicate::eq, values,
                       p.broadcastInDim(max, type, llvm::to_vector(llvm::seq<int64_t>(0, last)),
                                        {values}));
@@ -250,6 +249,8 @@ LogicalResult maxOverWindows(aten::CallOp call, PatternRewriter &rewriter, Value
                              ArrayRef<DimWindows> dims) {
   PrimBuilder p(rewriter, call.getLoc());
   Windows windows = gatherWindows(p, self, dims, -std::numeric_limits<double>::infinity());
+  if (!windows.values)
+    return failure(); // p said why
   int64_t last = cast<RankedTensorType>(windows.values.getType()).getRank() - 1;
   SmallVector<Value> results = {p.reduce(prim::ReduceKind::max, windows.values, {last}, false)};
   if (call->getNumResults() == 2) {
@@ -273,7 +274,7 @@ LogicalResult maxOverWindows(aten::CallOp call, PatternRewriter &rewriter, Value
       if (first != window.end())
         llvm::replace(window, int64_t(-1), *first);
     }
-    Value table = constantOf(rewriter, loc, tableShape, rewriter.getI64Type(), flatIndex);
+    Value table = constantOf(p, tableShape, rewriter.getI64Type(), flatIndex);
     SmallVector<int64_t> trailing;
     for (int64_t d = windowsType.getRank() - tableShape.size(); d < windowsType.getRank(); ++d)
       trailing.push_back(d);
@@ -296,7 +297,8 @@ LogicalResult maxOverWindows(aten::CallOp call, PatternRewriter &rewriter, Value
 /// broadcast along the dims from `firstDim`), in sum's (f32 or f64) type.
 Value divideBy(PrimBuilder &p, Value sum, ArrayRef<int64_t> outs, int64_t firstDim,
                ArrayRef<int64_t> divisors) {
-  OpBuilder &b = p.builder();
+  if (!sum)
+    return sum; // an earlier step failed and said why
   auto sumType = cast<RankedTensorType>(sum.getType());
   auto tableType = RankedTensorType::get(outs, sumType.getElementType());
   DenseElementsAttr values;
@@ -307,7 +309,7 @@ Value divideBy(PrimBuilder &p, Value sum, ArrayRef<int64_t> outs, int64_t firstD
     SmallVector<float> narrow(divisors.begin(), divisors.end());
     values = DenseElementsAttr::get(tableType, ArrayRef(narrow));
   }
-  Value table = prim::ConstantOp::create(b, p.loc(), values);
+  Value table = p.create<prim::ConstantOp>(values);
   SmallVector<int64_t> along = llvm::to_vector(llvm::seq<int64_t>(firstDim, firstDim + outs.size()));
   return p.create<prim::DivOp>(sum, p.broadcastInDim(table, sumType, along, {sum}));
 }
@@ -328,6 +330,8 @@ LogicalResult averageOverWindows(aten::CallOp call, const CallArgs &args,
   RankedTensorType work = computeType(type);
   Value x = p.convert(self, work.getElementType());
   Windows windows = gatherWindows(p, x, dims, 0.0);
+  if (!windows.values)
+    return failure(); // p said why
   int64_t last = cast<RankedTensorType>(windows.values.getType()).getRank() - 1;
   Value mean = p.reduce(prim::ReduceKind::sum, windows.values, {last}, false);
   int64_t lead = type.getRank() - dims.size();
@@ -416,7 +420,7 @@ LogicalResult adaptiveMaxPool(aten::CallOp call, const CallArgs &args,
 LogicalResult evenAdaptiveAvgPool2d(aten::CallOp call, const CallArgs &args,
                                     PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value self = args.value("self");
+  Value self = tensorArgOfRank(args, "self", 4);
   if (!type || !self || type.getRank() != 4 || !isa<FloatType>(type.getElementType()))
     return rewriter.notifyMatchFailure(call, "4-d float input only");
   auto inputType = cast<RankedTensorType>(self.getType());
