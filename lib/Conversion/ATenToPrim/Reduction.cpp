@@ -346,13 +346,12 @@ LogicalResult prodAll(aten::CallOp call, const CallArgs &args, PatternRewriter &
 // min-reduce picks the first.
 Value firstIndexOf(PrimBuilder &p, Value x, Value extremeKept, int64_t dim) {
   OpBuilder &b = p.builder();
-  Location loc = p.loc();
   auto xType = cast<RankedTensorType>(x.getType());
   auto indexType = xType.clone(b.getI64Type());
   SmallVector<Value> sizes = p.dynamicSizes(indexType, {x});
   if (!PrimBuilder::allKnown(sizes) || xType.isDynamicDim(dim))
     return Value();
-  Value iota = prim::IotaOp::create(b, loc, indexType, b.getI64IntegerAttr(dim), sizes);
+  Value iota = p.build<prim::IotaOp>(indexType, b.getI64IntegerAttr(dim), sizes);
   Value hit = p.create<prim::CompareOp>(
       x, expandBack(p, extremeKept, x),
       prim::ComparePredicateAttr::get(b.getContext(), prim::ComparePredicate::eq));

@@ -160,3 +160,15 @@ func.func @argmax_dynamic(%x: tensor<?x5xf32>) -> tensor<3xi64> {
   %0 = aten.call "aten.argmax.default"(self: %x) {dim = 1 : i64, keepdim = false} : (tensor<?x5xf32>) -> tensor<3xi64>
   return %0 : tensor<3xi64>
 }
+
+// -----
+
+// einsum with a bool result: the contraction's sum over `...` is refused
+// by the checked reduce, and the helper that reshaped its (null) result read
+// the null's type (SIGSEGV, rc 139, through the pt2c-opt of 51cfe4f): the
+// einsum helpers now build through the checked builders too.
+func.func @einsum_bool_result(%x: tensor<2x3x4xf32>) -> tensor<4xi1> {
+  // expected-error @+1 {{no decomposition of 'aten.einsum.default' applies: cannot build 'prim.reduce' from operands of type 'tensor<2x3x4xi1>'}}
+  %0 = aten.call "aten.einsum.default"(tensors: %x) {equation = "...j->j", path = #aten.none} : (tensor<2x3x4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}

@@ -92,3 +92,14 @@ func.func @diff_prepend_rank(%x: tensor<2x5xi64>, %p: tensor<2xi64>) -> tensor<2
   %0 = aten.call "aten.diff.default"(self: %x, prepend: %p) {append = #aten.none, dim = -1 : i64, n = 1 : i64} : (tensor<2x5xi64>, tensor<2xi64>) -> tensor<2x5xi64>
   return %0 : tensor<2x5xi64>
 }
+
+// -----
+
+// slice_scatter declared with a result of lower rank than self (SIGABRT,
+// rc 134, through the pt2c-opt of 51cfe4f: the mask was broadcast to the
+// result's shape along self's dim).
+func.func @slice_scatter_result_rank(%x: tensor<2x6xf32>, %s: tensor<2x2xf32>) -> tensor<6xf32> {
+  // expected-error @+1 {{no decomposition of 'aten.slice_scatter.default' applies}}
+  %0 = aten.call "aten.slice_scatter.default"(self: %x, src: %s) {dim = 1 : i64, start = 1 : i64, end = 5 : i64, step = 2 : i64} : (tensor<2x6xf32>, tensor<2x2xf32>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
