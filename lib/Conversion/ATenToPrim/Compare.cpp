@@ -93,15 +93,19 @@ LogicalResult cumsum(aten::CallOp call, const CallArgs &args, PatternRewriter &r
 // mean(self, dims, keepdim) = sum / count.
 LogicalResult meanDim(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value self = args.value("self");
+  Value self = tensorArg(args, "self");
   if (!type || !self || !isa<FloatType>(type.getElementType()))
     return rewriter.notifyMatchFailure(call, "expects a float tensor");
   auto selfType = cast<RankedTensorType>(self.getType());
   SmallVector<int64_t> dims;
-  if (auto given = args.integers("dim"); given && !given->empty())
-    for (int64_t dim : *given)
-      dims.push_back(PrimBuilder::normalizeDim(dim, selfType.getRank()));
-  else
+  if (auto given = args.integers("dim"); given && !given->empty()) {
+    for (int64_t dim : *given) {
+      std::optional<int64_t> d = shapeDim(dim, selfType);
+      if (!d)
+        return rewriter.notifyMatchFailure(call, "mean over a dim the tensor does not have");
+      dims.push_back(*d);
+    }
+  } else
     dims = llvm::to_vector(llvm::seq<int64_t>(0, selfType.getRank()));
   llvm::sort(dims);
   int64_t count = 1;

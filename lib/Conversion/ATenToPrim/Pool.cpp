@@ -255,8 +255,11 @@ LogicalResult maxOverWindows(aten::CallOp call, PatternRewriter &rewriter, Value
   SmallVector<Value> results = {p.reduce(prim::ReduceKind::max, windows.values, {last}, false)};
   if (call->getNumResults() == 2) {
     RankedTensorType indexType = resultType(call, 1);
-    if (!indexType || !indexType.getElementType().isInteger(64))
-      return rewriter.notifyMatchFailure(call, "expects i64 indices");
+    RankedTensorType valuesType = resultType(call, 0);
+    // The indices have the values' shape (a 0-d one had its dim 0 read).
+    if (!indexType || !indexType.getElementType().isInteger(64) || !valuesType ||
+        indexType.getShape() != valuesType.getShape())
+      return rewriter.notifyMatchFailure(call, "expects i64 indices of the values' shape");
     Location loc = call.getLoc();
     Value at = torchMaxSlot(p, windows.values, results[0], last); // [lead..., O..., 1]
     if (!at)
@@ -286,9 +289,12 @@ LogicalResult maxOverWindows(aten::CallOp call, PatternRewriter &rewriter, Value
     Value picked = p.create<prim::TakeAlongOp>(table, at, rewriter.getI64IntegerAttr(last));
     results.push_back(p.build<prim::ReshapeOp>(indexType, picked, batch));
   }
-  for (auto [value, result] : llvm::zip(results, call->getResults()))
+  for (auto [value, result] : llvm::zip(results, call->getResults())) {
+    if (!value)
+      return failure(); // p said why
     if (value.getType() != result.getType())
       return rewriter.notifyMatchFailure(call, "the pooled shape is not the result's");
+  }
   rewriter.replaceOp(call, results);
   return success();
 }
@@ -357,6 +363,8 @@ LogicalResult averageOverWindows(aten::CallOp call, const CallArgs &args,
     mean = divideBy(p, mean, outs, lead, divisors);
   }
   Value result = p.convert(mean, type.getElementType());
+  if (!result)
+    return failure(); // p said why
   if (result.getType() != type)
     return rewriter.notifyMatchFailure(call, "the pooled shape is not the result's");
   rewriter.replaceOp(call, result);
@@ -385,7 +393,9 @@ std::optional<SmallVector<DimWindows>> adaptive(Value self, RankedTensorType typ
   int64_t lead = input.getRank() - spatial;
   SmallVector<DimWindows> dims;
   for (int64_t j = 0; j < spatial; ++j) {
-    if (type.getDimSize(lead + j) < 1)
+    // Empty windows have nothing to average (torch refuses an input with
+    // an empty spatial dim, and an output size of 0).
+    if (type.getDimSize(lead + j) < 1 || input.getDimSize(lead + j) < 1)
       return std::nullopt;
     dims.push_back(adaptiveWindows(input.getDimSize(lead + j), type.getDimSize(lead + j)));
   }
@@ -427,7 +437,7 @@ LogicalResult evenAdaptiveAvgPool2d(aten::CallOp call, const CallArgs &args,
   int64_t h = inputType.getDimSize(2), w = inputType.getDimSize(3);
   int64_t oh = type.getDimSize(2), ow = type.getDimSize(3);
   if (ShapedType::isDynamic(h) || ShapedType::isDynamic(w) || ShapedType::isDynamic(oh) ||
-      ShapedType::isDynamic(ow) || oh < 1 || ow < 1 || h % oh || w % ow)
+      ShapedType::isDynamic(ow) || oh < 1 || ow < 1 || h < 1 || w < 1 || h % oh || w % ow)
     return rewriter.notifyMatchFailure(call, "output size must divide a static input size");
   int64_t kh = h / oh, kw = w / ow;
   Location loc = call.getLoc();
@@ -440,6 +450,8 @@ LogicalResult evenAdaptiveAvgPool2d(aten::CallOp call, const CallArgs &args,
   Value mean = divideBy(p, sum, {oh}, 2, SmallVector<int64_t>(oh, kh));
   mean = divideBy(p, mean, {ow}, 3, SmallVector<int64_t>(ow, kw));
   Value result = p.convert(mean, type.getElementType());
+  if (!result)
+    return failure(); // p said why
   if (result.getType() != type)
     return rewriter.notifyMatchFailure(call, "the pooled shape is not the result's");
   rewriter.replaceOp(call, result);

@@ -314,6 +314,8 @@ struct PlaneReader {
 
   /// weight [N, points] times value [N, C, points].
   Value weigh(Value weight, Value value) {
+    if (!weight || !value)
+      return Value(); // an earlier step failed and said why
     Value spread = p.broadcastInDim(weight, cast<RankedTensorType>(value.getType()), {0, 2}, {});
     return p.create<prim::MulOp>(value, spread);
   }
@@ -356,6 +358,13 @@ LogicalResult gridSampler(aten::CallOp call, const CallArgs &args, PatternRewrit
   if (!inputType.hasStaticShape() || !gridType.hasStaticShape() || gridType.getRank() != 4 ||
       gridType.getDimSize(3) != 2 || gridType.getElementType() != type.getElementType())
     return rewriter.notifyMatchFailure(call, "a static [N, Ho, Wo, 2] grid of the input's type");
+  // The planes and points below are sized from the result: the input's
+  // [N, C] and the grid's [N, Ho, Wo] must be its own (a grid of batch 0
+  // built nothing to weigh, and the null was read: SIGSEGV).
+  if (inputType.getDimSize(0) != type.getDimSize(0) || inputType.getDimSize(1) != type.getDimSize(1) ||
+      gridType.getDimSize(0) != type.getDimSize(0) || gridType.getDimSize(1) != type.getDimSize(2) ||
+      gridType.getDimSize(2) != type.getDimSize(3))
+    return rewriter.notifyMatchFailure(call, "input [N, C, H, W] and grid [N, Ho, Wo, 2] of the result's N, C, Ho, Wo");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   Type element = type.getElementType();

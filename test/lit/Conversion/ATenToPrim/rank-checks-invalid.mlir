@@ -103,3 +103,89 @@ func.func @slice_scatter_result_rank(%x: tensor<2x6xf32>, %s: tensor<2x2xf32>) -
   %0 = aten.call "aten.slice_scatter.default"(self: %x, src: %s) {dim = 1 : i64, start = 1 : i64, end = 5 : i64, step = 2 : i64} : (tensor<2x6xf32>, tensor<2x2xf32>) -> tensor<6xf32>
   return %0 : tensor<6xf32>
 }
+
+// -----
+
+// linear of a 0-d input: its batch dims were taken by dropping the last dim
+// of an empty shape (SIGSEGV, rc 139).
+func.func @linear_zero_d_input(%a0: tensor<f32>, %a1: tensor<32x64xf32>) -> tensor<4x32xf32> {
+  // expected-error @+1 {{no decomposition of 'aten.linear.default' applies}}
+  %r = aten.call "aten.linear.default"(input: %a0, weight: %a1) {bias = #aten.none} : (tensor<f32>, tensor<32x64xf32>) -> tensor<4x32xf32>
+  return %r : tensor<4x32xf32>
+}
+
+// -----
+
+// linear declared with a 0-d result (SIGSEGV, rc 139).
+func.func @linear_zero_d_result(%a0: tensor<2x3x0xf32>, %a1: tensor<5x0xf32>) -> tensor<f32> {
+  // expected-error @+1 {{no decomposition of 'aten.linear.default' applies}}
+  %r = aten.call "aten.linear.default"(input: %a0, weight: %a1) {bias = #aten.none} : (tensor<2x3x0xf32>, tensor<5x0xf32>) -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// -----
+
+// mean over dim -1 of a 0-d tensor: the dim check wraps 0-d dims as for
+// rank 1, and the wrapped dim was read from an empty shape (SIGSEGV, rc 139;
+// shapeDim in Families.h).
+func.func @mean_dim_zero_d(%a0: tensor<f32>) -> tensor<?x3x1xf32> {
+  // expected-error @+1 {{no decomposition of 'aten.mean.dim' applies}}
+  %r = aten.call "aten.mean.dim"(self: %a0) {dim = array<i64: -1>, dtype = #aten.none, keepdim = true} : (tensor<f32>) -> tensor<?x3x1xf32>
+  return %r : tensor<?x3x1xf32>
+}
+
+// -----
+
+// slice of a 0-d tensor (torch: "slice() cannot be applied to a 0-dim
+// tensor"; SIGSEGV, rc 139).
+func.func @slice_zero_d(%a0: tensor<f32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{no decomposition of 'aten.slice.Tensor' applies}}
+  %r = aten.call "aten.slice.Tensor"(self: %a0) {dim = -1 : i64, start = -8 : i64, end = 9223372036854775807 : i64, step = 3 : i64} : (tensor<f32>) -> tensor<4x3xf32>
+  return %r : tensor<4x3xf32>
+}
+
+// -----
+
+// split of a 0-d tensor (SIGSEGV, rc 139).
+func.func @split_zero_d(%a0: tensor<f32>) -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x2xf32>) {
+  // expected-error @+1 {{no decomposition of 'aten.split.Tensor' applies}}
+  %r:3 = aten.call "aten.split.Tensor"(self: %a0) {dim = -1 : i64, split_size = 4 : i64} : (tensor<f32>) -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x2xf32>)
+  return %r#0, %r#1, %r#2 : tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x2xf32>
+}
+
+// -----
+
+// split_with_sizes of a 0-d tensor (SIGSEGV, rc 139).
+func.func @split_with_sizes_zero_d(%a0: tensor<f32>) -> (tensor<2x2xf32>, tensor<2x4xf32>) {
+  // expected-error @+1 {{no decomposition of 'aten.split_with_sizes.default' applies}}
+  %r:2 = aten.call "aten.split_with_sizes.default"(self: %a0) {split_sizes = array<i64: 2, 4>, dim = -1 : i64} : (tensor<f32>) -> (tensor<2x2xf32>, tensor<2x4xf32>)
+  return %r#0, %r#1 : tensor<2x2xf32>, tensor<2x4xf32>
+}
+
+// -----
+
+// max_pool2d of a 0-d input: its dims 2 and 3 were read (SIGSEGV, rc 139).
+func.func @max_pool2d_zero_d(%a0: tensor<f32>) -> tensor<2x16x16x16xf32> {
+  // expected-error @+1 {{no decomposition of 'aten.max_pool2d.default' applies}}
+  %r = aten.call "aten.max_pool2d.default"(self: %a0) {ceil_mode = false, dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64>} : (tensor<f32>) -> tensor<2x16x16x16xf32>
+  return %r : tensor<2x16x16x16xf32>
+}
+
+// -----
+
+// max_pool2d_with_indices declared with 0-d indices: their dim 0 was read
+// (SIGSEGV, rc 139); the indices must have the values' shape.
+func.func @max_pool2d_indices_zero_d(%a0: tensor<1x1x4xf32>) -> (tensor<1x1x2xf32>, tensor<i64>) {
+  // expected-error @+1 {{no decomposition of 'aten.max_pool2d_with_indices.default' applies}}
+  %r:2 = aten.call "aten.max_pool2d_with_indices.default"(self: %a0) {kernel_size = array<i64: 1, 2>, stride = array<i64>, padding = array<i64: 0>, dilation = array<i64: 1>, ceil_mode = false} : (tensor<1x1x4xf32>) -> (tensor<1x1x2xf32>, tensor<i64>)
+  return %r#0, %r#1 : tensor<1x1x2xf32>, tensor<i64>
+}
+
+// -----
+
+// The same through adaptive_max_pool2d (SIGSEGV, rc 139).
+func.func @adaptive_max_pool2d_indices_zero_d(%a0: tensor<2x3x5xf32>) -> (tensor<2x1x3xf32>, tensor<i64>) {
+  // expected-error @+1 {{no decomposition of 'aten.adaptive_max_pool2d.default' applies}}
+  %r:2 = aten.call "aten.adaptive_max_pool2d.default"(self: %a0) {output_size = array<i64: 1, 3>} : (tensor<2x3x5xf32>) -> (tensor<2x1x3xf32>, tensor<i64>)
+  return %r#0, %r#1 : tensor<2x1x3xf32>, tensor<i64>
+}
