@@ -189,3 +189,34 @@ func.func @adaptive_max_pool2d_indices_zero_d(%a0: tensor<2x3x5xf32>) -> (tensor
   %r:2 = aten.call "aten.adaptive_max_pool2d.default"(self: %a0) {output_size = array<i64: 1, 3>} : (tensor<2x3x5xf32>) -> (tensor<2x1x3xf32>, tensor<i64>)
   return %r#0, %r#1 : tensor<2x1x3xf32>, tensor<i64>
 }
+
+// -----
+
+// argmin over dim -1 of a 0-d tensor: the wrapped dim was read from an
+// empty shape (SIGSEGV, rc 139).
+func.func @argmin_zero_d(%a0: tensor<f32>) -> tensor<3x5xi64> {
+  // expected-error @+1 {{no decomposition of 'aten.argmin.default' applies}}
+  %r = aten.call "aten.argmin.default"(self: %a0) {dim = -1 : i64, keepdim = false} : (tensor<f32>) -> tensor<3x5xi64>
+  return %r : tensor<3x5xi64>
+}
+
+// -----
+
+// std over dim -1 of a 0-d tensor (SIGSEGV, rc 139): the reductions' dims
+// (reducedDims) leave out a wrapped dim that names none.
+func.func @std_dim_zero_d(%a0: tensor<f32>) -> tensor<3x5x1xf32> {
+  // expected-error @+1 {{no decomposition of 'aten.std.dim' applies}}
+  %r = aten.call "aten.std.dim"(self: %a0) {dim = array<i64: -1>, keepdim = true, unbiased = true} : (tensor<f32>) -> tensor<3x5x1xf32>
+  return %r : tensor<3x5x1xf32>
+}
+
+// -----
+
+// max.dim over a `?` batch the declared static results disagree with: the
+// kept values could not be reshaped (null) and their type was read
+// (SIGSEGV, rc 139).
+func.func @max_dim_unsizable(%a0: tensor<?x5x7xf32>) -> (tensor<3x7xf32>, tensor<3x7xi64>) {
+  // expected-error @+1 {{no decomposition of 'aten.max.dim' applies}}
+  %r:2 = aten.call "aten.max.dim"(self: %a0) {dim = 1 : i64, keepdim = false} : (tensor<?x5x7xf32>) -> (tensor<3x7xf32>, tensor<3x7xi64>)
+  return %r#0, %r#1 : tensor<3x7xf32>, tensor<3x7xi64>
+}
