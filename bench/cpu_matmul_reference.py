@@ -25,8 +25,10 @@ included, so it times one pass of bias over the output more than sgemm);
 the references are cblas_sgemm of the same shapes (row-major x [rows, in]
 times W^T), OpenBLAS limited to one thread, called through ctypes, and
 torch's own nn.Linear or nn.Conv2d (oneDNN on the CPU) with
-torch.set_num_threads(1); median of as many runs. Prints GFLOP/s of each
-and pt2c / reference. No numpy on the build machine: buffers are ctypes
+torch.set_num_threads(1); median of as many runs. On the build machine
+(`time`) pt2c and the reference take turns `--rounds` times and each side
+reports the median of its rounds. Prints GFLOP/s of each and pt2c /
+reference. No numpy on the build machine: buffers are ctypes
 arrays.
 """
 import argparse
@@ -162,12 +164,14 @@ def torch_ms(directory, index, runs):
     return statistics.median(times)
 
 
-def print_header(runs, first, second, reference):
+def print_header(runs, first, second, reference, rounds=1):
     """The machine, the date and the table's header."""
     cpu = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
     model = re.search(r"Model name:\s*(.*)", cpu)
+    how = f"median of {runs} runs" if rounds <= 1 else \
+        f"median of {rounds} alternated rounds of the median of {runs} runs"
     print(f"one core of {model.group(1).strip() if model else 'an unknown CPU'}, "
-          f"{time.strftime('%Y-%m-%d')}; median of {runs} runs\n")
+          f"{time.strftime('%Y-%m-%d')}; {how}\n")
     print(f"| {first} | {second} | pt2c ms | pt2c GFLOP/s | {reference} ms | {reference} GFLOP/s "
           f"| pt2c / {reference} |")
     print("|---|---|---|---|---|---|---|")
@@ -223,7 +227,9 @@ def sgemm_ms(library, rows, inputs, outputs, runs):
     return statistics.median(times)
 
 
-def pt2c_ms(pt2c, runner, directory, name, runs):
+def pt2c_library(pt2c, runner, directory, name):
+    """Compiles `name`'s archive and checks the library against torch's
+    outputs; returns the library and the inputs to time it on."""
     archive = os.path.join(directory, name + ".pt2")
     library = os.path.join(directory, name + ".so")
     subprocess.run([pt2c, archive, "-o", library], check=True)
@@ -232,10 +238,25 @@ def pt2c_ms(pt2c, runner, directory, name, runs):
                            capture_output=True, text=True)
     if check.returncode != 0:
         sys.exit(f"{name}: pt2c's output does not match torch's:\n{check.stdout}{check.stderr}")
+    return library, sample
+
+
+def pt2c_ms(runner, library, sample, runs):
     out = subprocess.run([runner, "bench", library, "--inputs", sample, "--threads", "1",
                           "--runs", str(runs), "--warmup", "3"],
                          capture_output=True, text=True, check=True).stdout
     return float(re.search(r"median ([0-9.]+) ms", out).group(1))
+
+
+def alternated(rounds, *timers):
+    """The median over `rounds` of each timer's result, the timers taking
+    turns: a burst of noise on this shared machine (20-30% swings between
+    minutes) then hits both sides of a ratio instead of one."""
+    results = [[] for _ in timers]
+    for _ in range(rounds):
+        for i, timer in enumerate(timers):
+            results[i].append(timer())
+    return [statistics.median(r) for r in results]
 
 
 def onednn_conv_ms(binary, sizes, runs):
@@ -251,7 +272,7 @@ def onednn_conv_ms(binary, sizes, runs):
 def time_all(args):
     """On the build machine: linear layers against OpenBLAS's sgemm,
     convolutions against oneDNN (when pt2c-bench-onednn-conv was built)."""
-    print_header(args.runs, "shape", "rows x in -> out", "OpenBLAS")
+    print_header(args.runs, "shape", "rows x in -> out", "OpenBLAS", args.rounds)
     ratios = []
     convolutions = []
     for name, kind, sizes in LAYERS:
@@ -267,8 +288,10 @@ def time_all(args):
             continue
         rows, inputs, outputs = sizes["rows"], sizes["inputs"], sizes["outputs"]
         work = flop(kind, sizes)
-        ours = pt2c_ms(args.pt2c, args.runner, args.dir, name, args.runs)
-        reference = sgemm_ms(args.openblas, rows, inputs, outputs, args.runs)
+        library, sample = pt2c_library(args.pt2c, args.runner, args.dir, name)
+        ours, reference = alternated(
+            args.rounds, lambda: pt2c_ms(args.runner, library, sample, args.runs),
+            lambda: sgemm_ms(args.openblas, rows, inputs, outputs, args.runs))
         ratios.append(reference / ours)
         print(f"| {name} | {describe(kind, sizes)} | {ours:.3f} | {work / ours / 1e6:.1f} | "
               f"{reference:.3f} | {work / reference / 1e6:.1f} | {reference / ours:.2f} |", flush=True)
@@ -284,8 +307,11 @@ def time_all(args):
     plain_ratios, blocked_ratios = [], []
     for name, sizes in convolutions:
         work = flop("conv", sizes)
-        ours = pt2c_ms(args.pt2c, args.runner, args.dir, name, args.runs)
-        plain, blocked = onednn_conv_ms(args.onednn, sizes, args.runs)
+        library, sample = pt2c_library(args.pt2c, args.runner, args.dir, name)
+        ours, onednn = alternated(
+            args.rounds, lambda: pt2c_ms(args.runner, library, sample, args.runs),
+            lambda: onednn_conv_ms(args.onednn, sizes, args.runs))
+        plain, blocked = onednn
         plain_ratios.append(plain / ours)
         blocked_ratios.append(blocked / ours)
         print(f"| {name} | {describe('conv', sizes)} | {ours:.3f} | {work / ours / 1e6:.1f} | "
@@ -309,6 +335,9 @@ def main():
                         help="pt2c-bench-onednn-conv (built where libdnnl-dev is installed): "
                              "times the convolutions against oneDNN")
     timing.add_argument("--runs", type=int, default=20)
+    timing.add_argument("--rounds", type=int, default=3,
+                        help="pt2c and the reference take turns this many times; each side's "
+                             "median of its rounds' medians is reported")
     compiling = sub.add_parser("compile")
     compiling.add_argument("graphs")
     compiling.add_argument("libs")

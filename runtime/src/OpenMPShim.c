@@ -104,6 +104,8 @@ int32_t __kmpc_global_thread_num(void *loc) {
   return tls_in_team ? tls_member : 0;
 }
 
+int32_t pt2crt_team_member(void) { return tls_in_team ? tls_member : 0; }
+
 /* This member's share of the inclusive range [*lower, *upper]: contiguous,
  * sizes differing by at most one, as libomp's static schedule. */
 static void static_share(int32_t member, int32_t *last, int64_t *lower_io,

@@ -21,6 +21,13 @@ extern "C" {
  * pt2crt_omp_set_pool(previous) when the run ends. */
 pt2crt_pool *pt2crt_omp_set_pool(pt2crt_pool *pool);
 
+/* The team member running the calling code: 0 .. team size - 1 inside a
+ * parallel region, 0 outside one. Generated code calls it to pick a
+ * parallel loop's per-member slot of a shared buffer
+ * (pt2c-chunk-buffers-on-stack): the static schedule gives each member a
+ * contiguous run of iterations, which then reuse one slot. */
+int32_t pt2crt_team_member(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -174,7 +174,7 @@ def FuseAttention : Pass<"pt2c-fuse-attention", "mlir::func::FuncOp"> {
   ];
 }
 
-def ChunkBuffersOnStack : Pass<"pt2c-chunk-buffers-on-stack", "mlir::func::FuncOp"> {
+def ChunkBuffersOnStack : Pass<"pt2c-chunk-buffers-on-stack", "mlir::ModuleOp"> {
   let summary = "Buffers of one chunk of a parallel loop on the stack";
   let description = [{
     Each static, identity-layout `memref.alloc` of at most `max-bytes`
@@ -189,10 +189,14 @@ def ChunkBuffersOnStack : Pass<"pt2c-chunk-buffers-on-stack", "mlir::func::FuncO
     through the run's scratch cache, whose mutex 16 threads queue on.
 
     Larger ones (a convolution chunk's windows, pt2c-chunk-convolutions)
-    get a slot each in one i8 buffer allocated before the loop (constant
-    bounds; at most `max-slot-bytes` in all), seen through `memref.view`
-    at the iteration's index times the slots' bytes: one allocation per
-    loop, no two chunks sharing memory.
+    get a slot in one i8 buffer allocated before the loop (constant
+    bounds, a slot per iteration; at most `max-slot-bytes` in all), seen
+    through `memref.view` at the slots' bytes times the team member that
+    runs the iteration (`pt2crt_team_member()`, declared in the module):
+    one allocation per loop, no two members sharing memory, and each
+    member's chunks reusing the slot its cache holds. The runtime shares
+    iterations out statically, so a member that runs any is below the
+    iteration count.
 
     ```mlir
     scf.parallel (%i) = ... {
@@ -206,7 +210,8 @@ def ChunkBuffersOnStack : Pass<"pt2c-chunk-buffers-on-stack", "mlir::func::FuncO
     }
     ```
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
+                           "::mlir::memref::MemRefDialect"];
   let options = [
     Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"32768",
            "The largest buffer moved to the stack">,

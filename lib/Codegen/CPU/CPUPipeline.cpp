@@ -113,7 +113,7 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   addModuleBufferizationPasses(pm);
   addPassList(pm, "CPU loops",
               "func.func(scf-forall-to-parallel),"
-              "func.func(pt2c-chunk-buffers-on-stack),"
+              "pt2c-chunk-buffers-on-stack,"
               "buffer-deallocation-pipeline,"
               "canonicalize,cse,func.func(pt2c-results-in-place)," +
                   llvm::formatv("pt2c-parallelize-buffers{{min-work={0}},", copyWork).str() +

@@ -18,7 +18,14 @@
 //  3. vectorize every static tile to one vector.contract (the pipeline
 //     lowers it to FMAs of a broadcast lhs element and rhs vectors);
 //  4. hoist the accumulator's read and write out of the k loop, so it is a
-//     loop-carried vector: registers, not a load and a store per k.
+//     loop-carried vector: registers, not a load and a store per k;
+//  5. a contraction whose output starts as a linalg.fill of a constant (the
+//     zeros of every matmul and convolution) and whose k loop is not cut
+//     into blocks starts each tile's accumulators at that constant in
+//     registers instead of reading them back, and once every tile does,
+//     the fill itself goes: the output is then written once, by the tiles
+//     (the fill of resnet50's stem was a tenth of the layer's time on one
+//     core: 3.2 MB stored and read back for nothing).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +34,7 @@
 #include "pt2c/Codegen/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -38,6 +46,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -52,6 +61,34 @@ namespace {
 
 using namespace mlir;
 using cpu::ContractionLoops;
+
+/// Marks the tiles (and then the k loops) of a contraction whose output
+/// starts as a constant fill: the index of that fill in the pass's list.
+constexpr llvm::StringLiteral kStartFill = "pt2c.start_fill";
+
+/// A constant fill a contraction's output starts from, and what became of
+/// the contraction's tiles: the fill can go once every tile starts its
+/// accumulators at the constant itself.
+struct StartFill {
+  linalg::FillOp fill;
+  TypedAttr value;
+  int64_t tiles = 0;   ///< tagged k loops
+  int64_t started = 0; ///< of those, accumulators started in registers
+  bool everyTile = true; ///< no part of the output left to an untiled op
+};
+
+/// The fill `op`'s output starts from, if it is a constant fill with no other
+/// use (so the fill's result is this contraction's alone to overwrite).
+std::optional<StartFill> startFill(linalg::GenericOp op) {
+  auto fill = op.getDpsInits().front().getDefiningOp<linalg::FillOp>();
+  if (!fill || op.getNumDpsInits() != 1 || !fill->hasOneUse() || !fill.hasPureTensorSemantics())
+    return std::nullopt;
+  TypedAttr value;
+  if (!matchPattern(fill.getDpsInputs().front(), m_Constant(&value)) ||
+      !isa<FloatAttr>(value))
+    return std::nullopt;
+  return StartFill{fill, value};
+}
 
 struct Contraction {
   linalg::GenericOp op;
@@ -252,20 +289,46 @@ public:
     auto isTile = [&](linalg::GenericOp op, const ContractionLoops &loops) {
       return isRegisterTile(op, loops, tile);
     };
+    SmallVector<StartFill> fills;
     for (const Contraction &c : collect(module, [&](linalg::GenericOp op, const ContractionLoops &loops) {
            return !isTile(op, loops);
-         }))
+         })) {
+      // Step 5's mark, copied to every part and tile the op becomes.
+      std::optional<StartFill> start = startFill(c.op);
+      if (start) {
+        c.op->setAttr(kStartFill, rewriter.getI64IntegerAttr(fills.size()));
+        fills.push_back(*start);
+      }
       for (const Contraction &part : splitColumns(rewriter, c, tile)) {
         scf::ForOp blockLoop;
         Contraction block = blockReduction(rewriter, part, kBlock, blockLoop);
+        // A tile of a later k block starts from the earlier blocks' sums.
+        if (blockLoop && start) {
+          fills.back().everyTile = false;
+          block.op->removeAttr(kStartFill);
+        }
         int64_t rows = cpu::rowsPerTile(block.op.getStaticLoopRanges()[block.loops.m], tile);
         SmallVector<Operation *> made = tileAndPeel(rewriter, block, rows, tile.columns);
         if (blockLoop && !made.empty())
           tileOps.push_back(blockLoop);
         llvm::append_range(tileOps, made);
       }
+    }
     if (!tileOps.empty())
       (void)applyOpPatternsGreedily(tileOps, canonicalization, config);
+
+    // A marked op that is no register tile in a loop of this pass (a
+    // dynamic remainder, an op tiling left alone) reads the fill: keep it.
+    module.walk([&](linalg::GenericOp op) {
+      auto mark = op->getAttrOfType<IntegerAttr>(kStartFill);
+      if (!mark)
+        return;
+      std::optional<ContractionLoops> loops = cpu::matchRowMajorContraction(op);
+      if (!loops || !isTile(op, *loops) || !isa<scf::ForOp>(op->getParentOp())) {
+        fills[mark.getInt()].everyTile = false;
+        op->removeAttr(kStartFill);
+      }
+    });
 
     // 3. Vectorize the register tiles.
     llvm::SetVector<Operation *> tileLoops;
@@ -277,9 +340,17 @@ public:
         continue;
       rewriter.setInsertionPoint(c.op);
       FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(rewriter, c.op);
+      auto mark = c.op->getAttrOfType<IntegerAttr>(kStartFill);
       // A tile that does not vectorize keeps its (correct) scalar loops.
-      if (failed(vectorized))
+      if (failed(vectorized)) {
+        if (mark)
+          fills[mark.getInt()].everyTile = false;
         continue;
+      }
+      if (mark) {
+        c.op->getParentOp()->setAttr(kStartFill, mark);
+        ++fills[mark.getInt()].tiles;
+      }
       tileLoops.insert(c.op->getParentOp());
       rewriter.replaceOp(c.op, vectorized->replacements);
     }
@@ -319,9 +390,45 @@ public:
       moveLoopInvariantCode(loopLike);
       hoisted.push_back(hoistLoopInvariantSubsets(rewriter, loopLike).getOperation());
     }
+    startAccumulators(rewriter, module, fills);
     // The tensor the k loop no longer writes is still carried through it:
     // drop it (and the duplicated constants) before bufferization.
     (void)applyOpPatternsGreedily(hoisted, canonicalization, config);
+  }
+
+  /// 5. Each marked k loop's accumulators start at the fill's constant
+  ///    instead of the hoisted read of the output: each tile of the loop
+  ///    nest reads its own part of the output once, before anything writes
+  ///    it (the tiles partition the output and no k block came before), so
+  ///    that read could only see the fill. A fill all of whose contraction's
+  ///    tiles start so is never read: its output's first writer is the
+  ///    tiles, and the fill goes.
+  static void startAccumulators(RewriterBase &rewriter, ModuleOp module,
+                                MutableArrayRef<StartFill> fills) {
+    module.walk([&](scf::ForOp loop) {
+      auto mark = loop->getAttrOfType<IntegerAttr>(kStartFill);
+      if (!mark)
+        return;
+      loop->removeAttr(kStartFill);
+      StartFill &start = fills[mark.getInt()];
+      for (OpOperand &init : loop.getInitArgsMutable()) {
+        auto read = init.get().getDefiningOp<vector::TransferReadOp>();
+        auto type = dyn_cast<VectorType>(init.get().getType());
+        if (!read || !type || type.getElementType() != start.value.getType())
+          continue;
+        rewriter.setInsertionPoint(loop);
+        Value splat = arith::ConstantOp::create(rewriter, loop.getLoc(), type,
+                                                DenseElementsAttr::get(type, start.value));
+        rewriter.modifyOpInPlace(loop, [&] { init.set(splat); });
+        if (read->use_empty())
+          rewriter.eraseOp(read);
+        ++start.started;
+        return;
+      }
+    });
+    for (StartFill &start : fills)
+      if (start.everyTile && start.tiles > 0 && start.started == start.tiles)
+        rewriter.replaceOp(start.fill, start.fill.getDpsInits().front());
   }
 
 private:

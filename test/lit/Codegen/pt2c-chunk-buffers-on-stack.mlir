@@ -2,23 +2,29 @@
 // RUN: %pt2c-opt %s --split-input-file --pt2c-chunk-buffers-on-stack="max-bytes=4096 max-slot-bytes=65536" | FileCheck %s --check-prefix=CAPPED
 
 // A chunk's small static buffers become stack buffers at the top of the
-// chunk's body; a large one gets a slot of its own, iteration i's 8192
-// bytes from i x 8192, in one buffer for all 64 iterations allocated
-// before the loop; one outside any parallel loop stays as it is.
+// chunk's body; a large one gets a slot in one buffer of 64 slots (one per
+// iteration) allocated before the loop, the slot of the team member
+// running the iteration (pt2crt_team_member(), declared once): member m's
+// 8192 bytes from m x 8192, reused by each iteration it runs. One outside
+// any parallel loop stays as it is.
+// CHECK:       func.func private @pt2crt_team_member() -> i32
 // CHECK-LABEL: func.func @chunk
 // CHECK:         %[[HEAP:.+]] = memref.alloc() : memref<64xf32>
 // CHECK:         %[[SLOTS:.+]] = memref.alloc() {alignment = 64 : i64} : memref<524288xi8>
 // CHECK:         scf.parallel (%[[I:.+]]) =
 // CHECK-NEXT:      %[[ROW:.+]] = memref.alloca() {alignment = 64 : i64} : memref<1x512xf32>
+// CHECK-NEXT:      %[[MEMBER:.+]] = func.call @pt2crt_team_member() : () -> i32
+// CHECK-NEXT:      %[[INDEX:.+]] = arith.index_cast %[[MEMBER]] : i32 to index
 // CHECK-NOT:       memref.alloca
-// CHECK:           %[[SLOT:.+]] = arith.muli %{{.+}}, %c8192
+// CHECK:           %[[SLOT:.+]] = arith.muli %[[INDEX]], %c8192
 // CHECK:           %[[SHIFT:.+]] = arith.addi %[[SLOT]], %c0
 // CHECK:           %[[BIG:.+]] = memref.view %[[SLOTS]][%[[SHIFT]]][] : memref<524288xi8> to memref<4x512xf32>
 // CHECK-NOT:       memref.alloc
 // CHECK:           linalg.fill ins(%{{.+}} : f32) outs(%[[ROW]] : memref<1x512xf32>)
 // CHECK:           linalg.fill ins(%{{.+}} : f32) outs(%[[BIG]] : memref<4x512xf32>)
 // With the slots capped below 64 x 8192 bytes, the large buffer stays in
-// the chunk.
+// the chunk and nothing asks for the member.
+// CAPPED-NOT:   pt2crt_team_member
 // CAPPED-LABEL: func.func @chunk
 // CAPPED-NOT:     xi8>
 // CAPPED:         scf.parallel
@@ -63,16 +69,15 @@ func.func @dynamic(%n: index) {
 
 // -----
 
-// Two large buffers of a 2-d loop (2 x 3 iterations, the first dim
-// outermost): 8192 and 6000 bytes, each rounded up to 64, the second at
-// the first's end (14208 bytes an iteration); the iteration's index is
-// i * 3 + j.
+// Two large buffers of a 2-d loop (2 x 3 iterations): 8192 and 6000
+// bytes, each rounded up to 64, the second at the first's end (14208
+// bytes a slot, 6 slots); the slot is the member's, whatever the loop's
+// rank.
 // CHECK-LABEL: func.func @two_buffers
 // CHECK:         %[[SLOTS:.+]] = memref.alloc() {alignment = 64 : i64} : memref<85248xi8>
 // CHECK:         scf.parallel (%[[I:.+]], %[[J:.+]]) =
-// CHECK-DAG:       %[[C3:.+]] = arith.constant 3 : index
-// CHECK:           %[[OUTER:.+]] = arith.muli %{{.+}}, %[[C3]]
-// CHECK:           %[[INDEX:.+]] = arith.addi %[[OUTER]], %{{.+}}
+// CHECK:           %[[MEMBER:.+]] = func.call @pt2crt_team_member() : () -> i32
+// CHECK:           %[[INDEX:.+]] = arith.index_cast %[[MEMBER]] : i32 to index
 // CHECK:           %[[SLOT:.+]] = arith.muli %[[INDEX]], %c14208
 // CHECK:           memref.view %[[SLOTS]][%{{.+}}][] : memref<85248xi8> to memref<2048xf32>
 // CHECK:           %[[SECOND:.+]] = arith.addi %[[SLOT]], %c8192
