@@ -32,13 +32,12 @@ for target in "${targets[@]}"; do
     -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1
   rc=$?
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
-  took=$(grep -o 'stat::slowest_unit_time_sec\|Done [0-9]* runs in [0-9]* second' "$log" | tail -1)
   if [ $rc -ne 0 ]; then
     status=1
     summary+="$target: FAILED (rc $rc, ${execs:-?} executions; $log, findings in $findings)"$'\n'
     grep -m3 -E 'ERROR: |SUMMARY: |pt2c-fuzz-compile: ' "$log" | sed 's/^/    /'
   else
-    summary+="$target: ${execs:-?} executions in $seconds s, no finding${took:+ ($took)}"$'\n'
+    summary+="$target: ${execs:-?} executions in $seconds s, no finding"$'\n'
   fi
 done
 printf '%s' "$summary"

@@ -480,6 +480,13 @@ llvm::Expected<TensorMeta> parseTensorMeta(const Value &value,
   if (llvm::Error err =
           readArrayField(*reader, "sizes", meta.sizes, parseSymInt))
     return std::move(err);
+  // A size below 0 is no tensor's: the importer would type the value with
+  // it, an invalid MLIR type the decompositions then carried to the
+  // function's results (found by pt2c-fuzz-compile, issue #18).
+  for (size_t i = 0; i < meta.sizes.size(); ++i)
+    if (!meta.sizes[i].isExpr && meta.sizes[i].value < 0)
+      return pathError(path.field("sizes").index(i),
+                       "negative size " + llvm::Twine(meta.sizes[i].value));
   if (llvm::Error err = reader->readBool("requires_grad", meta.requiresGrad))
     return std::move(err);
   if (const Value *device = reader->get("device")) {
