@@ -23,6 +23,8 @@ namespace {
 
 /// The p-norm of `d` over its last dim (float d, static shape).
 Value pNormOverLast(PrimBuilder &p, Value d, double norm) {
+  if (!d)
+    return d; // an earlier step failed and said why
   auto type = cast<RankedTensorType>(d.getType());
   int64_t last = type.getRank() - 1;
   Ew e{p, d};

@@ -301,6 +301,8 @@ struct PlaneReader {
   }
 
   Value read(const GridTap &column, const GridTap &row) {
+    if (!plane)
+      return Value(); // an earlier step failed and said why
     OpBuilder &b = p.builder();
     Ew ints{p, column.index};
     Value flat = ints.add(ints.mul(row.index, ints.c(double(w))), column.index);
@@ -361,10 +363,12 @@ LogicalResult gridSampler(aten::CallOp call, const CallArgs &args, PatternRewrit
   // The planes and points below are sized from the result: the input's
   // [N, C] and the grid's [N, Ho, Wo] must be its own (a grid of batch 0
   // built nothing to weigh, and the null was read: SIGSEGV).
-  if (inputType.getDimSize(0) != type.getDimSize(0) || inputType.getDimSize(1) != type.getDimSize(1) ||
+  if (inputType.getElementType() != type.getElementType() ||
+      inputType.getDimSize(0) != type.getDimSize(0) || inputType.getDimSize(1) != type.getDimSize(1) ||
       gridType.getDimSize(0) != type.getDimSize(0) || gridType.getDimSize(1) != type.getDimSize(2) ||
       gridType.getDimSize(2) != type.getDimSize(3))
-    return rewriter.notifyMatchFailure(call, "input [N, C, H, W] and grid [N, Ho, Wo, 2] of the result's N, C, Ho, Wo");
+    return rewriter.notifyMatchFailure(
+        call, "input [N, C, H, W] of the result's dtype and grid [N, Ho, Wo, 2] of its N, C, Ho, Wo");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   Type element = type.getElementType();

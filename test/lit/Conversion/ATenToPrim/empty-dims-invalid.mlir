@@ -40,3 +40,15 @@ func.func @adaptive_avg_pool2d_empty_dim(%a0: tensor<?x3x4x0xf16>) -> tensor<?x3
   %r = aten.call "aten.adaptive_avg_pool2d.default"(self: %a0) {output_size = array<i64: 2, 1>} : (tensor<?x3x4x0xf16>) -> tensor<?x3x2x1xf16>
   return %r : tensor<?x3x2x1xf16>
 }
+
+// -----
+
+// grid_sampler of an int64 input under a float result: the plane gathered
+// from the input no longer converted to the result's type (the check this
+// branch's verified explicit-type builds added made it null, then read:
+// SIGSEGV, found by tools/mutate_decompositions.py); torch wants one dtype.
+func.func @grid_sampler_input_dtype(%a0: tensor<1x2x4x5xi64>, %a1: tensor<1x3x3x2xf32>) -> tensor<1x2x3x3xf32> {
+  // expected-error @+1 {{no decomposition of 'aten.grid_sampler_2d.default' applies}}
+  %r = aten.call "aten.grid_sampler_2d.default"(input: %a0, grid: %a1) {interpolation_mode = 1 : i64, padding_mode = 1 : i64, align_corners = true} : (tensor<1x2x4x5xi64>, tensor<1x3x3x2xf32>) -> tensor<1x2x3x3xf32>
+  return %r : tensor<1x2x3x3xf32>
+}
