@@ -3,10 +3,11 @@
 
 usage: make_seeds.py OUT_DIR      (then OUT_DIR/archive, /compile, /inputs)
 
-- archive: the small fixtures as they are, and every fixture and op-corpus
-  archive made graph-only (each weight payload emptied, as `--weights
-  external` accepts), which keeps the seeds small while the zip, the JSON
-  and the configs stay what torch wrote;
+- archive: the small archives as they are, and every fixture and a few
+  float32 models of each op-corpus archive (split out: the targets open an
+  archive's only model) made graph-only (each weight payload emptied, as
+  `--weights external` accepts), which keeps the seeds small while the
+  zip, the JSON and the configs stay what torch wrote;
 - compile: the graph-only archives (the JSON is what the structure-aware
   mutator edits; the payloads would only slow each run);
 - inputs: .npz requests for the runtime's test-double model (x float32[s0,
@@ -27,15 +28,52 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, '..', 'test', 'data')
 
 
-def graph_only(src, dst):
+MODELS_PER_CORPUS_ARCHIVE = 4
+
+
+def models_of(zin):
+    return sorted(os.path.splitext(os.path.basename(n))[0] for n in zin.namelist()
+                  if '/models/' in n and n.endswith('.json'))
+
+
+def owner(name, models):
+    """The model an entry belongs to (its JSON, configs, sample inputs), or
+    None for the entries every model shares."""
+    base = os.path.basename(name)
+    for model in models:
+        if base in (model + '.json', model + '.pt') or base.startswith(model + '_'):
+            return model
+    return None
+
+
+def graph_only(src, dst, model=None):
     """`src` with every entry under data/weights or data/constants that is
-    not a config emptied."""
+    not a config emptied; with `model`, only that model's entries kept (the
+    fuzz targets open an archive's only model, as pt2c does without
+    --model)."""
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, 'w', zipfile.ZIP_STORED) as zout:
+        models = models_of(zin)
         for info in zin.infolist():
             name = info.filename
+            if model is not None and owner(name, models) not in (None, model):
+                continue
             payload = ('/data/weights/' in name or '/data/constants/' in name) and \
                 not name.endswith('.json')
             zout.writestr(info.filename, b'' if payload else zin.read(info))
+
+
+def seeds_of(path):
+    """(stem, model) for each seed of an archive: itself when it holds one
+    model; else a few of its float32 models, spread over the op corpus's
+    (one archive per op family, one model per case and dtype)."""
+    stem = os.path.basename(os.path.dirname(path)) + '-' + os.path.basename(path)[:-4]
+    with zipfile.ZipFile(path) as z:
+        models = models_of(z)
+    if len(models) <= 1:
+        return [(stem, None)]
+    f32 = [m for m in models if m.endswith('-f32')] or models
+    step = max(1, len(f32) // MODELS_PER_CORPUS_ARCHIVE)
+    return [(stem + '-' + m, m) for m in f32[::step][:MODELS_PER_CORPUS_ARCHIVE]]
 
 
 def npy(descr, shape, data):
@@ -77,15 +115,18 @@ def main():
         os.makedirs(os.path.join(out, sub), exist_ok=True)
     archives = sorted(glob.glob(os.path.join(DATA, '*.pt2')) +
                       glob.glob(os.path.join(DATA, 'corpus', '*.pt2')))
+    count = 0
     for path in archives:
-        stem = os.path.basename(os.path.dirname(path)) + '-' + os.path.basename(path)
-        graph = os.path.join(out, 'compile', stem)
-        graph_only(path, graph)
-        with open(graph, 'rb') as f:
-            data = f.read()
-        with open(os.path.join(out, 'archive', stem), 'wb') as f:
-            f.write(data)
+        for stem, model in seeds_of(path):
+            graph = os.path.join(out, 'compile', stem + '.pt2')
+            graph_only(path, graph, model)
+            count += 1
+            with open(graph, 'rb') as f:
+                data = f.read()
+            with open(os.path.join(out, 'archive', stem + '.pt2'), 'wb') as f:
+                f.write(data)
         if os.path.getsize(path) < 300_000:
+            stem = os.path.basename(path)
             with open(os.path.join(out, 'archive', 'full-' + stem), 'wb') as f, open(path, 'rb') as g:
                 f.write(g.read())
     inputs = os.path.join(out, 'inputs')
@@ -95,8 +136,8 @@ def main():
     npz(os.path.join(inputs, 'x-float64.npz'), request(3, x_descr='<f8'))
     npz(os.path.join(inputs, 'x-3d.npz'), request(3, x_shape=(3, 4, 1)))
     npz(os.path.join(inputs, 'no-shift.npz'), request(3, with_shift=False))
-    print('seeds in %s: %d archives, %d requests' % (
-        out, len(archives), len(os.listdir(inputs))))
+    print('seeds in %s: %d single-model archives from %d, %d requests' % (
+        out, count, len(archives), len(os.listdir(inputs))))
 
 
 if __name__ == '__main__':
