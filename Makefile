@@ -6,7 +6,7 @@ JOBS ?= $(shell nproc)
 EXAMPLE ?= examples/mlp.pt2
 CMAKE_FLAGS ?=
 
-.PHONY: all setup configure build run test test-sanitized bench op-table clean
+.PHONY: all setup configure build run test test-sanitized fuzz bench op-table clean
 
 all: build
 
@@ -53,6 +53,22 @@ test-sanitized: setup
 	  ASAN_OPTIONS=allow_user_poisoning=0:detect_stack_use_after_return=1:strict_string_checks=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS)
+
+# libFuzzer targets (fuzz/README.md) built in their own folder with
+# PT2C_FUZZ (every library instrumented and sanitized), seeded from the
+# fixtures, each run FUZZ_SECONDS; any crash fails with the input saved
+# under $(FUZZ_BUILD)/findings.
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = pt2c-fuzz-archive pt2c-fuzz-compile pt2c-fuzz-inputs
+fuzz: setup
+	cmake -G Ninja -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Release \
+	  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+	  -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld \
+	  -DPT2C_FUZZ=ON $(CMAKE_FLAGS)
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZ_TARGETS)
+	python3 fuzz/make_seeds.py $(FUZZ_BUILD)/seeds
+	fuzz/run_fuzzers.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 bench: build
 	python3 bench/inspect_large_archive.py --pt2c $(BUILD)/bin/pt2c

@@ -505,6 +505,21 @@ llvm::Expected<TensorMeta> parseTensorMeta(const Value &value,
   return meta;
 }
 
+/// A graph value's TensorMeta. A size below 0 is no tensor's: the importer
+/// typed the value with it, an invalid MLIR type that the decompositions
+/// carried to the function's results (found by pt2c-fuzz-compile, issue
+/// #18). Weights' metas are checked with their geometry (TensorViews.cpp).
+static llvm::Expected<TensorMeta> parseGraphTensorMeta(const Value &value, const JsonPath &path) {
+  auto meta = parseTensorMeta(value, path);
+  if (!meta)
+    return meta.takeError();
+  for (size_t i = 0; i < meta->sizes.size(); ++i)
+    if (!meta->sizes[i].isExpr && meta->sizes[i].value < 0)
+      return pathError(path.field("sizes").index(i),
+                       "negative size " + llvm::Twine(meta->sizes[i].value));
+  return meta;
+}
+
 llvm::Expected<Argument> parseArgument(const Value &value, const JsonPath &path,
                                        unsigned depth) {
   auto variant = asUnion(value, path, "Argument");
@@ -543,7 +558,7 @@ llvm::Expected<Graph> parseGraph(const Value &value, const JsonPath &path,
           readArrayField(*reader, "nodes", graph.nodes, parseNodeAt))
     return std::move(err);
   if (llvm::Error err = readMapField(*reader, "tensor_values",
-                                     graph.tensorValues, parseTensorMeta))
+                                     graph.tensorValues, parseGraphTensorMeta))
     return std::move(err);
   if (llvm::Error err = readMapField(*reader, "sym_int_values",
                                      graph.symIntValues, parseSymInt))

@@ -48,7 +48,7 @@ llvm::Error GraphImporter::collectResults(const Graph &graph, const Node &node,
     if (meta == graph.tensorValues.end())
       return error(nodePath, "output '" + name + "' has no tensor_values entry");
     RankedTensorType type = convertTensorMeta(context, meta->second);
-    if (!type.getElementType())
+    if (!type)
       return error(nodePath, "output '" + name + "' has unknown dtype");
     types.push_back(type);
     names.push_back(name);

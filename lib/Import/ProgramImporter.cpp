@@ -76,7 +76,7 @@ llvm::Expected<ArgumentPlan> ProgramImporter::planTensor(const Argument &arg,
   ArgumentPlan plan;
   plan.graphName = arg.str;
   plan.type = import::convertTensorMeta(&context_, meta->second);
-  if (!cast<RankedTensorType>(plan.type).getElementType())
+  if (!plan.type)
     return error(path, "input '" + arg.str + "' has unknown dtype");
   if (ArrayAttr dims = import::symbolicDims(builder_, meta->second))
     plan.attributes.set("pt2c.dims", dims);

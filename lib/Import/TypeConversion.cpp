@@ -57,7 +57,13 @@ RankedTensorType convertTensorMeta(MLIRContext *context,
   SmallVector<int64_t> shape;
   for (const archive::SymInt &size : meta.sizes)
     shape.push_back(size.isExpr ? ShapedType::kDynamic : size.value);
-  return RankedTensorType::get(shape, convertScalarType(context, meta.dtype));
+  // A dtype pt2c has no type for (UNKNOWN, 0, reads fine from the JSON):
+  // no tensor type, which the callers report; building one with a null
+  // element type crashed (found by pt2c-fuzz-compile, issue #18).
+  Type element = convertScalarType(context, meta.dtype);
+  if (!element)
+    return RankedTensorType();
+  return RankedTensorType::get(shape, element);
 }
 
 ArrayAttr symbolicDims(Builder &builder, const archive::TensorMeta &meta) {

@@ -14,7 +14,8 @@ namespace pt2c::import {
 /// types torch has besides uint16). Null for Unknown.
 mlir::Type convertScalarType(mlir::MLIRContext *context, archive::ScalarType type);
 
-/// A ranked tensor type; symbolic sizes become `?`.
+/// A ranked tensor type; symbolic sizes become `?`. Null for a dtype
+/// without an MLIR type (UNKNOWN).
 mlir::RankedTensorType convertTensorMeta(mlir::MLIRContext *context,
                                          const archive::TensorMeta &meta);
 

@@ -97,9 +97,9 @@ LogicalResult sdpa(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   Value negInf = p.splat(-std::numeric_limits<double>::infinity(), scoresType, {scores});
   if (args.boolean("is_causal").value_or(false)) {
     auto indexType = RankedTensorType::get({L, S}, rewriter.getI64Type());
-    Value row = prim::IotaOp::create(rewriter, loc, indexType, rewriter.getI64IntegerAttr(0),
+    Value row = p.build<prim::IotaOp>(indexType, rewriter.getI64IntegerAttr(0),
                                      ValueRange{});
-    Value col = prim::IotaOp::create(rewriter, loc, indexType, rewriter.getI64IntegerAttr(1),
+    Value col = p.build<prim::IotaOp>(indexType, rewriter.getI64IntegerAttr(1),
                                      ValueRange{});
     Value keep = p.create<prim::CompareOp>(
         col, row,

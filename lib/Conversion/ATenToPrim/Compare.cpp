@@ -93,15 +93,19 @@ LogicalResult cumsum(aten::CallOp call, const CallArgs &args, PatternRewriter &r
 // mean(self, dims, keepdim) = sum / count.
 LogicalResult meanDim(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value self = args.value("self");
+  Value self = tensorArg(args, "self");
   if (!type || !self || !isa<FloatType>(type.getElementType()))
     return rewriter.notifyMatchFailure(call, "expects a float tensor");
   auto selfType = cast<RankedTensorType>(self.getType());
   SmallVector<int64_t> dims;
-  if (auto given = args.integers("dim"); given && !given->empty())
-    for (int64_t dim : *given)
-      dims.push_back(PrimBuilder::normalizeDim(dim, selfType.getRank()));
-  else
+  if (auto given = args.integers("dim"); given && !given->empty()) {
+    for (int64_t dim : *given) {
+      std::optional<int64_t> d = shapeDim(dim, selfType);
+      if (!d)
+        return rewriter.notifyMatchFailure(call, "mean over a dim the tensor does not have");
+      dims.push_back(*d);
+    }
+  } else
     dims = llvm::to_vector(llvm::seq<int64_t>(0, selfType.getRank()));
   llvm::sort(dims);
   int64_t count = 1;
@@ -215,11 +219,17 @@ LogicalResult addmm(aten::CallOp call, const CallArgs &args, PatternRewriter &re
 // torch, n is clamped to the size, so a too large n gives an empty dim.
 LogicalResult diff(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value self = args.value("self");
   auto dim = args.integer("dim");
   int64_t n = args.integer("n").value_or(1);
-  if (!type || !self || !dim || n < 0 || !type.hasStaticShape())
+  if (!type || !dim || n < 0 || !type.hasStaticShape())
     return rewriter.notifyMatchFailure(call, "static diff with n >= 0 only");
+  // The windows below index self's (and prepend's, append's) dim d with d
+  // normalized for the result's rank: every operand must have that rank.
+  int64_t rank = type.getRank();
+  Value self = tensorArgOfRank(args, "self", rank);
+  if (!self || rank == 0 || (args.value("prepend") && !tensorArgOfRank(args, "prepend", rank)) ||
+      (args.value("append") && !tensorArgOfRank(args, "append", rank)))
+    return rewriter.notifyMatchFailure(call, "self, prepend and append of the result's rank >= 1");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
@@ -231,6 +241,8 @@ LogicalResult diff(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
     parts.push_back(p.convert(append, type.getElementType()));
   Value x = parts.size() == 1 ? parts.front()
                               : p.create<prim::ConcatenateOp>(parts, rewriter.getI64IntegerAttr(d));
+  if (!x)
+    return failure(); // p said why
   auto window = [&](Value from, int64_t start, int64_t limit) {
     auto fromType = cast<RankedTensorType>(from.getType());
     SmallVector<int64_t> starts(fromType.getRank(), 0), limits(fromType.getShape()),
@@ -246,6 +258,8 @@ LogicalResult diff(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
        step < n && size > 0; ++step, --size) {
     Value later = window(x, 1, size), earlier = window(x, 0, size - 1);
     x = isBool ? p.create<prim::XorOp>(later, earlier) : p.create<prim::SubOp>(later, earlier);
+    if (!x)
+      return failure(); // p said why
   }
   if (x.getType() != type)
     return rewriter.notifyMatchFailure(call, "unexpected result shape");

@@ -17,6 +17,12 @@ std::optional<SmallVector<int64_t>> spatial(const CallArgs &args, StringRef name
     values->assign(count, values->front());
   if (static_cast<int64_t>(values->size()) != count)
     return std::nullopt;
+  // As torch checks before any kernel runs: windows, steps and dilations
+  // of at least 1, paddings of at least 0. A kernel of -1 became a negative
+  // shape, a stride of 0 a division by zero (issue #18: SIGSEGV, SIGFPE).
+  int64_t least = name == "padding" || name == "output_padding" ? 0 : 1;
+  if (llvm::any_of(*values, [&](int64_t value) { return value < least; }))
+    return std::nullopt;
   return values;
 }
 
@@ -208,7 +214,7 @@ LogicalResult batchNormBatchStatistics(aten::CallOp call, const CallArgs &args,
 // and ceil_mode adds high padding so the last partial window counts.
 LogicalResult maxPool2d(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value self = args.value("self");
+  Value self = tensorArgOfRank(args, "self", 4); // its dims 2 and 3 are read
   auto kernel = spatial(args, "kernel_size", 2);
   auto padding = spatial(args, "padding", 2);
   auto dilation = spatial(args, "dilation", 2);
@@ -220,6 +226,8 @@ LogicalResult maxPool2d(aten::CallOp call, const CallArgs &args, PatternRewriter
     stride = kernel;
   else if (stride->size() == 1)
     stride->assign(2, stride->front());
+  if (stride->size() != 2 || llvm::any_of(*stride, [](int64_t s) { return s < 1; }))
+    return rewriter.notifyMatchFailure(call, "two strides of at least 1");
   auto inputType = cast<RankedTensorType>(self.getType());
   SmallVector<int64_t> pads = {0, 0, 0, 0};
   for (int i = 0; i < 2; ++i) {

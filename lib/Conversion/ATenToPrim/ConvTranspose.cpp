@@ -105,11 +105,15 @@ namespace {
 LogicalResult groupNormOf(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
                           std::optional<int64_t> groups) {
   RankedTensorType type = resultType(call);
-  Value input = args.value("input");
+  Value input = tensorArg(args, "input");
   std::optional<double> eps = args.number("eps");
   if (!type || !input || !groups || !eps || !type.hasStaticShape() || type.getRank() < 2 ||
       !isa<FloatType>(type.getElementType()) || *groups < 1 || type.getDimSize(1) % *groups)
     return rewriter.notifyMatchFailure(call, "static float input, channels divisible by groups");
+  // The group size below divides by the batch (a batch of 0 was a SIGFPE),
+  // and the input is reshaped by the result's sizes: they must be its own.
+  if (type.getDimSize(0) < 1 || cast<RankedTensorType>(input.getType()).getShape() != type.getShape())
+    return rewriter.notifyMatchFailure(call, "a non-empty batch, the input of the result's shape");
   int64_t n = type.getDimSize(0), per = type.getNumElements() / (n * *groups);
   SmallVector<int64_t> perGroupShape = {n, *groups};
   // Checked before building anything: a pattern must not change the IR and

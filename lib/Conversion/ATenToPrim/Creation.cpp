@@ -40,7 +40,7 @@ LogicalResult arange(aten::CallOp call, const CallArgs &args, PatternRewriter &r
         arith::ConstantIntOp::create(rewriter, loc, static_cast<int64_t>(step), 64));
     sizes.push_back(arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(), length));
   }
-  Value result = prim::IotaOp::create(rewriter, loc, type, rewriter.getI64IntegerAttr(0), sizes);
+  Value result = p.build<prim::IotaOp>(type, rewriter.getI64IntegerAttr(0), sizes);
   if (step != 1.0)
     result = p.create<prim::MulOp>(result, p.splat(step, type, {result}));
   if (start != 0.0)

@@ -23,6 +23,8 @@ namespace {
 
 /// The p-norm of `d` over its last dim (float d, static shape).
 Value pNormOverLast(PrimBuilder &p, Value d, double norm) {
+  if (!d)
+    return d; // an earlier step failed and said why
   auto type = cast<RankedTensorType>(d.getType());
   int64_t last = type.getRank() - 1;
   Ew e{p, d};
@@ -148,7 +150,7 @@ LogicalResult pdist(aten::CallOp call, const CallArgs &args, PatternRewriter &re
   Value x = p.convert(self, computeType(type).getElementType());
   auto indexType = RankedTensorType::get({static_cast<int64_t>(rows.size())}, rewriter.getI64Type());
   auto rowsOf = [&](ArrayRef<int64_t> which) {
-    Value index = prim::ConstantOp::create(rewriter, loc, DenseElementsAttr::get(indexType, which));
+    Value index = p.create<prim::ConstantOp>(DenseElementsAttr::get(indexType, which));
     return p.create<prim::TakeOp>(x, index, rewriter.getI64IntegerAttr(0));
   };
   Value d = p.create<prim::SubOp>(rowsOf(rows), rowsOf(cols));

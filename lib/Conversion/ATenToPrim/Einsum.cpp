@@ -71,9 +71,9 @@ public:
 
   Value reshape(Value value, ArrayRef<int64_t> shape) {
     auto type = RankedTensorType::get(shape, element_);
-    if (type == value.getType())
-      return value;
-    return prim::ReshapeOp::create(b_, p_.loc(), type, value, ValueRange{});
+    if (!value || type == value.getType())
+      return value; // null: an earlier step failed and said why
+    return p_.build<prim::ReshapeOp>(type, value, ValueRange{});
   }
 
   int64_t product(StringRef letters) {
@@ -218,20 +218,20 @@ std::optional<Equation> parseEquation(StringRef equation, ArrayRef<int64_t> rank
   return result;
 }
 
-Value flatTake(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> shape,
-               ArrayRef<int64_t> indices) {
+Value flatTake(PrimBuilder &p, Value x, ArrayRef<int64_t> shape, ArrayRef<int64_t> indices) {
+  OpBuilder &b = p.builder();
   auto type = cast<RankedTensorType>(x.getType());
   auto flatType = RankedTensorType::get({type.getNumElements()}, type.getElementType());
-  Value flat = prim::ReshapeOp::create(b, loc, flatType, x, ValueRange{});
+  Value flat = p.build<prim::ReshapeOp>(flatType, x, ValueRange{});
   auto indexType = RankedTensorType::get(shape, b.getI64Type());
-  Value index = prim::ConstantOp::create(b, loc, DenseElementsAttr::get(indexType, indices));
-  return prim::TakeOp::create(b, loc, flat, index, b.getI64IntegerAttr(0));
+  Value index = p.create<prim::ConstantOp>(DenseElementsAttr::get(indexType, indices));
+  return p.create<prim::TakeOp>(flat, index, b.getI64IntegerAttr(0));
 }
 
 /// A letter repeated within one operand ("ii", "bii") reads its diagonal:
 /// the term keeps each letter once, at its first position. Null when the
 /// repeated dims differ in size or the tensor is empty.
-std::optional<Term> takeDiagonals(OpBuilder &b, Location loc, Term term) {
+std::optional<Term> takeDiagonals(PrimBuilder &p, Term term) {
   auto type = cast<RankedTensorType>(term.value.getType());
   std::string unique;
   SmallVector<int64_t> shape;
@@ -267,7 +267,7 @@ std::optional<Term> takeDiagonals(OpBuilder &b, Location loc, Term term) {
     }
     indices.push_back(flat);
   }
-  return Term{flatTake(b, loc, term.value, shape, indices), unique};
+  return Term{flatTake(p, term.value, shape, indices), unique};
 }
 
 /// The size of each letter over all terms, a size 1 broadcasting against
@@ -290,8 +290,7 @@ std::optional<std::map<char, int64_t>> letterSizes(ArrayRef<Term> terms) {
 
 /// `term` without the size-1 dims whose letter is larger elsewhere: the
 /// letter is then absent from the term, which broadcasts it.
-Term dropBroadcastDims(OpBuilder &b, Location loc, Term term,
-                       const std::map<char, int64_t> &sizes) {
+Term dropBroadcastDims(PrimBuilder &p, Term term, const std::map<char, int64_t> &sizes) {
   auto type = cast<RankedTensorType>(term.value.getType());
   std::string kept;
   SmallVector<int64_t> shape;
@@ -304,7 +303,7 @@ Term dropBroadcastDims(OpBuilder &b, Location loc, Term term,
   if (kept.size() == term.letters.size())
     return term;
   auto squeezed = RankedTensorType::get(shape, type.getElementType());
-  return {prim::ReshapeOp::create(b, loc, squeezed, term.value, ValueRange{}), kept};
+  return {p.build<prim::ReshapeOp>(squeezed, term.value, ValueRange{}), kept};
 }
 
 // einsum(equation, tensors, path): static shapes; `...`, repeated letters
@@ -331,10 +330,12 @@ LogicalResult einsum(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   Type element = type.getElementType();
   SmallVector<Term> terms;
   for (auto [letters, tensor] : llvm::zip(equation->operands, tensors)) {
-    auto term = takeDiagonals(rewriter, call.getLoc(), Term{p.convert(tensor, element), letters});
+    auto term = takeDiagonals(p, Term{p.convert(tensor, element), letters});
     if (!term)
       return rewriter.notifyMatchFailure(
           call, "a repeated letter over dims of different sizes, or an empty operand");
+    if (!term->value)
+      return failure(); // p said why
     terms.push_back(*term);
   }
   auto sizes = letterSizes(terms);
@@ -342,7 +343,9 @@ LogicalResult einsum(aten::CallOp call, const CallArgs &args, PatternRewriter &r
     return rewriter.notifyMatchFailure(call, "a letter with two sizes that do not broadcast");
   Contractor contractor(p, element);
   for (Term &term : terms) {
-    term = dropBroadcastDims(rewriter, call.getLoc(), term, *sizes);
+    term = dropBroadcastDims(p, term, *sizes);
+    if (!term.value)
+      return failure(); // p said why
     if (!contractor.bind(term))
       return rewriter.notifyMatchFailure(call, "a letter with two sizes");
   }
@@ -355,6 +358,8 @@ LogicalResult einsum(aten::CallOp call, const CallArgs &args, PatternRewriter &r
     acc = contractor.contract(acc, terms[i], keep);
   }
   acc = contractor.arrange(contractor.sumOut(acc, result), result);
+  if (!acc.value)
+    return failure(); // p said why
   if (acc.value.getType() != type)
     return rewriter.notifyMatchFailure(call, "the contraction's shape is not the result's");
   rewriter.replaceOp(call, acc.value);

@@ -53,7 +53,7 @@ LogicalResult embeddingBag(aten::CallOp call, const CallArgs &args, PatternRewri
   // bag[i] = #{b : offsets[b] <= i} - 1, as a [B, I] membership directly:
   // member[b, i] = offsets[b] <= i < offsets[b + 1] (the last bag to I).
   auto grid = RankedTensorType::get({bags, count}, i64);
-  Value position = prim::IotaOp::create(rewriter, loc, grid, rewriter.getI64IntegerAttr(1), ValueRange{});
+  Value position = p.build<prim::IotaOp>(grid, rewriter.getI64IntegerAttr(1), ValueRange{});
   Value starts = p.create<prim::SliceOp>(
       p.convert(offsets, i64), rewriter.getDenseI64ArrayAttr({0}),
       rewriter.getDenseI64ArrayAttr({bags}), rewriter.getDenseI64ArrayAttr({1}));

@@ -22,6 +22,29 @@ inline mlir::Value tensorArg(const CallArgs &args, llvm::StringRef name) {
   return value && mlir::isa<mlir::RankedTensorType>(value.getType()) ? value : mlir::Value();
 }
 
+/// The ranked tensor operand `name` when it has `rank` dims, else null.
+/// Decompositions that read an input's dim d beside the result's dim d (a
+/// resize, a pool, a scatter, diff) take their input through this: an
+/// archive that declares the input with fewer dims than the result made
+/// them index past its shape (issue #18, SIGSEGV).
+inline mlir::Value tensorArgOfRank(const CallArgs &args, llvm::StringRef name, int64_t rank) {
+  mlir::Value value = tensorArg(args, name);
+  return value && mlir::cast<mlir::RankedTensorType>(value.getType()).getRank() == rank
+             ? value
+             : mlir::Value();
+}
+
+/// `dim` normalized for `type`, when it names one of its dims; nullopt
+/// otherwise. pt2c-decompose-aten checks dims against torch's range, where
+/// a 0-d tensor's dims wrap as for rank 1 (sum or softmax of a scalar over
+/// dim 0 are valid); a decomposition that reads the dim's size needs a dim
+/// that exists (issue #18: slice, split and mean of a 0-d tensor read an
+/// empty shape, SIGSEGV).
+inline std::optional<int64_t> shapeDim(int64_t dim, mlir::RankedTensorType type) {
+  int64_t d = PrimBuilder::normalizeDim(dim, type.getRank());
+  return d >= 0 && d < type.getRank() ? std::optional<int64_t>(d) : std::nullopt;
+}
+
 /// A tensor operand, or a scalar attribute splatted, broadcast to `type`
 /// (torch's binary-op semantics with the result dtype already promoted).
 /// Null when the argument is neither.

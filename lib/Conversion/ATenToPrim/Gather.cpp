@@ -32,14 +32,13 @@ LogicalResult indexSelect(aten::CallOp call, const CallArgs &args, PatternRewrit
   auto indexType = cast<RankedTensorType>(index.getType());
   if (indexType.getRank() > 1)
     return rewriter.notifyMatchFailure(call, "a 0-d or 1-d index");
-  Location loc = call.getLoc();
-  if (indexType.getRank() == 0) // a 0-d index keeps the dim, with size 1
-    index = prim::ReshapeOp::create(rewriter, loc, indexType.clone({1}), index, ValueRange{});
   int64_t rank = cast<RankedTensorType>(self.getType()).getRank();
   if (rank == 0)
     return rewriter.notifyMatchFailure(call, "index_select on a 0-d tensor");
   int64_t d = PrimBuilder::normalizeDim(*dim, rank);
-  PrimBuilder p(rewriter, loc);
+  PrimBuilder p(rewriter, call.getLoc());
+  if (indexType.getRank() == 0) // a 0-d index keeps the dim, with size 1
+    index = p.build<prim::ReshapeOp>(indexType.clone({1}), index, ValueRange{});
   Value result = p.create<prim::TakeOp>(self, index, rewriter.getI64IntegerAttr(d));
   if (!result)
     return failure(); // p said why
@@ -51,10 +50,10 @@ LogicalResult indexSelect(aten::CallOp call, const CallArgs &args, PatternRewrit
 
 // gather(self, dim, index) = torch.gather: prim.take_along.
 LogicalResult gather(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  Value self = args.value("self"), index = args.value("index");
+  Value self = tensorArg(args, "self"), index = tensorArg(args, "index");
   auto dim = args.integer("dim");
   if (!self || !index || !dim)
-    return rewriter.notifyMatchFailure(call, "expects self, dim and index");
+    return rewriter.notifyMatchFailure(call, "expects tensors self and index, and dim");
   int64_t d = PrimBuilder::normalizeDim(*dim, cast<RankedTensorType>(self.getType()).getRank());
   PrimBuilder p(rewriter, call.getLoc());
   rewriter.replaceOp(call, p.create<prim::TakeAlongOp>(self, index, rewriter.getI64IntegerAttr(d)));

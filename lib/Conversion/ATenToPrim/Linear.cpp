@@ -18,14 +18,18 @@ namespace {
 // the batch instead would copy the weight once per batch element per call.)
 LogicalResult linear(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value input = args.value("input"), weight = args.value("weight");
+  Value input = tensorArg(args, "input"), weight = tensorArg(args, "weight");
   if (!type || !input || !weight)
     return rewriter.notifyMatchFailure(call, "expects tensors input and weight");
   auto inputType = cast<RankedTensorType>(input.getType());
   auto weightType = cast<RankedTensorType>(weight.getType());
   int64_t rank = inputType.getRank();
+  // Checked before the shape's batch dims are taken (dropping the last dim
+  // of a 0-d shape read past it: SIGSEGV), and the result keeps the rank.
+  if (rank < 2 || type.getRank() != rank)
+    return rewriter.notifyMatchFailure(call, "input rank >= 2, the result's rank the same");
   int64_t dynamicBatch = llvm::count_if(inputType.getShape().drop_back(), ShapedType::isDynamic);
-  if (rank < 2 || weightType.getRank() != 2 || !weightType.hasStaticShape() ||
+  if (weightType.getRank() != 2 || !weightType.hasStaticShape() ||
       inputType.isDynamicDim(rank - 1) || dynamicBatch > 1)
     return rewriter.notifyMatchFailure(call, "input rank >= 2 with at most one dynamic "
                                              "batch dim, and a static 2-d weight");

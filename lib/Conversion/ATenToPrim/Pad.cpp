@@ -126,7 +126,7 @@ FailureOr<Value> padByGather(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t
         indices.push_back(sourceIndex(mode, j, size));
     }
     auto indexType = RankedTensorType::get({static_cast<int64_t>(indices.size())}, b.getI64Type());
-    Value index = prim::ConstantOp::create(b, p.loc(), DenseElementsAttr::get(indexType, ArrayRef(indices)));
+    Value index = p.create<prim::ConstantOp>(DenseElementsAttr::get(indexType, ArrayRef(indices)));
     x = p.create<prim::TakeOp>(x, index, b.getI64IntegerAttr(d));
   }
   return x;

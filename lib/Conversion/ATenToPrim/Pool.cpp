@@ -76,14 +76,14 @@ struct Windows {
   SmallVector<int64_t> flatIndex; // -1 outside
 };
 
-Value constantOf(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, Type element,
+Value constantOf(PrimBuilder &p, ArrayRef<int64_t> shape, Type element,
                  ArrayRef<int64_t> values) {
   auto type = RankedTensorType::get(shape, element);
   if (element.isInteger(1)) {
     SmallVector<bool> bits(values.begin(), values.end());
-    return prim::ConstantOp::create(b, loc, DenseElementsAttr::get(type, ArrayRef(bits)));
+    return p.create<prim::ConstantOp>(DenseElementsAttr::get(type, ArrayRef(bits)));
   }
-  return prim::ConstantOp::create(b, loc, DenseElementsAttr::get(type, values));
+  return p.create<prim::ConstantOp>(DenseElementsAttr::get(type, values));
 }
 
 Windows gatherWindows(PrimBuilder &p, Value x, ArrayRef<DimWindows> dims, double fill) {
@@ -97,7 +97,7 @@ Windows gatherWindows(PrimBuilder &p, Value x, ArrayRef<DimWindows> dims, double
     SmallVector<int64_t> clamped;
     for (int64_t at : w.positions)
       clamped.push_back(std::max<int64_t>(at, 0));
-    Value index = constantOf(b, loc, {w.out, w.kernel}, b.getI64Type(), clamped);
+    Value index = constantOf(p, {w.out, w.kernel}, b.getI64Type(), clamped);
     // take with a 2-d index splits the dim into [out, kernel] directly.
     x = p.create<prim::TakeOp>(x, index, b.getI64IntegerAttr(lead + j));
   }
@@ -160,7 +160,7 @@ Windows gatherWindows(PrimBuilder &p, Value x, ArrayRef<DimWindows> dims, double
     SmallVector<int64_t> trailing;
     for (int64_t d = lead; d < static_cast<int64_t>(shape.size()); ++d)
       trailing.push_back(d);
-    Value mask = constantOf(b, loc, maskShape, b.getI1Type(), inside);
+    Value mask = constantOf(p, maskShape, b.getI1Type(), inside);
     auto maskType = RankedTensorType::get(shape, b.getI1Type());
     mask = p.broadcastInDim(mask, maskType, trailing, {x});
     x = p.create<prim::SelectOp>(mask, x, p.splat(fill, windowsType, {x}));
@@ -223,14 +223,13 @@ Value pooledInput(const CallArgs &args, RankedTensorType result, int64_t spatial
 /// slot, later ones lower), the maxima key their slot, the rest K.
 Value torchMaxSlot(PrimBuilder &p, Value values, Value max, int64_t last) {
   OpBuilder &b = p.builder();
-  Location loc = p.loc();
   auto type = cast<RankedTensorType>(values.getType());
   auto indexType = type.clone(b.getI64Type());
   SmallVector<Value> sizes = p.dynamicSizes(indexType, {values});
   if (!PrimBuilder::allKnown(sizes))
     return Value();
   Ew e{p, values};
-  Value slot = prim::IotaOp::create(b, loc, indexType, b.getI64IntegerAttr(last), sizes);
+  Value slot = p.build<prim::IotaOp>(indexType, b.getI64IntegerAttr(last), sizes);
   Value isMax = e.cmp(prim::ComparePredicate::eq, values,
                       p.broadcastInDim(max, type, llvm::to_vector(llvm::seq<int64_t>(0, last)),
                                        {values}));
@@ -250,12 +249,17 @@ LogicalResult maxOverWindows(aten::CallOp call, PatternRewriter &rewriter, Value
                              ArrayRef<DimWindows> dims) {
   PrimBuilder p(rewriter, call.getLoc());
   Windows windows = gatherWindows(p, self, dims, -std::numeric_limits<double>::infinity());
+  if (!windows.values)
+    return failure(); // p said why
   int64_t last = cast<RankedTensorType>(windows.values.getType()).getRank() - 1;
   SmallVector<Value> results = {p.reduce(prim::ReduceKind::max, windows.values, {last}, false)};
   if (call->getNumResults() == 2) {
     RankedTensorType indexType = resultType(call, 1);
-    if (!indexType || !indexType.getElementType().isInteger(64))
-      return rewriter.notifyMatchFailure(call, "expects i64 indices");
+    RankedTensorType valuesType = resultType(call, 0);
+    // The indices have the values' shape (a 0-d one had its dim 0 read).
+    if (!indexType || !indexType.getElementType().isInteger(64) || !valuesType ||
+        indexType.getShape() != valuesType.getShape())
+      return rewriter.notifyMatchFailure(call, "expects i64 indices of the values' shape");
     Location loc = call.getLoc();
     Value at = torchMaxSlot(p, windows.values, results[0], last); // [lead..., O..., 1]
     if (!at)
@@ -273,7 +277,7 @@ LogicalResult maxOverWindows(aten::CallOp call, PatternRewriter &rewriter, Value
       if (first != window.end())
         llvm::replace(window, int64_t(-1), *first);
     }
-    Value table = constantOf(rewriter, loc, tableShape, rewriter.getI64Type(), flatIndex);
+    Value table = constantOf(p, tableShape, rewriter.getI64Type(), flatIndex);
     SmallVector<int64_t> trailing;
     for (int64_t d = windowsType.getRank() - tableShape.size(); d < windowsType.getRank(); ++d)
       trailing.push_back(d);
@@ -285,9 +289,12 @@ LogicalResult maxOverWindows(aten::CallOp call, PatternRewriter &rewriter, Value
     Value picked = p.create<prim::TakeAlongOp>(table, at, rewriter.getI64IntegerAttr(last));
     results.push_back(p.build<prim::ReshapeOp>(indexType, picked, batch));
   }
-  for (auto [value, result] : llvm::zip(results, call->getResults()))
+  for (auto [value, result] : llvm::zip(results, call->getResults())) {
+    if (!value)
+      return failure(); // p said why
     if (value.getType() != result.getType())
       return rewriter.notifyMatchFailure(call, "the pooled shape is not the result's");
+  }
   rewriter.replaceOp(call, results);
   return success();
 }
@@ -296,7 +303,8 @@ LogicalResult maxOverWindows(aten::CallOp call, PatternRewriter &rewriter, Value
 /// broadcast along the dims from `firstDim`), in sum's (f32 or f64) type.
 Value divideBy(PrimBuilder &p, Value sum, ArrayRef<int64_t> outs, int64_t firstDim,
                ArrayRef<int64_t> divisors) {
-  OpBuilder &b = p.builder();
+  if (!sum)
+    return sum; // an earlier step failed and said why
   auto sumType = cast<RankedTensorType>(sum.getType());
   auto tableType = RankedTensorType::get(outs, sumType.getElementType());
   DenseElementsAttr values;
@@ -307,7 +315,7 @@ Value divideBy(PrimBuilder &p, Value sum, ArrayRef<int64_t> outs, int64_t firstD
     SmallVector<float> narrow(divisors.begin(), divisors.end());
     values = DenseElementsAttr::get(tableType, ArrayRef(narrow));
   }
-  Value table = prim::ConstantOp::create(b, p.loc(), values);
+  Value table = p.create<prim::ConstantOp>(values);
   SmallVector<int64_t> along = llvm::to_vector(llvm::seq<int64_t>(firstDim, firstDim + outs.size()));
   return p.create<prim::DivOp>(sum, p.broadcastInDim(table, sumType, along, {sum}));
 }
@@ -328,6 +336,8 @@ LogicalResult averageOverWindows(aten::CallOp call, const CallArgs &args,
   RankedTensorType work = computeType(type);
   Value x = p.convert(self, work.getElementType());
   Windows windows = gatherWindows(p, x, dims, 0.0);
+  if (!windows.values)
+    return failure(); // p said why
   int64_t last = cast<RankedTensorType>(windows.values.getType()).getRank() - 1;
   Value mean = p.reduce(prim::ReduceKind::sum, windows.values, {last}, false);
   int64_t lead = type.getRank() - dims.size();
@@ -353,6 +363,8 @@ LogicalResult averageOverWindows(aten::CallOp call, const CallArgs &args,
     mean = divideBy(p, mean, outs, lead, divisors);
   }
   Value result = p.convert(mean, type.getElementType());
+  if (!result)
+    return failure(); // p said why
   if (result.getType() != type)
     return rewriter.notifyMatchFailure(call, "the pooled shape is not the result's");
   rewriter.replaceOp(call, result);
@@ -381,7 +393,9 @@ std::optional<SmallVector<DimWindows>> adaptive(Value self, RankedTensorType typ
   int64_t lead = input.getRank() - spatial;
   SmallVector<DimWindows> dims;
   for (int64_t j = 0; j < spatial; ++j) {
-    if (type.getDimSize(lead + j) < 1)
+    // Empty windows have nothing to average (torch refuses an input with
+    // an empty spatial dim, and an output size of 0).
+    if (type.getDimSize(lead + j) < 1 || input.getDimSize(lead + j) < 1)
       return std::nullopt;
     dims.push_back(adaptiveWindows(input.getDimSize(lead + j), type.getDimSize(lead + j)));
   }
@@ -416,14 +430,14 @@ LogicalResult adaptiveMaxPool(aten::CallOp call, const CallArgs &args,
 LogicalResult evenAdaptiveAvgPool2d(aten::CallOp call, const CallArgs &args,
                                     PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value self = args.value("self");
+  Value self = tensorArgOfRank(args, "self", 4);
   if (!type || !self || type.getRank() != 4 || !isa<FloatType>(type.getElementType()))
     return rewriter.notifyMatchFailure(call, "4-d float input only");
   auto inputType = cast<RankedTensorType>(self.getType());
   int64_t h = inputType.getDimSize(2), w = inputType.getDimSize(3);
   int64_t oh = type.getDimSize(2), ow = type.getDimSize(3);
   if (ShapedType::isDynamic(h) || ShapedType::isDynamic(w) || ShapedType::isDynamic(oh) ||
-      ShapedType::isDynamic(ow) || oh < 1 || ow < 1 || h % oh || w % ow)
+      ShapedType::isDynamic(ow) || oh < 1 || ow < 1 || h < 1 || w < 1 || h % oh || w % ow)
     return rewriter.notifyMatchFailure(call, "output size must divide a static input size");
   int64_t kh = h / oh, kw = w / ow;
   Location loc = call.getLoc();
@@ -436,6 +450,8 @@ LogicalResult evenAdaptiveAvgPool2d(aten::CallOp call, const CallArgs &args,
   Value mean = divideBy(p, sum, {oh}, 2, SmallVector<int64_t>(oh, kh));
   mean = divideBy(p, mean, {ow}, 3, SmallVector<int64_t>(ow, kw));
   Value result = p.convert(mean, type.getElementType());
+  if (!result)
+    return failure(); // p said why
   if (result.getType() != type)
     return rewriter.notifyMatchFailure(call, "the pooled shape is not the result's");
   rewriter.replaceOp(call, result);

@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
 
 using namespace mlir;
 
@@ -34,6 +35,30 @@ Value PrimBuilder::createInferred(OperationState &state, InferFn infer) {
   InFlightDiagnostic error = emitError(loc_)
                              << "cannot build '" << state.name << "' from operands of type ";
   llvm::interleaveComma(state.operands, error, [&](Value operand) { error << operand.getType(); });
+  if (!reason.empty())
+    error << ": " << reason;
+  return Value();
+}
+
+Value PrimBuilder::verified(Operation *op) {
+  // The op alone (its operands are built and checked already); the
+  // verifier's "Cn: ..." is caught and given in one error that also names
+  // the prim and its types, as createInferred's.
+  std::string reason;
+  LogicalResult valid = success();
+  {
+    ScopedDiagnosticHandler capture(b_.getContext(), [&](Diagnostic &diagnostic) {
+      if (reason.empty())
+        reason = diagnostic.str();
+      return success();
+    });
+    valid = mlir::verify(op, /*verifyRecursively=*/false);
+  }
+  if (succeeded(valid))
+    return op->getResult(0);
+  InFlightDiagnostic error = emitError(loc_) << "cannot build '" << op->getName() << "' of type "
+                                             << op->getResult(0).getType() << " from operands of type ";
+  llvm::interleaveComma(op->getOperands(), error, [&](Value operand) { error << operand.getType(); });
   if (!reason.empty())
     error << ": " << reason;
   return Value();
@@ -83,7 +108,7 @@ Value PrimBuilder::convert(Value value, Type elementType) {
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getElementType() == elementType)
     return value;
-  return prim::ConvertOp::create(b_, loc_, type.clone(elementType), value);
+  return build<prim::ConvertOp>(type.clone(elementType), value);
 }
 
 Value PrimBuilder::broadcastInDim(Value value, RankedTensorType type,
@@ -96,8 +121,7 @@ Value PrimBuilder::broadcastInDim(Value value, RankedTensorType type,
   SmallVector<Value> sizes = dynamicSizes(type, sources);
   if (!allKnown(sizes))
     return unsized(type);
-  return prim::BroadcastInDimOp::create(b_, loc_, type, value,
-                                        b_.getDenseI64ArrayAttr(dims), sizes);
+  return build<prim::BroadcastInDimOp>(type, value, b_.getDenseI64ArrayAttr(dims), sizes);
 }
 
 Value PrimBuilder::broadcastTo(Value value, RankedTensorType type,
@@ -126,7 +150,7 @@ Value PrimBuilder::splat(double value, RankedTensorType type, ArrayRef<Value> so
   if (!allKnown(sizes))
     return unsized(type);
   Value constant = arith::ConstantOp::create(b_, loc_, scalar);
-  return prim::SplatOp::create(b_, loc_, type, constant, sizes);
+  return build<prim::SplatOp>(type, constant, sizes);
 }
 
 Value PrimBuilder::splatScalar(Value scalar, RankedTensorType type, ArrayRef<Value> sources,
@@ -163,7 +187,7 @@ Value PrimBuilder::splatScalar(Value scalar, RankedTensorType type, ArrayRef<Val
       knownSizes ? SmallVector<Value>(*knownSizes) : dynamicSizes(type, sources);
   if (!allKnown(sizes))
     return unsized(type);
-  return prim::SplatOp::create(b_, loc_, type, scalar, sizes);
+  return build<prim::SplatOp>(type, scalar, sizes);
 }
 
 Value PrimBuilder::reduce(prim::ReduceKind kind, Value value, ArrayRef<int64_t> dims,
@@ -179,8 +203,7 @@ Value PrimBuilder::reduce(prim::ReduceKind kind, Value value, ArrayRef<int64_t> 
   for (int64_t dim : dims)
     shape[dim] = 1;
   auto keptType = RankedTensorType::get(shape, type.getElementType());
-  return prim::ReshapeOp::create(b_, loc_, keptType, reduced,
-                                 dynamicSizes(keptType, {value}));
+  return build<prim::ReshapeOp>(keptType, reduced, dynamicSizes(keptType, {value}));
 }
 
 } // namespace pt2c

@@ -15,23 +15,30 @@ using namespace mlir;
 namespace pt2c {
 namespace {
 
-Value reshapeTo(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> shape) {
+// The helpers build through PrimBuilder's checked builders and take a null
+// operand as an earlier step's failure (it said why), as the rest of the
+// decompositions do.
+Value reshapeTo(PrimBuilder &p, Value x, ArrayRef<int64_t> shape) {
+  if (!x)
+    return x;
   auto type = RankedTensorType::get(shape, cast<RankedTensorType>(x.getType()).getElementType());
-  return prim::ReshapeOp::create(b, loc, type, x, ValueRange{});
+  return p.build<prim::ReshapeOp>(type, x, ValueRange{});
 }
 
 /// `x` (static) as a prim.take of its flattened elements at `indices`
 /// (constant, of the result's shape).
-Value takeFlat(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> shape,
-               ArrayRef<int64_t> indices) {
+Value takeFlat(PrimBuilder &p, Value x, ArrayRef<int64_t> shape, ArrayRef<int64_t> indices) {
+  OpBuilder &b = p.builder();
   auto type = cast<RankedTensorType>(x.getType());
-  Value flat = reshapeTo(b, loc, x, {type.getNumElements()});
+  Value flat = reshapeTo(p, x, {type.getNumElements()});
   auto indexType = RankedTensorType::get(shape, b.getI64Type());
-  Value index = prim::ConstantOp::create(b, loc, DenseElementsAttr::get(indexType, indices));
-  return prim::TakeOp::create(b, loc, flat, index, b.getI64IntegerAttr(0));
+  Value index = p.create<prim::ConstantOp>(DenseElementsAttr::get(indexType, indices));
+  return p.create<prim::TakeOp>(flat, index, b.getI64IntegerAttr(0));
 }
 
 LogicalResult replaceChecked(aten::CallOp call, Value result, PatternRewriter &rewriter) {
+  if (!result)
+    return failure(); // the checked builders said why
   if (result.getType() != call->getResult(0).getType())
     return rewriter.notifyMatchFailure(call, "the computed shape is not the result's");
   rewriter.replaceOp(call, result);
@@ -59,7 +66,10 @@ LogicalResult flip(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
 }
 
 /// `x` rolled by `shift` along static `dim`: the last `shift` elements first.
-Value rollAlong(OpBuilder &b, Location loc, Value x, int64_t dim, int64_t shift) {
+Value rollAlong(PrimBuilder &p, Value x, int64_t dim, int64_t shift) {
+  if (!x)
+    return x;
+  OpBuilder &b = p.builder();
   auto type = cast<RankedTensorType>(x.getType());
   int64_t size = type.getDimSize(dim);
   shift = ((shift % size) + size) % size;
@@ -70,12 +80,13 @@ Value rollAlong(OpBuilder &b, Location loc, Value x, int64_t dim, int64_t shift)
         strides(type.getRank(), 1);
     start[dim] = from;
     limit[dim] = to;
-    return prim::SliceOp::create(b, loc, x, b.getDenseI64ArrayAttr(start),
-                                 b.getDenseI64ArrayAttr(limit), b.getDenseI64ArrayAttr(strides))
-        .getResult();
+    return p.create<prim::SliceOp>(x, b.getDenseI64ArrayAttr(start), b.getDenseI64ArrayAttr(limit),
+                                   b.getDenseI64ArrayAttr(strides));
   };
-  return prim::ConcatenateOp::create(b, loc, ValueRange{part(size - shift, size), part(0, size - shift)},
-                                     b.getI64IntegerAttr(dim));
+  Value high = part(size - shift, size), low = part(0, size - shift);
+  if (!high || !low)
+    return Value();
+  return p.create<prim::ConcatenateOp>(ValueRange{high, low}, b.getI64IntegerAttr(dim));
 }
 
 // roll(self, shifts, dims): without dims, the flattened tensor is rolled.
@@ -88,21 +99,23 @@ LogicalResult roll(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   auto type = cast<RankedTensorType>(self.getType());
   if (!type.hasStaticShape())
     return rewriter.notifyMatchFailure(call, "a static tensor only");
-  if (type.getNumElements() == 0) // nothing to move
+  // Nothing to move: no element, or one (a 0-d tensor passes the dim check,
+  // dims wrapping as for rank 1, but has no dim to index).
+  if (type.getNumElements() == 0 || type.getRank() == 0)
     return replaceChecked(call, self, rewriter);
-  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, call.getLoc());
   if (!dims || dims->empty()) {
     if (shifts->size() != 1)
       return rewriter.notifyMatchFailure(call, "one shift without dims");
-    Value flat = reshapeTo(rewriter, loc, self, {type.getNumElements()});
-    Value rolled = rollAlong(rewriter, loc, flat, 0, shifts->front());
-    return replaceChecked(call, reshapeTo(rewriter, loc, rolled, type.getShape()), rewriter);
+    Value flat = reshapeTo(p, self, {type.getNumElements()});
+    Value rolled = rollAlong(p, flat, 0, shifts->front());
+    return replaceChecked(call, reshapeTo(p, rolled, type.getShape()), rewriter);
   }
   if (dims->size() != shifts->size())
     return rewriter.notifyMatchFailure(call, "one shift per dim");
   Value x = self;
   for (auto [shift, dim] : llvm::zip(*shifts, *dims))
-    x = rollAlong(rewriter, loc, x, PrimBuilder::normalizeDim(dim, type.getRank()), shift);
+    x = rollAlong(p, x, PrimBuilder::normalizeDim(dim, type.getRank()), shift);
   return replaceChecked(call, x, rewriter);
 }
 
@@ -117,10 +130,13 @@ LogicalResult repeat(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   int64_t rank = repeats->size();
   if (!type.hasStaticShape() || rank < type.getRank())
     return rewriter.notifyMatchFailure(call, "a static tensor, repeats at least its rank");
-  Location loc = call.getLoc();
+  // As torch checks; a negative count would become a negative size below.
+  if (llvm::any_of(*repeats, [](int64_t r) { return r < 0; }))
+    return rewriter.notifyMatchFailure(call, "repeats of 0 or more");
+  PrimBuilder p(rewriter, call.getLoc());
   SmallVector<int64_t> shape(rank - type.getRank(), 1);
   llvm::append_range(shape, type.getShape());
-  Value x = reshapeTo(rewriter, loc, self, shape);
+  Value x = reshapeTo(p, self, shape);
   SmallVector<int64_t> interleaved, dims, merged;
   for (int64_t d = 0; d < rank; ++d) {
     interleaved.append({(*repeats)[d], shape[d]});
@@ -128,9 +144,9 @@ LogicalResult repeat(aten::CallOp call, const CallArgs &args, PatternRewriter &r
     merged.push_back((*repeats)[d] * shape[d]);
   }
   auto broadcastType = RankedTensorType::get(interleaved, type.getElementType());
-  Value wide = prim::BroadcastInDimOp::create(rewriter, loc, broadcastType, x,
-                                              rewriter.getDenseI64ArrayAttr(dims), ValueRange{});
-  return replaceChecked(call, reshapeTo(rewriter, loc, wide, merged), rewriter);
+  Value wide = p.build<prim::BroadcastInDimOp>(broadcastType, x, rewriter.getDenseI64ArrayAttr(dims),
+                                               ValueRange{});
+  return replaceChecked(call, reshapeTo(p, wide, merged), rewriter);
 }
 
 // diagonal(self, offset, dim1, dim2): the elements (i, i + offset) of the
@@ -180,7 +196,8 @@ LogicalResult diagonal(aten::CallOp call, const CallArgs &args, PatternRewriter 
   }
   if (count == 0)
     return rewriter.notifyMatchFailure(call, "an empty diagonal");
-  return replaceChecked(call, takeFlat(rewriter, call.getLoc(), self, shape, indices), rewriter);
+  PrimBuilder p(rewriter, call.getLoc());
+  return replaceChecked(call, takeFlat(p, self, shape, indices), rewriter);
 }
 
 // as_strided(self, size, stride, storage_offset) on a contiguous tensor (our
@@ -211,7 +228,8 @@ LogicalResult asStrided(aten::CallOp call, const CallArgs &args, PatternRewriter
       return rewriter.notifyMatchFailure(call, "the view reads outside the tensor");
     indices.push_back(flat);
   }
-  return replaceChecked(call, takeFlat(rewriter, call.getLoc(), self, *size, indices), rewriter);
+  PrimBuilder p(rewriter, call.getLoc());
+  return replaceChecked(call, takeFlat(p, self, *size, indices), rewriter);
 }
 
 // copy(self, src): src broadcast to self's shape in self's dtype.

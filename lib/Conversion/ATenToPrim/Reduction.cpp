@@ -23,11 +23,16 @@ namespace {
 /// None, absent or empty (torch's convention for dim=[]/None).
 SmallVector<int64_t> reducedDims(const CallArgs &args, StringRef name, int64_t rank) {
   SmallVector<int64_t> dims;
-  if (auto given = args.integers(name); given && !given->empty())
+  if (auto given = args.integers(name); given && !given->empty()) {
+    // A 0-d tensor's dim 0 or -1 passes the pass's dim check (wrapped as
+    // for rank 1) and names no dim to reduce: left out, so no shape is
+    // indexed with it (issue #18: std over dim -1 of a 0-d tensor SIGSEGV'd).
     for (int64_t dim : *given)
-      dims.push_back(PrimBuilder::normalizeDim(dim, rank));
-  else
+      if (int64_t d = PrimBuilder::normalizeDim(dim, rank); d >= 0 && d < rank)
+        dims.push_back(d);
+  } else {
     dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  }
   llvm::sort(dims);
   dims.erase(std::unique(dims.begin(), dims.end()), dims.end());
   return dims;
@@ -263,8 +268,8 @@ LogicalResult logsumexp(aten::CallOp call, const CallArgs &args, PatternRewriter
 
 /// Drops size-1 `dim` of a keepdim result unless keepdim.
 Value finishKept(PrimBuilder &p, Value kept, int64_t dim, bool keepdim) {
-  if (keepdim)
-    return kept;
+  if (keepdim || !kept)
+    return kept; // null: an earlier step failed and said why
   auto type = cast<RankedTensorType>(kept.getType());
   SmallVector<int64_t> shape(type.getShape());
   shape.erase(shape.begin() + dim);
@@ -292,6 +297,8 @@ LogicalResult extremeWithIndex(aten::CallOp call, const CallArgs &args,
   if (!index)
     return rewriter.notifyMatchFailure(call, "dynamic reduced dim");
   Value v = finishKept(p, extreme, d, keepdim), i = finishKept(p, index, d, keepdim);
+  if (!v || !i)
+    return failure(); // p said why
   if (v.getType() != values || i.getType() != indices)
     return rewriter.notifyMatchFailure(call, "unexpected result shapes");
   rewriter.replaceOp(call, ValueRange{v, i});
@@ -311,7 +318,10 @@ LogicalResult argExtreme(aten::CallOp call, const CallArgs &args, PatternRewrite
   int64_t d = 0;
   bool keepdim = args.boolean("keepdim").value_or(false);
   if (std::optional<int64_t> dim = args.integer("dim")) {
-    d = PrimBuilder::normalizeDim(*dim, selfType.getRank());
+    std::optional<int64_t> shaped = shapeDim(*dim, selfType);
+    if (!shaped)
+      return rewriter.notifyMatchFailure(call, "argmax/argmin over a dim the tensor has");
+    d = *shaped;
   } else {
     if (!selfType.hasStaticShape())
       return rewriter.notifyMatchFailure(call, "argmax over all of a dynamic shape");
@@ -350,13 +360,12 @@ LogicalResult prodAll(aten::CallOp call, const CallArgs &args, PatternRewriter &
 // min-reduce picks the first.
 Value firstIndexOf(PrimBuilder &p, Value x, Value extremeKept, int64_t dim) {
   OpBuilder &b = p.builder();
-  Location loc = p.loc();
   auto xType = cast<RankedTensorType>(x.getType());
   auto indexType = xType.clone(b.getI64Type());
   SmallVector<Value> sizes = p.dynamicSizes(indexType, {x});
-  if (!PrimBuilder::allKnown(sizes) || xType.isDynamicDim(dim))
+  if (dim < 0 || dim >= xType.getRank() || !PrimBuilder::allKnown(sizes) || xType.isDynamicDim(dim))
     return Value();
-  Value iota = prim::IotaOp::create(b, loc, indexType, b.getI64IntegerAttr(dim), sizes);
+  Value iota = p.build<prim::IotaOp>(indexType, b.getI64IntegerAttr(dim), sizes);
   Value hit = p.create<prim::CompareOp>(
       x, expandBack(p, extremeKept, x),
       prim::ComparePredicateAttr::get(b.getContext(), prim::ComparePredicate::eq));

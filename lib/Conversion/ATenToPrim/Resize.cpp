@@ -130,17 +130,16 @@ Taps cubicTaps(int64_t in, int64_t out, bool alignCorners, std::optional<double>
 /// `x` resampled along `dim` with `taps` (x already in the compute type).
 Value resampleAlong(PrimBuilder &p, Value x, int64_t dim, const Taps &taps) {
   OpBuilder &b = p.builder();
-  Location loc = p.loc();
   int64_t out = taps.index[0].size();
   auto indexType = RankedTensorType::get({out}, b.getI64Type());
   auto weightType = RankedTensorType::get({out}, b.getF32Type());
   Value sum;
   for (auto [index, weight] : llvm::zip(taps.index, taps.weight)) {
-    Value indices = prim::ConstantOp::create(b, loc, DenseElementsAttr::get(indexType, ArrayRef(index)));
+    Value indices = p.create<prim::ConstantOp>(DenseElementsAttr::get(indexType, ArrayRef(index)));
     Value tap = p.create<prim::TakeOp>(x, indices, b.getI64IntegerAttr(dim));
     if (llvm::any_of(weight, [](float w) { return w != 1.0f; })) {
       auto tapType = cast<RankedTensorType>(tap.getType());
-      Value w = p.convert(prim::ConstantOp::create(b, loc, DenseElementsAttr::get(weightType, ArrayRef(weight))),
+      Value w = p.convert(p.create<prim::ConstantOp>(DenseElementsAttr::get(weightType, ArrayRef(weight))),
                           tapType.getElementType());
       tap = p.create<prim::MulOp>(tap, p.broadcastInDim(w, tapType, {dim}, {tap}));
     }
@@ -156,14 +155,19 @@ enum class Mode { nearest, nearestExact, linear, cubic };
 template <Mode mode, int spatial>
 LogicalResult upsample(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value input = tensorArg(args, "input");
-  if (!type || !input || !isa<FloatType>(type.getElementType()) || type.getRank() < spatial)
-    return rewriter.notifyMatchFailure(call, "a float input");
+  Value input = type ? tensorArgOfRank(args, "input", type.getRank()) : Value();
+  if (!input || !isa<FloatType>(type.getElementType()) || type.getRank() < spatial)
+    return rewriter.notifyMatchFailure(call, "a float input of the result's rank");
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t lead = type.getRank() - spatial;
   for (int64_t d = lead; d < type.getRank(); ++d)
     if (type.isDynamicDim(d) || inputType.isDynamicDim(d))
       return rewriter.notifyMatchFailure(call, "static spatial dims only");
+  // As torch checks: an empty spatial dim has no position to read (its
+  // nearest index would be -1, outside the input).
+  for (int64_t d = lead; d < type.getRank(); ++d)
+    if (type.getDimSize(d) < 1 || inputType.getDimSize(d) < 1)
+      return rewriter.notifyMatchFailure(call, "spatial sizes greater than 0");
   bool alignCorners = args.boolean("align_corners").value_or(false);
   SmallVector<double> factors;
   if (auto attr = dyn_cast_or_null<DenseF64ArrayAttr>(call.getArg("scale_factors")))
@@ -297,6 +301,8 @@ struct PlaneReader {
   }
 
   Value read(const GridTap &column, const GridTap &row) {
+    if (!plane)
+      return Value(); // an earlier step failed and said why
     OpBuilder &b = p.builder();
     Ew ints{p, column.index};
     Value flat = ints.add(ints.mul(row.index, ints.c(double(w))), column.index);
@@ -310,6 +316,8 @@ struct PlaneReader {
 
   /// weight [N, points] times value [N, C, points].
   Value weigh(Value weight, Value value) {
+    if (!weight || !value)
+      return Value(); // an earlier step failed and said why
     Value spread = p.broadcastInDim(weight, cast<RankedTensorType>(value.getType()), {0, 2}, {});
     return p.create<prim::MulOp>(value, spread);
   }
@@ -335,7 +343,7 @@ std::array<Value, 4> gridCubicWeights(Ew &e, Value t) {
 // 4x4 bicubic) gathered from the flattened planes with their weights.
 LogicalResult gridSampler(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  Value input = tensorArg(args, "input"), grid = tensorArg(args, "grid");
+  Value input = tensorArgOfRank(args, "input", 4), grid = tensorArg(args, "grid");
   auto interpolationArg = args.integer("interpolation_mode");
   auto paddingArg = args.integer("padding_mode");
   auto alignCorners = args.boolean("align_corners");
@@ -352,6 +360,15 @@ LogicalResult gridSampler(aten::CallOp call, const CallArgs &args, PatternRewrit
   if (!inputType.hasStaticShape() || !gridType.hasStaticShape() || gridType.getRank() != 4 ||
       gridType.getDimSize(3) != 2 || gridType.getElementType() != type.getElementType())
     return rewriter.notifyMatchFailure(call, "a static [N, Ho, Wo, 2] grid of the input's type");
+  // The planes and points below are sized from the result: the input's
+  // [N, C] and the grid's [N, Ho, Wo] must be its own (a grid of batch 0
+  // built nothing to weigh, and the null was read: SIGSEGV).
+  if (inputType.getElementType() != type.getElementType() ||
+      inputType.getDimSize(0) != type.getDimSize(0) || inputType.getDimSize(1) != type.getDimSize(1) ||
+      gridType.getDimSize(0) != type.getDimSize(0) || gridType.getDimSize(1) != type.getDimSize(2) ||
+      gridType.getDimSize(2) != type.getDimSize(3))
+    return rewriter.notifyMatchFailure(
+        call, "input [N, C, H, W] of the result's dtype and grid [N, Ho, Wo, 2] of its N, C, Ho, Wo");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   Type element = type.getElementType();

@@ -39,11 +39,10 @@ LogicalResult writeAlong(aten::CallOp call, PatternRewriter &rewriter, Value sel
   }
   int64_t size = sourceOf.size();
   auto indexType = RankedTensorType::get({size}, rewriter.getI64Type());
-  Value indices = prim::ConstantOp::create(rewriter, loc, DenseElementsAttr::get(indexType, ArrayRef(index)));
+  Value indices = p.create<prim::ConstantOp>(DenseElementsAttr::get(indexType, ArrayRef(index)));
   Value spread = p.create<prim::TakeOp>(src, indices, rewriter.getI64IntegerAttr(dim));
   SmallVector<bool> bits(mask.begin(), mask.end());
-  Value where = prim::ConstantOp::create(
-      rewriter, loc,
+  Value where = p.create<prim::ConstantOp>(
       DenseElementsAttr::get(RankedTensorType::get({size}, rewriter.getI1Type()), ArrayRef(bits)));
   where = p.broadcastInDim(where, type.clone(rewriter.getI1Type()), {dim}, {self});
   if (!spread)
@@ -60,11 +59,17 @@ struct Operands {
   int64_t dim, size;
 };
 
-std::optional<Operands> operands(aten::CallOp call, const CallArgs &args) {
+/// `srcRank`: src's rank relative to self's (select_scatter's src lacks
+/// the dim), checked with self's against the result's before any shape is
+/// indexed by dim.
+std::optional<Operands> operands(aten::CallOp call, const CallArgs &args, int64_t srcRank) {
   RankedTensorType type = resultType(call);
-  Value self = tensorArg(args, "self"), src = tensorArg(args, "src");
+  if (!type || type.getRank() == 0)
+    return std::nullopt;
+  Value self = tensorArgOfRank(args, "self", type.getRank());
+  Value src = tensorArgOfRank(args, "src", type.getRank() + srcRank);
   auto dim = args.integer("dim");
-  if (!type || !self || !src || !dim || type.getRank() == 0)
+  if (!self || !src || !dim)
     return std::nullopt;
   int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
   if (type.isDynamicDim(d))
@@ -75,7 +80,7 @@ std::optional<Operands> operands(aten::CallOp call, const CallArgs &args) {
 // select_scatter(self, src, dim, index): src (without dim) becomes slice
 // `index` of self.
 LogicalResult selectScatter(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  auto in = operands(call, args);
+  auto in = operands(call, args, -1);
   auto index = args.integer("index");
   if (!in || !index || *index < -in->size || *index >= in->size)
     return rewriter.notifyMatchFailure(call, "expects self, src, dim and an index within dim");
@@ -83,8 +88,9 @@ LogicalResult selectScatter(aten::CallOp call, const CallArgs &args, PatternRewr
   auto srcType = cast<RankedTensorType>(in->src.getType());
   SmallVector<int64_t> shape(srcType.getShape());
   shape.insert(shape.begin() + in->dim, 1);
-  Value src = prim::ReshapeOp::create(rewriter, call.getLoc(), srcType.clone(shape), in->src,
-                                      PrimBuilder(rewriter, call.getLoc()).dynamicSizes(srcType.clone(shape), {in->self}));
+  PrimBuilder p(rewriter, call.getLoc());
+  auto unsqueezed = srcType.clone(shape);
+  Value src = p.build<prim::ReshapeOp>(unsqueezed, in->src, p.dynamicSizes(unsqueezed, {in->self}));
   SmallVector<int64_t> sourceOf(in->size, -1);
   sourceOf[at] = 0;
   return writeAlong(call, rewriter, in->self, src, in->dim, sourceOf);
@@ -93,7 +99,7 @@ LogicalResult selectScatter(aten::CallOp call, const CallArgs &args, PatternRewr
 // slice_scatter(self, src, dim, start, end, step): src becomes
 // self[start:end:step] along dim (Python slice bounds).
 LogicalResult sliceScatter(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  auto in = operands(call, args);
+  auto in = operands(call, args, 0);
   int64_t step = args.integer("step").value_or(1);
   if (!in || step < 1)
     return rewriter.notifyMatchFailure(call, "expects self, src, dim and a positive step");
@@ -134,7 +140,7 @@ Value identityOf(PrimBuilder &p, Reduce reduce, RankedTensorType type, Value lik
   OpBuilder &b = p.builder();
   auto scalar = IntegerAttr::get(element, extreme);
   if (type.hasStaticShape())
-    return prim::ConstantOp::create(b, p.loc(), DenseElementsAttr::get(type, scalar));
+    return p.create<prim::ConstantOp>(DenseElementsAttr::get(type, scalar));
   SmallVector<Value> sizes = p.dynamicSizes(type, {like});
   if (!PrimBuilder::allKnown(sizes))
     return Value();

@@ -321,12 +321,15 @@ int64_t clampIndex(std::optional<int64_t> index, int64_t fallback, int64_t size)
 }
 
 LogicalResult slice(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  Value self = args.value("self");
+  Value self = tensorArg(args, "self");
   auto dim = args.integer("dim");
   if (!self || !dim)
     return rewriter.notifyMatchFailure(call, "expects a tensor and a dim");
   auto type = cast<RankedTensorType>(self.getType());
-  int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
+  std::optional<int64_t> shaped = shapeDim(*dim, type);
+  if (!shaped)
+    return rewriter.notifyMatchFailure(call, "slice of a 0-d tensor");
+  int64_t d = *shaped;
   if (type.isDynamicDim(d) || args.value("start") || args.value("end"))
     return rewriter.notifyMatchFailure(call, "slices of dynamic dims or by SymInt bounds");
   int64_t size = type.getDimSize(d);
@@ -383,13 +386,16 @@ LogicalResult unbind(aten::CallOp call, const CallArgs &args, PatternRewriter &r
 // split(x, split_size, dim): consecutive chunks of split_size (the last may
 // be shorter), as many as the archive lists results.
 LogicalResult split(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  Value self = args.value("self");
+  Value self = tensorArg(args, "self");
   auto size = args.integer("split_size");
   auto dim = args.integer("dim");
   if (!self || !size || !dim || *size < 1)
     return rewriter.notifyMatchFailure(call, "expects a tensor, a split size and a dim");
   auto inputType = cast<RankedTensorType>(self.getType());
-  int64_t d = PrimBuilder::normalizeDim(*dim, inputType.getRank());
+  std::optional<int64_t> shaped = shapeDim(*dim, inputType);
+  if (!shaped)
+    return rewriter.notifyMatchFailure(call, "split of a 0-d tensor");
+  int64_t d = *shaped;
   if (inputType.isDynamicDim(d))
     return rewriter.notifyMatchFailure(call, "split of a dynamic dim");
   PrimBuilder p(rewriter, call.getLoc());
@@ -426,12 +432,15 @@ LogicalResult cat(aten::CallOp call, const CallArgs &args, PatternRewriter &rewr
 // its result says (the archive holds every piece's shape).
 LogicalResult splitByResults(aten::CallOp call, const CallArgs &args,
                              PatternRewriter &rewriter) {
-  Value self = args.value("self");
+  Value self = tensorArg(args, "self");
   auto dim = args.integer("dim");
   if (!self)
     return rewriter.notifyMatchFailure(call, "expects a tensor");
   auto inputType = cast<RankedTensorType>(self.getType());
-  int64_t d = PrimBuilder::normalizeDim(dim.value_or(0), inputType.getRank());
+  std::optional<int64_t> shaped = shapeDim(dim.value_or(0), inputType);
+  if (!shaped)
+    return rewriter.notifyMatchFailure(call, "split of a 0-d tensor");
+  int64_t d = *shaped;
   if (inputType.isDynamicDim(d))
     return rewriter.notifyMatchFailure(call, "split of a dynamic dim");
   PrimBuilder p(rewriter, call.getLoc());

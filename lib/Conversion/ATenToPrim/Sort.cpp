@@ -60,7 +60,6 @@ Value sortsBefore(Ew &e, Value a, Value b, bool descending) {
 /// The stable rank (i64, same shape) of every element of `keys` along `dim`.
 Value stableRanks(PrimBuilder &p, Value keys, int64_t dim, bool descending) {
   OpBuilder &b = p.builder();
-  Location loc = p.loc();
   auto type = cast<RankedTensorType>(keys.getType());
   int64_t rank = type.getRank(), n = type.getDimSize(dim);
   // Pairs (i, j): i along `dim`, j along `dim + 1`.
@@ -69,8 +68,8 @@ Value stableRanks(PrimBuilder &p, Value keys, int64_t dim, bool descending) {
   Value xi = p.broadcastInDim(keys, pairs, skippingDim(rank, dim + 1), {});
   Value xj = p.broadcastInDim(keys, pairs, skippingDim(rank, dim), {});
   auto indexPairs = pairs.clone(b.getI64Type());
-  Value i = prim::IotaOp::create(b, loc, indexPairs, b.getI64IntegerAttr(dim), ValueRange{});
-  Value j = prim::IotaOp::create(b, loc, indexPairs, b.getI64IntegerAttr(dim + 1), ValueRange{});
+  Value i = p.build<prim::IotaOp>(indexPairs, b.getI64IntegerAttr(dim), ValueRange{});
+  Value j = p.build<prim::IotaOp>(indexPairs, b.getI64IntegerAttr(dim + 1), ValueRange{});
   Ew e{p, xi};
   // j is before i when x_j sorts before x_i, or when j < i and x_i does
   // not sort before x_j (a tie: the earlier index stays first).
@@ -85,7 +84,6 @@ Value stableRanks(PrimBuilder &p, Value keys, int64_t dim, bool descending) {
 /// `dim`: a sum over i of (ranks[i] == r ? i : 0).
 Value indicesOfRanks(PrimBuilder &p, Value ranks, int64_t dim, int64_t count) {
   OpBuilder &b = p.builder();
-  Location loc = p.loc();
   auto type = cast<RankedTensorType>(ranks.getType());
   int64_t n = type.getDimSize(dim);
   SmallVector<int64_t> shape(type.getShape());
@@ -93,8 +91,8 @@ Value indicesOfRanks(PrimBuilder &p, Value ranks, int64_t dim, int64_t count) {
   // Pairs (r, i): r along `dim`, i along `dim + 1`.
   auto pairs = RankedTensorType::get(withDimInserted(shape, dim + 1, n), b.getI64Type());
   Value ranksOfI = p.broadcastInDim(ranks, pairs, skippingDim(type.getRank(), dim), {});
-  Value r = prim::IotaOp::create(b, loc, pairs, b.getI64IntegerAttr(dim), ValueRange{});
-  Value i = prim::IotaOp::create(b, loc, pairs, b.getI64IntegerAttr(dim + 1), ValueRange{});
+  Value r = p.build<prim::IotaOp>(pairs, b.getI64IntegerAttr(dim), ValueRange{});
+  Value i = p.build<prim::IotaOp>(pairs, b.getI64IntegerAttr(dim + 1), ValueRange{});
   Ew e{p, r};
   Value atRank = e.sel(e.cmp(P::eq, ranksOfI, r), i, e.c(0.0));
   return p.reduce(prim::ReduceKind::sum, atRank, {dim + 1}, false);

@@ -138,6 +138,19 @@ CASES = {
     # torch.export keeps it (aten.rand and a comparison reading only it),
     # before mlp's first node. Nothing returned changes.
     "unused-rand": lambda m: edit_json(m, "models/model.json", add_unused_rand),
+    # mlp's output (softmax) declared [4, -1] (found by pt2c-fuzz-compile:
+    # the importer typed it with the -1, and the decomposed module did not
+    # verify).
+    "negative-size": lambda m: edit_json(
+        m, "models/model.json",
+        lambda d: d["graph_module"]["graph"]["tensor_values"]["softmax"]["sizes"][1].update(
+            as_int=-1)),
+    # mlp's gelu output declared of dtype 0 (UNKNOWN), found by
+    # pt2c-fuzz-compile in a mutated vit_tiny: the importer built a tensor
+    # type of no element type (SIGSEGV).
+    "unknown-dtype": lambda m: edit_json(
+        m, "models/model.json",
+        lambda d: d["graph_module"]["graph"]["tensor_values"]["gelu"].update(dtype=0)),
     "graph-only": empty_payloads,
     "pickled-weights": lambda m: edit_json(
         m, "model_weights_config.json", lambda d: first_weight(d).update(use_pickle=True)),

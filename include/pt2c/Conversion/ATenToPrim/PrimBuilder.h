@@ -59,16 +59,19 @@ public:
   }
 
   /// `OpTy` (a prim whose result type is given: reshape, broadcast_in_dim,
-  /// splat, convert) built as `OpTy::create(builder, loc, args...)` would,
-  /// or null when an operand is null (an earlier step failed and said why;
-  /// building it would dereference the null). The given type is checked by
-  /// the verifier, which reports rather than aborts.
+  /// splat, convert, iota) built as `OpTy::create(builder, loc, args...)`
+  /// would, or null when an operand is null (an earlier step failed and said
+  /// why; building it would dereference the null), or, after the verifier's
+  /// error, when the given type disagrees with the operands: verified here,
+  /// so the node is refused with that reason, rather than the pass leaving a
+  /// module that does not verify (found by pt2c-fuzz-compile: an add
+  /// declared with a result of higher rank broadcast against its C3).
   template <typename OpTy, typename... Args> mlir::Value build(Args &&...args) {
     mlir::OperationState state(loc_, OpTy::getOperationName());
     OpTy::build(b_, state, std::forward<Args>(args)...);
     if (llvm::any_of(state.operands, [](mlir::Value operand) { return !operand; }))
       return mlir::Value();
-    return b_.create(state)->getResult(0);
+    return verified(b_.create(state));
   }
 
   /// The sizes of the `?` dims of `type`, read from `sources` (dims aligned
@@ -122,6 +125,9 @@ private:
   /// create's untemplated half: checks `state`'s operands, infers its result
   /// types with `infer`, and builds it, or returns null (see create).
   mlir::Value createInferred(mlir::OperationState &state, InferFn infer);
+  /// `op`'s result, or null after the verifier's error (the op, dead, is
+  /// left to the rewrite driver to erase).
+  mlir::Value verified(mlir::Operation *op);
   /// Null after an error that no `?` dim of `type` could be sized.
   mlir::Value unsized(mlir::RankedTensorType type);
 

@@ -160,3 +160,30 @@ func.func @argmax_dynamic(%x: tensor<?x5xf32>) -> tensor<3xi64> {
   %0 = aten.call "aten.argmax.default"(self: %x) {dim = 1 : i64, keepdim = false} : (tensor<?x5xf32>) -> tensor<3xi64>
   return %0 : tensor<3xi64>
 }
+
+// -----
+
+// einsum with a bool result: the contraction's sum over `...` is refused
+// by the checked reduce, and the helper that reshaped its (null) result read
+// the null's type (SIGSEGV, rc 139, through the pt2c-opt of 51cfe4f): the
+// einsum helpers now build through the checked builders too.
+func.func @einsum_bool_result(%x: tensor<2x3x4xf32>) -> tensor<4xi1> {
+  // expected-error @+1 {{no decomposition of 'aten.einsum.default' applies: cannot build 'prim.reduce' from operands of type 'tensor<2x3x4xi1>'}}
+  %0 = aten.call "aten.einsum.default"(tensors: %x) {equation = "...j->j", path = #aten.none} : (tensor<2x3x4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+// add declared with a result of higher rank than its operands (found by
+// pt2c-fuzz-compile in a mutated llama_tiny): the operands' broadcast to it
+// is a prim.broadcast_in_dim (explicit type) that breaks its C3. The pass
+// succeeded and left a module that did not verify (the pt2c-opt of
+// 51cfe4f: rc 1 with the verifier's error after the pass, the node kept
+// decomposed); PrimBuilder::build verifies what it builds, so the node is
+// refused with that reason.
+func.func @add_result_rank(%a: tensor<2x16x8xf32>, %b: tensor<2x16x8xf32>) -> tensor<2x16x8x8xf32> {
+  // expected-error @+1 {{no decomposition of 'aten.add.Tensor' applies: cannot build 'prim.broadcast_in_dim' of type 'tensor<2x16x8x8xf32>' from operands of type 'tensor<2x16x8xf32>': C3: operand dim 0 of size 2 cannot broadcast to result dim 1 of size 16}}
+  %0 = aten.call "aten.add.Tensor"(self: %a, other: %b) {alpha = 1 : i64} : (tensor<2x16x8xf32>, tensor<2x16x8xf32>) -> tensor<2x16x8x8xf32>
+  return %0 : tensor<2x16x8x8xf32>
+}

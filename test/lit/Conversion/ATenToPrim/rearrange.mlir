@@ -69,3 +69,16 @@ func.func @roll_empty(%x: tensor<0x3xf32>) -> tensor<0x3xf32> {
   %0 = aten.call "aten.roll.default"(self: %x) {shifts = array<i64: 1>, dims = array<i64: 1>} : (tensor<0x3xf32>) -> tensor<0x3xf32>
   return %0 : tensor<0x3xf32>
 }
+
+// -----
+
+// roll of a 0-d tensor (one element: torch returns it unchanged). Its dim 0
+// passes the dim check (0-d dims wrap as for rank 1) and was read from a
+// shape with no dims (issue #18: SIGSEGV, rc 139, through the pt2c-opt of
+// 51cfe4f).
+// CHECK-LABEL: func.func @roll_zero_d
+// CHECK-NEXT: return %arg0 : tensor<f32>
+func.func @roll_zero_d(%x: tensor<f32>) -> tensor<f32> {
+  %0 = aten.call "aten.roll.default"(self: %x) {shifts = array<i64: 1>, dims = array<i64: 0>} : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
