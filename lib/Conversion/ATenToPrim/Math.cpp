@@ -318,17 +318,9 @@ LogicalResult nanToNum(aten::CallOp call, const CallArgs &args, PatternRewriter 
   return success();
 }
 
-// logical_not(x) = x == 0, compared in x's own type.
-LogicalResult logicalNot(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  RankedTensorType type = resultType(call);
-  Value self = tensorArg(args, "self");
-  if (!type || !self || !type.getElementType().isInteger(1))
-    return rewriter.notifyMatchFailure(call, "expects a tensor `self` and a bool result");
-  PrimBuilder p(rewriter, call.getLoc());
-  Ew e{p, self};
-  rewriter.replaceOp(call, e.cmp(P::eq, self, e.c(0.0)));
-  return success();
-}
+// logical_not(x) = x == 0, compared in x's own type (an elementTest on
+// floats and integers alike).
+Value isZero(Ew &e, Value x) { return e.cmp(P::eq, x, e.c(0.0)); }
 
 // bitwise_not(x) = ~x (logical not on bool).
 LogicalResult bitwiseNot(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
@@ -382,7 +374,7 @@ void addMathDecompositions(std::vector<Decomposition> &table) {
       {"aten.log1p.default", "math", "log1p, convert",
        floatMath<log1p>},
       {"aten.log2.default", "math", "log, mul, convert", floatMath<log2>},
-      {"aten.logical_not.default", "math", "compare", logicalNot},
+      {"aten.logical_not.default", "math", "compare", elementTest<isZero, isZero, false>},
       {"aten.reciprocal.default", "math", "div, convert", floatMath<reciprocal>},
       {"aten.round.default", "math", "round", rounding<round>},
       {"aten.sign.default", "math", "compare, convert, sub", sign},
