@@ -28,6 +28,27 @@ bool mergeLeadingDims(archive::TensorView &view) {
   return true;
 }
 
+std::optional<archive::TensorView> inPanels(archive::TensorView view, int64_t panel) {
+  // Fewer dims where the leading ones nest (a filter permuted to [C, KH,
+  // KW, F] is the matrix [C * KH * KW, F]); the order of the elements is
+  // the same either way.
+  mergeLeadingDims(view);
+  size_t rank = view.sizes.size();
+  if (rank < 2 || panel < 1 || view.sizes.back() % panel != 0)
+    return std::nullopt;
+  int64_t columnStride = view.strides.back();
+  archive::TensorView packed = view;
+  packed.sizes = {view.sizes.back() / panel};
+  packed.strides = {columnStride * panel};
+  for (size_t d = 0; d + 1 < rank; ++d) {
+    packed.sizes.push_back(view.sizes[d]);
+    packed.strides.push_back(view.strides[d]);
+  }
+  packed.sizes.push_back(panel);
+  packed.strides.push_back(columnStride);
+  return packed;
+}
+
 llvm::Error layOutWeights(const archive::Pt2Archive &archive,
                           const ModelSignature &signature, WeightsBlob &blob,
                           std::vector<archive::TensorView> &views) {
@@ -59,22 +80,12 @@ llvm::Error layOutWeights(const archive::Pt2Archive &archive,
       permuted.sizes[1] = end - first;
     }
     if (weight.panel != 0) {
-      // [K, N] (as permuted) -> [N / panel, K, panel]: panel p, row k,
-      // column c is element (k, p * panel + c). A convolution's filter,
-      // permuted to [C, KH, KW, F], is the matrix [C * KH * KW, F].
-      if (!mergeLeadingDims(permuted))
+      std::optional<archive::TensorView> packed = inPanels(permuted, weight.panel);
+      if (!packed)
         return llvm::createStringError(archive.path() + ": weight '" + weight.fqn +
-                                       "' cannot be read as a matrix: its leading dims "
-                                       "are not contiguous in each other");
-      int64_t panel = weight.panel;
-      if (permuted.sizes.size() != 2 || panel < 1 || permuted.sizes[1] % panel != 0)
-        return llvm::createStringError(archive.path() + ": weight '" + weight.fqn +
-                                       "' cannot be packed in panels of " + llvm::Twine(panel) +
-                                       " columns");
-      archive::TensorView packed = permuted;
-      packed.sizes = {permuted.sizes[1] / panel, permuted.sizes[0], panel};
-      packed.strides = {permuted.strides[1] * panel, permuted.strides[0], permuted.strides[1]};
-      permuted = std::move(packed);
+                                       "' cannot be packed in panels of " +
+                                       llvm::Twine(weight.panel) + " columns");
+      permuted = std::move(*packed);
     }
     uint64_t bytes = permuted.nbytes(); // a slice of the columns: fewer than the view's
     views.push_back(std::move(permuted));

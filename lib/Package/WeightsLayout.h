@@ -13,6 +13,8 @@
 #include "pt2c/Archive/Pt2Archive.h"
 #include "pt2c/Package/Weights.h"
 
+#include <optional>
+
 namespace pt2c::detail {
 
 /// Fills `blob`'s offsets, sizes and totalBytes, and `views` with each
@@ -32,6 +34,14 @@ bool isContiguous(const archive::TensorView &view);
 /// permuted to [C, KH, KW, F]); false, and `view` unchanged, if they do
 /// not. 2-d views stay as they are.
 bool mergeLeadingDims(archive::TensorView &view);
+
+/// `view` [d0, .., dn-2, N] (as permuted) packed in panels of `panel`
+/// columns: [N / panel, d0, .., dn-2, panel], panel p, leading index i,
+/// column c being element (i, p * panel + c); the leading dims merged into
+/// one where they nest. A filter permuted to [KH, KW, C, F] (whose leading
+/// dims do not nest) is packed as [F / panel, KH, KW, C, panel]. None if N
+/// is not a multiple of `panel` or the view has fewer than 2 dims.
+std::optional<archive::TensorView> inPanels(archive::TensorView view, int64_t panel);
 
 } // namespace pt2c::detail
 

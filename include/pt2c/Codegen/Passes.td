@@ -452,23 +452,33 @@ def ConvolutionsAlongFilters
     (costed as tile rows x column vectors, a partial vector as a whole one,
     a last tile under half the rows as half a tile), the contraction
     becomes `out_t[n, g, p, f] += windows_t[n, g, p, r] * w_t[r, f]`: the
-    windows copied position by position (the window copy rebuilt to write
-    [N, G, OH, OW, C, KH, KW]; a 1x1 convolution's input transposed), so a
-    tile's rows each stream their K values front to back; the filter read
-    transposed as [C * KH * KW, F] (pt2c-permute-weights then stores it as
-    [C, KH, KW, F] and pt2c-pack-weight-panels packs it in panels, as a
-    linear layer's weight); the result transposed back to [N, G, F, P] by an
+    windows copied position by position, so a tile's rows each stream
+    their K values front to back: the window copy rebuilt to write [N, G,
+    OH, OW, KH, KW, C] from a channels-last copy of its input (a
+    linalg.transpose, left unfused on the CPU), so each (kh, kw) copies C
+    contiguous values as vectors (written [.., C, KH, KW], kw's 3 values
+    were the innermost run, a scalar loop that took a tenth of the 3x3
+    256-filter layer at 14x14); a 1x1 convolution's input transposed. The
+    filter is read transposed to match, as [KH * KW * C, F] (or [C, F]):
+    pt2c-permute-weights then stores it as [KH, KW, C, F] and
+    pt2c-pack-weight-panels packs it in panels, as a linear layer's
+    weight. The result is transposed back to [N, G, F, P] by an
     elementwise generic that pt2c-fuse-elementwise fuses with what reads it
     (a batch norm, the activation). It runs before the weights are laid
-    out, in CPU-only builds. Smaller gains are eaten by the copies: at 14x14
-    (costed 6% less) a 1x1 layer ran 15% slower.
+    out, in CPU-only builds. It needs the tiles to waste a twentieth less
+    along the filters where the window copy is rebuilt anyway (the 3x3
+    256-filter layer at 14x14, costed 6% less: 1.95 -> 1.46 ms on one Zen 5
+    core), a tenth less where a 1x1 convolution's input must be transposed
+    (at 14x14 the 1x1 1024 -> 256 layer ran 10-15% slower along its
+    filters).
 
     ```mlir
     %r = linalg.generic {(n, g, f, r, p): out[n, g, f, p] += w[g, f, r] * x[n, g, r, p]}
     // =>
-    %wt = linalg.transpose ins(%w4 : tensor<512x512x3x3xf32>) permutation = [1, 2, 3, 0]
+    %wt = linalg.transpose ins(%w4 : tensor<512x512x3x3xf32>) permutation = [2, 3, 1, 0]
     %wk = tensor.collapse_shape %wt [[0, 1, 2], [3]] : tensor<4608x512xf32>
-    %xt = linalg.generic {(n, g, y, x, c, i, j): windows position by position} -> [1, 1, 49, 4608]
+    %xc = linalg.transpose ins(%x : tensor<1x512x9x9xf32>) permutation = [0, 2, 3, 1]
+    %xt = linalg.generic {(n, g, y, x, i, j, c): windows position by position} -> [1, 1, 49, 4608]
     %t = linalg.generic {(n, g, p, r, f): out[n, g, p, f] += xt[n, g, p, r] * wk[r, f]}
     %r = linalg.generic {(n, g, f, p): out[n, g, f, p] = t[n, g, p, f]}
     ```

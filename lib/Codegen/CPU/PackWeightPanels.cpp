@@ -209,7 +209,7 @@ struct PackWeightPanelsPass : impl::PackWeightPanelsBase<PackWeightPanelsPass> {
             return llvm::all_of(matrix.getUses(), isPackableUse);
           }))
         continue;
-      // A convolution's filter [C, KH, KW, F] read as [C * KH * KW, F]
+      // A convolution's filter [KH, KW, C, F] read as [KH * KW * C, F]
       // (pt2c-convolutions-along-filters) is packed whole, with no tail.
       if (type.getRank() > 2 && whole != columns)
         continue;

@@ -1,11 +1,13 @@
 // mergeLeadingDims: the view a convolution filter, permuted to
-// [C, KH, KW, F], is packed from as the matrix [C * KH * KW, F].
+// [C, KH, KW, F], is packed from as the matrix [C * KH * KW, F]; inPanels:
+// the view gathered row-major into column panels.
 
 #include "../../../lib/Package/WeightsLayout.h"
 
 #include <catch2/catch.hpp>
 
 using pt2c::archive::TensorView;
+using pt2c::detail::inPanels;
 using pt2c::detail::mergeLeadingDims;
 
 namespace {
@@ -52,4 +54,29 @@ TEST_CASE("A matrix stays as it is", "[package]") {
   REQUIRE(mergeLeadingDims(matrix));
   CHECK(matrix.sizes == std::vector<int64_t>{768, 3072});
   CHECK(matrix.strides == std::vector<int64_t>{1, 768});
+}
+
+TEST_CASE("A matrix-like filter packs as [F / panel, K, panel]", "[package]") {
+  // [F=64, C=8, 3, 3] row-major, permuted to [C, KH, KW, F]: K = 72 rows.
+  auto packed = inPanels(view({8, 3, 3, 64}, {9, 3, 1, 72}), 32);
+  REQUIRE(packed);
+  CHECK(packed->sizes == std::vector<int64_t>{2, 72, 32});
+  // Panel p starts at filter 32 p (72 elements each); row k is element k
+  // of a filter; column c is filter c of the panel.
+  CHECK(packed->strides == std::vector<int64_t>{32 * 72, 1, 72});
+}
+
+TEST_CASE("Leading dims that do not nest are packed as they are", "[package]") {
+  // [F=64, C=8, 3, 3] row-major, permuted by [2, 3, 1, 0] to [KH, KW, C,
+  // F] (K ordered kh, kw, c: the windows a convolution along its filters
+  // copies channels innermost): KH steps by 3, KW by 1, C by 9.
+  auto packed = inPanels(view({3, 3, 8, 64}, {3, 1, 9, 72}), 32);
+  REQUIRE(packed);
+  CHECK(packed->sizes == std::vector<int64_t>{2, 3, 3, 8, 32});
+  CHECK(packed->strides == std::vector<int64_t>{32 * 72, 3, 1, 9, 72});
+}
+
+TEST_CASE("Columns that are not whole panels are refused", "[package]") {
+  CHECK_FALSE(inPanels(view({72, 40}, {1, 72}), 32));
+  CHECK_FALSE(inPanels(view({64}, {1}), 32));
 }
