@@ -28,12 +28,16 @@ std::string dimOutOfRange(aten::CallOp call) {
   // here for every op: 'dim', 'dim0', 'dim1', 'dim2' and 'dims' of the op's
   // 'self' or 'input' tensor lie in [-rank, rank) (a 0-d tensor's dims as
   // for rank 1, as torch wraps them), or [-rank - 1, rank] where the op
-  // inserts one (unsqueeze). Ops without such a tensor (cat, stack) are left
-  // to their decompositions.
+  // inserts one (unsqueeze). Ops of a list of tensors (cat, stack) take
+  // their dim in their result's rank: cat's is its inputs', stack's one
+  // more, where its new dim may go.
   CallArgs args(call);
   Value tensor = args.value("self");
   if (!tensor)
     tensor = args.value("input");
+  bool ofList = !tensor && !args.values("tensors").empty() && call->getNumResults() == 1;
+  if (ofList)
+    tensor = call->getResult(0);
   auto type = tensor ? dyn_cast<RankedTensorType>(tensor.getType()) : RankedTensorType();
   if (!type)
     return "";
@@ -47,7 +51,8 @@ std::string dimOutOfRange(aten::CallOp call) {
     for (int64_t dim : *dims)
       if (dim < -rank || dim >= rank)
         return ("argument '" + name + "' = " + llvm::Twine(dim) +
-                " is out of range for a tensor of rank " + llvm::Twine(type.getRank()))
+                " is out of range for a " + (ofList ? "result" : "tensor") + " of rank " +
+                llvm::Twine(type.getRank()))
             .str();
   }
   return "";

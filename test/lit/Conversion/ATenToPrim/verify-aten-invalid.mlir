@@ -123,6 +123,23 @@ func.func @dim_out_of_range(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 
 // -----
 
+// cat and stack take their dim in their result's rank.
+func.func @cat_dim(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'aten.cat.default': argument 'dim' = 2 is out of range for a result of rank 2}}
+  %0 = aten.call "aten.cat.default"(tensors: [%a, %b]) {dim = 2} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @stack_dim(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3x2xf32> {
+  // expected-error @+1 {{'aten.stack.default': argument 'dim' = -4 is out of range for a result of rank 3}}
+  %0 = aten.call "aten.stack.default"(tensors: [%a, %b]) {dim = -4} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3x2xf32>
+  return %0 : tensor<2x3x2xf32>
+}
+
+// -----
+
 // A symbol whose range is empty (the reader refuses it in an archive; an
 // aten form from elsewhere is checked here).
 // expected-error @+1 {{function 'forward': symbol 's0' has the empty range [8, 2]}}

@@ -4,7 +4,7 @@
 // importer gives a well-formed archive (docs/aten-form.md).
 
 // CHECK-LABEL: func.func @accepted
-// CHECK-COUNT-10: aten.call
+// CHECK-COUNT-12: aten.call
 func.func @accepted(%x: tensor<4x8xf32>, %w: tensor<2x8xf32>, %img: tensor<1x1x8x8xf32>,
                     %ids: tensor<3xi64>, %s: i64) -> (tensor<4x2xf32>, tensor<4x8xf32>, tensor<1x1x4x4xf32>, tensor<4x8xf32>, tensor<3x8xf32>, tensor<f32>, tensor<4x8xf16>, tensor<4x8xf32>, i64, tensor<4x8xf32>)
     attributes {pt2c.symbols = {s0 = {max = 8 : i64, min = 2 : i64}, s1 = {min = 1 : i64}}} {
@@ -29,5 +29,8 @@ func.func @accepted(%x: tensor<4x8xf32>, %w: tensor<2x8xf32>, %img: tensor<1x1x8
   %8 = aten.call "aten.sym_size.int"(self: %x) {dim = 1} : (tensor<4x8xf32>) -> i64
   // Dims count from the end.
   %9 = aten.call "aten.softmax.int"(self: %x) {dim = -2, dtype = #aten.none} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  // stack's new last dim (its result's rank), cat's last.
+  %10 = aten.call "aten.stack.default"(tensors: [%x, %x]) {dim = 2} : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8x2xf32>
+  %11 = aten.call "aten.cat.default"(tensors: [%x, %x]) {dim = -1} : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x16xf32>
   return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : tensor<4x2xf32>, tensor<4x8xf32>, tensor<1x1x4x4xf32>, tensor<4x8xf32>, tensor<3x8xf32>, tensor<f32>, tensor<4x8xf16>, tensor<4x8xf32>, i64, tensor<4x8xf32>
 }
