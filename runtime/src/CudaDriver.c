@@ -57,8 +57,9 @@ static int resolve_group(void *library, const optional_symbol *group, size_t n) 
   return 0;
 }
 
-/* CUDA graphs (CudaGraphs.h) and events (CudaProfile.h); an event record
- * that makes graph nodes only where events exist at all. */
+/* CUDA graphs (CudaGraphs.h), events (CudaProfile.h) and pinned host
+ * memory (CudaIndexChecks.h); an event record that makes graph nodes, and
+ * an event wait, only where events exist at all. */
 static void resolve_optional(void *library) {
   const optional_symbol graphs[] = {
       {"cuStreamBeginCapture", "cuStreamBeginCapture_v2", (void **)&driver.cuStreamBeginCapture},
@@ -77,11 +78,22 @@ static void resolve_optional(void *library) {
   const optional_symbol external_records[] = {
       {"cuEventRecordWithFlags", NULL, (void **)&driver.cuEventRecordWithFlags},
   };
+  const optional_symbol pinned[] = {
+      {"cuMemAllocHost", "cuMemAllocHost_v2", (void **)&driver.cuMemAllocHost},
+      {"cuMemFreeHost", NULL, (void **)&driver.cuMemFreeHost},
+  };
+  const optional_symbol event_waits[] = {
+      {"cuEventSynchronize", NULL, (void **)&driver.cuEventSynchronize},
+  };
   resolve_group(library, graphs, sizeof graphs / sizeof *graphs);
-  if (resolve_group(library, events, sizeof events / sizeof *events))
+  resolve_group(library, pinned, sizeof pinned / sizeof *pinned);
+  if (resolve_group(library, events, sizeof events / sizeof *events)) {
     resolve_group(library, external_records, 1);
-  else
+    resolve_group(library, event_waits, 1);
+  } else {
     driver.cuEventRecordWithFlags = NULL;
+    driver.cuEventSynchronize = NULL;
+  }
 }
 
 /* Fills `driver` from `library`; the missing symbol's name, or NULL. */

@@ -16,6 +16,7 @@ static void clear_slot(pt2crt_graph_slot *slot, const pt2crt_cuda_driver *driver
   if (slot->exec)
     driver->cuGraphExecDestroy(slot->exec);
   free(slot->key);
+  free(slot->index_checks);
   memset(slot, 0, sizeof *slot);
 }
 

@@ -21,6 +21,7 @@
 #define PT2C_RUNTIME_CUDAGRAPHS_H
 
 #include "CudaDriver.h"
+#include "CudaIndexChecks.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -33,6 +34,10 @@ typedef struct pt2crt_graph_slot {
   CUgraphExec exec;   /* NULL: not captured yet */
   uint32_t good_runs; /* successful runs without a graph */
   uint64_t last_use;
+  /* The index checks of the capture, which a replay compares (its host
+   * code does not run): CudaIndexChecks.h. */
+  pt2crt_index_check *index_checks;
+  int32_t n_index_checks;
 } pt2crt_graph_slot;
 
 typedef struct pt2crt_cuda_graphs {

@@ -4,6 +4,7 @@
 #include "CudaDevice.h"
 #include "CudaLibraries.h"
 #include "CudaGraphs.h"
+#include "CudaIndexChecks.h"
 #include "CudaModules.h"
 #include "CudaProfile.h"
 #include "CudaState.h"
@@ -45,6 +46,7 @@ struct pt2crt_cuda_context {
   pt2crt_cuda_graphs graphs;
   int64_t *graph_key; /* symbols, then device inputs and outputs */
   pt2crt_cuda_marks marks; /* a profiled run's events */
+  pt2crt_index_checks index_checks; /* CudaIndexChecks.h */
 };
 
 int32_t pt2crt_cuda_model_device(const struct pt2crt_cuda_model *model) {
@@ -151,6 +153,7 @@ void pt2crt_cuda_context_destroy(struct pt2crt_cuda_context *cuda) {
     pt2crt_device_scratch_destroy(&cuda->scratch, driver);
     pt2crt_cuda_libraries_destroy(&cuda->libraries, driver);
     pt2crt_graphs_destroy(&cuda->graphs, driver);
+    pt2crt_index_checks_destroy(&cuda->index_checks, driver);
     if (cuda->marks.created)
       pt2crt_cuda_marks_destroy(&cuda->marks);
     if (cuda->owns_stream)
@@ -161,6 +164,7 @@ void pt2crt_cuda_context_destroy(struct pt2crt_cuda_context *cuda) {
   /* Left by a driver shutting down (its events go with it). */
   free(cuda->marks.events);
   free(cuda->marks.spans);
+  free(cuda->index_checks.calls); /* NULL when destroyed above */
   free(cuda->staging);
   free(cuda->graph_key);
   free(cuda);
@@ -381,8 +385,13 @@ static int run_captured(struct pt2crt_cuda_context *cuda, const pt2c_model_desc 
     run->error_code = PT2C_OK;
     run->error[0] = '\0';
     pt2crt_device_scratch_rewind(&cuda->scratch);
+    pt2crt_index_checks_start(&cuda->index_checks);
     return 0;
   }
+  /* The replays compare what this capture's copies write. */
+  free(slot->index_checks);
+  slot->index_checks = pt2crt_index_checks_copy(&cuda->index_checks);
+  slot->n_index_checks = slot->index_checks ? cuda->index_checks.count : 0;
   if (cuda->scratch.handed_blocks)
     cuda->scratch.graphs_hold_blocks = 1;
   launch_graph(cuda, slot, run);
@@ -398,6 +407,12 @@ static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
   if (status)
     return status;
   struct pt2crt_cuda_context *cuda = ctx->cuda;
+  const char *name = desc->model_name ? desc->model_name : "";
+  /* A queued run's index checks, before this run queues anything. */
+  char failure[512];
+  if (pt2crt_index_checks_take_pending(&cuda->index_checks, model->driver, cuda->stream, failure,
+                                       sizeof failure))
+    return pt2crt_error(PT2C_INVALID_ARGUMENT, "model '%s': %s", name, failure);
   status = bind_tensors(cuda, desc, ctx, inputs, outputs);
   if (status) {
     /* Input copies may be queued: let them finish before the buffers are
@@ -420,6 +435,8 @@ static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
   run.scratch = &cuda->scratch;
   run.kernels = &cuda->kernels;
   run.libraries = &cuda->libraries;
+  run.index_checks = &cuda->index_checks;
+  pt2crt_index_checks_start(&cuda->index_checks);
   pt2crt_graph_slot *slot = NULL;
   /* A replayed graph would run without the hooks: a profiled run captures
    * its own (its key's second run on), so the events are its nodes. */
@@ -440,6 +457,9 @@ static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
     code = call_compiled(desc, &args, &run);
   if (code == PT2C_OK)
     copy_outputs_back(cuda, desc, ctx, outputs, &run);
+  /* A replay compares the checks its capture made. */
+  pt2crt_index_checks_use(&cuda->index_checks, compiled ? NULL : slot->index_checks,
+                          compiled ? 0 : slot->n_index_checks);
 
   /* Also after a failure: queued work may still use the buffers. Unless
    * the caller asked for queued runs and nothing here needs the results:
@@ -455,7 +475,6 @@ static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
     pt2crt_cuda_marks_collect(&cuda->marks, &ctx->profile);
   if (compiled && pt2crt_device_scratch_end(&cuda->scratch, model->driver, succeeded))
     pt2crt_graphs_clear(&cuda->graphs, model->driver);
-  const char *name = desc->model_name ? desc->model_name : "";
   if (run.error_code != PT2C_OK)
     return pt2crt_error(run.error_code, "model '%s': %s", name, run.error);
   if (result != PT2CRT_CUDA_SUCCESS) {
@@ -469,6 +488,12 @@ static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
     return pt2crt_error(reported, "model '%s': the compiled code failed (code %d)", name,
                         (int)code);
   }
+  /* Indices out of range: the values are on the host now, or, for a
+   * queued run, once the next run on this context has waited for it. */
+  if (queued)
+    pt2crt_index_checks_defer(&cuda->index_checks, model->driver, cuda->stream);
+  else if (pt2crt_index_checks_compare(&cuda->index_checks, failure, sizeof failure))
+    return pt2crt_error(PT2C_INVALID_ARGUMENT, "model '%s': %s", name, failure);
   if (action == PT2CRT_GRAPH_NONE)
     pt2crt_graphs_note_run(slot);
   return NULL;

@@ -15,6 +15,7 @@
 
 #include "pt2c/pt2c.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -36,6 +37,13 @@ pt2crt_run_failure *pt2crt_run_failure_set_current(pt2crt_run_failure *failure);
  * at embedding @ sparse.py:190"). Records PT2C_INVALID_ARGUMENT unless a
  * failure is recorded already; does nothing outside a run. */
 void pt2crt_index_out_of_range(int64_t lowest, int64_t highest, int64_t size, const char *site);
+
+/* The message of an index out of range, for the CPU report above and the
+ * CUDA checks (CudaIndexChecks.h) alike: "index 1000000000 is out of range
+ * for a dimension of size 1024 (valid: 0 to 1023; the indices ranged from
+ * 94 to 1000000000): input 'input_ids' at embedding @ modeling_bert.py:99". */
+void pt2crt_describe_index_failure(char *out, size_t size, int64_t lowest, int64_t highest,
+                                   int64_t bound, const char *site);
 
 #ifdef __cplusplus
 }

@@ -784,21 +784,6 @@ def AddIntoAccumulator : Pass<"pt2c-add-into-accumulator", "mlir::func::FuncOp">
                            "::mlir::arith::ArithDialect"];
 }
 
-def DropIndexChecks : Pass<"pt2c-drop-index-checks", "mlir::ModuleOp"> {
-  let summary = "Remove the host-side run-time index checks from the CUDA code";
-  let description = [{
-    pt2c-lower-prim-to-linalg checks gathered and scattered indices at run
-    time: a reduction to their smallest and largest value, then an scf.if
-    (`pt2c.index_check`) calling the runtime's report
-    (include/pt2c/Conversion/IndexChecks.h). That check reads the reduction's
-    result on the host, which for CUDA code lives in device memory; the
-    CUDA pipeline drops the checks (with their site names and the report's
-    declaration) before anything else, and its kernels rely on the lowering's
-    clamped reads alone: an index out of range reads element 0 of its dim
-    instead of memory outside the tensor, and the run is not failed.
-  }];
-}
-
 def PrivateFills : Pass<"pt2c-private-fills", "mlir::func::FuncOp"> {
   let summary = "Give every user of a shared linalg.fill a fill of its own";
   let description = [{

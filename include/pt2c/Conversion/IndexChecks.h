@@ -3,8 +3,9 @@
 // pt2c-lower-prim-to-linalg checks gathered and scattered indices at run
 // time (lib/Conversion/PrimToLinalg/IndexChecks.cpp): an scf.if carrying
 // kIndexCheckAttr calls the runtime's kIndexReportFunction when one is out
-// of range. The CPU code keeps the checks; the CUDA pipeline drops them
-// (pt2c-drop-index-checks), its kernels only clamp.
+// of range. The CPU code keeps the checks; the CUDA pipeline turns each into
+// a call of kDeviceIndexCheckFunction (pt2c-device-index-checks), which the
+// runtime checks after the run has waited for its stream.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,12 @@ namespace pt2c {
 /// void pt2crt_index_out_of_range(int64_t lowest, int64_t highest,
 /// int64_t size, const char *site): runtime/src/RunFailure.h.
 inline constexpr char kIndexReportFunction[] = "pt2crt_index_out_of_range";
+
+/// int32_t pt2crt_cuda_index_range(int64_t lowest_address, int64_t
+/// highest_address, int64_t size, int64_t site): the device addresses of
+/// the smallest and largest index, the dim's size, the site's name
+/// (runtime/src/CudaIndexChecks.h).
+inline constexpr char kDeviceIndexCheckFunction[] = "pt2crt_cuda_index_range";
 
 /// The name (made unique with a suffix) of each report's C string naming
 /// the indices and the node: a private llvm.mlir.global.

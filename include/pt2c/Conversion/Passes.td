@@ -5,6 +5,19 @@
 
 include "mlir/Pass/PassBase.td"
 
+def VerifyATen : Pass<"pt2c-verify-aten", "mlir::ModuleOp"> {
+  let summary = "Check every aten.call against its schema and its tensors' metadata";
+  let description = [{
+    The one check between import and decomposition
+    (`include/pt2c/Conversion/ATenToPrim/VerifyCalls.h`): arguments of the
+    schema's names and kinds, required ones present, results as the schema
+    returns them, dim arguments inside their tensor, contraction operands of
+    one dtype, symbol ranges not empty. Each bad node is an error at its
+    location naming its target. pt2c-decompose-aten runs the same check
+    first; this pass runs it alone and changes nothing.
+  }];
+}
+
 def DecomposeATen : Pass<"pt2c-decompose-aten", "mlir::ModuleOp"> {
   let summary = "Rewrite every aten.call into prim ops, from the decomposition table";
   let description = [{

@@ -35,7 +35,7 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOption
   // setting: it decides which head dims a kernel can take.
   std::string tensorCores = allArchsHaveMma(options.archs) ? "true" : "false";
   addPassList(pm, "GPU fusion",
-              "pt2c-drop-index-checks,pt2c-convolution-to-library{allow-tf32=" + tf32 +
+              "pt2c-device-index-checks,pt2c-convolution-to-library{allow-tf32=" + tf32 +
                   "},pt2c-attention-to-kernel{tensor-cores=" + tensorCores + "},canonicalize,"
               "pt2c-fuse-elementwise{broadcast-into-contractions=false "
               "generalize-reductions=true generalize-transposes=true "
@@ -58,8 +58,9 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   // The passes, in order, and why (the LLVM/MLIR 22 behaviour they work
   // around: docs/toolchain.md, "CUDA code"):
   // 0. On tensors, before anything fuses into them: the host-side index
-  //    checks go (pt2c-drop-index-checks: they would read device memory;
-  //    the kernels' gathers clamp); 2-d convolutions call
+  //    checks become calls of the runtime, which copies the indices'
+  //    range from device memory and compares it after the run has waited
+  //    (pt2c-device-index-checks); 2-d convolutions call
   //    the runtime's cuDNN entry, their windows-and-matmul chain kept
   //    behind its answer (pt2c-convolution-to-library); decomposed
   //    attention becomes one flash-attention kernel

@@ -2,6 +2,7 @@
 
 #include "pt2c/Conversion/ATenToPrim/CallArgs.h"
 #include "pt2c/Conversion/ATenToPrim/DecompositionTable.h"
+#include "pt2c/Conversion/ATenToPrim/VerifyCalls.h"
 #include "pt2c/Conversion/Passes.h"
 #include "pt2c/Dialect/Prim/PrimDialect.h"
 
@@ -18,39 +19,6 @@ namespace pt2c {
 #include "pt2c/Conversion/Passes.h.inc"
 
 namespace {
-
-/// The first dim argument of `call` outside its tensor's range, as a
-/// message; empty when all are in range. The decompositions index arrays
-/// with normalized dims (an unchecked transpose dim of 99 wrote past a
-/// stack array), so a dim is checked once here for every op: 'dim',
-/// 'dim0', 'dim1', 'dim2' and 'dims' of the op's 'self' or 'input' tensor
-/// lie in [-rank, rank) (a 0-d tensor's dims as for rank 1, as torch
-/// wraps them), or [-rank - 1, rank] where the op inserts one
-/// (unsqueeze). Ops without such a tensor (cat, stack) are left to their
-/// decompositions.
-std::string dimOutOfRange(aten::CallOp call, const CallArgs &args) {
-  mlir::Value tensor = args.value("self");
-  if (!tensor)
-    tensor = args.value("input");
-  auto type = tensor ? llvm::dyn_cast<mlir::RankedTensorType>(tensor.getType())
-                     : mlir::RankedTensorType();
-  if (!type)
-    return "";
-  int64_t rank = std::max<int64_t>(type.getRank(), 1);
-  if (call.getTarget().contains("unsqueeze"))
-    rank += 1;
-  for (llvm::StringRef name : {"dim", "dim0", "dim1", "dim2", "dims"}) {
-    std::optional<llvm::SmallVector<int64_t>> dims = args.integers(name);
-    if (!dims)
-      continue;
-    for (int64_t dim : *dims)
-      if (dim < -rank || dim >= rank)
-        return ("argument '" + name + "' = " + llvm::Twine(dim) +
-                " is out of range for a tensor of rank " + llvm::Twine(type.getRank()))
-            .str();
-  }
-  return "";
-}
 
 /// The rewriter the decompositions get: the driver's (same insertion point
 /// and listener), except that a node is never replaced by a null value. The
@@ -135,15 +103,10 @@ public:
   using DecomposeATenBase::DecomposeATenBase;
 
   void runOnOperation() override {
-    // Dims out of range are refused before any decomposition sees them.
-    bool badDims = false;
-    getOperation().walk([&](aten::CallOp call) {
-      if (std::string bad = dimOutOfRange(call, CallArgs(call)); !bad.empty()) {
-        call.emitError() << "'" << call.getTarget() << "': " << bad;
-        badDims = true;
-      }
-    });
-    if (badDims)
+    // Nodes that disagree with their schema or their metadata are refused
+    // before any decomposition reads them (VerifyCalls.h), also with
+    // allow-partial: what a decomposition may assume does not hold there.
+    if (mlir::failed(verifyATenCalls(getOperation())))
       return signalPassFailure();
     mlir::RewritePatternSet patterns(&getContext());
     llvm::DenseMap<mlir::Operation *, std::string> refused;

@@ -14,8 +14,9 @@
 //    either is outside [0, size), the runtime's pt2crt_index_out_of_range
 //    is called with them and the node's name; the runtime fails the run
 //    with PT2C_INVALID_ARGUMENT (runtime/src/RunFailure.c). The call sits
-//    in an scf.if marked `pt2c.index_check`, which the CUDA pipeline drops
-//    (the device code only clamps: docs/runtime.md, "While running:
+//    in an scf.if marked `pt2c.index_check`, which the CUDA pipeline turns
+//    into a call of the runtime that reads the two values once the run has
+//    waited (pt2c-device-index-checks; docs/runtime.md, "While running:
 //    indices").
 //
 //===----------------------------------------------------------------------===//

@@ -151,6 +151,17 @@ CASES = {
     "unknown-dtype": lambda m: edit_json(
         m, "models/model.json",
         lambda d: d["graph_module"]["graph"]["tensor_values"]["gelu"].update(dtype=0)),
+    # mlp's input x declared int64 (dtype 5): a float linear fed int64
+    # (issue #18: silently accepted, then prim.matmul's type inference).
+    "linear-int-input": lambda m: edit_json(
+        m, "models/model.json",
+        lambda d: d["graph_module"]["graph"]["tensor_values"]["x"].update(dtype=5)),
+    # mlp's softmax given a list of dims where its schema takes one int.
+    "softmax-dim-list": lambda m: edit_json(
+        m, "models/model.json",
+        lambda d: [a.update(arg={"as_ints": [-1, 0]})
+                   for n in nodes(d) if "softmax" in n["target"]
+                   for a in n["inputs"] if a["name"] == "dim"]),
     "graph-only": empty_payloads,
     "pickled-weights": lambda m: edit_json(
         m, "model_weights_config.json", lambda d: first_weight(d).update(use_pickle=True)),

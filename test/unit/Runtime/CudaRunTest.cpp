@@ -217,7 +217,7 @@ void checkThreads(const Backend &backend, int runs) {
   auto worker = [&](int thread) {
     for (int run = 0; run < runs; ++run) {
       int64_t rows = 1 + (thread * 17 + run * 7) % 64;
-      if (rows == 63) // the double's missing-kernel trigger
+      if (rows == 63 || rows == 61) // the double's missing-kernel and index-check triggers
         rows = 62;
       DoubleInputs inputs(rows, thread * runs + run);
       DLTensor outputs[2] = {};
@@ -289,6 +289,65 @@ void checkMissingKernel(const Backend &backend) {
                static_cast<uint8_t *>(outputs[1].data));
   backend.api().pt2c_tensor_free(&outputs[0]);
   backend.api().pt2c_tensor_free(&outputs[1]);
+}
+
+/// The double's index check (TestModelCuda.c, 61 rows): shift[0] and
+/// shift[1] stand for the smallest and largest index into a dim of 50.
+constexpr int64_t kIndexRows = 61;
+
+/// Runs of the index-checking shape, good and bad in turn: each bad one
+/// fails with the value, the size and the site, whether it ran directly,
+/// was captured (the second run, the key's first good one before it) or
+/// replayed; every good one in between succeeds with the right results.
+void checkIndexChecks(const Backend &backend, int graphs) {
+  CudaModel model(backend, 0, nullptr, graphs);
+  const ModelApi &api = backend.api();
+  auto runWith = [&](int64_t lowest, int64_t highest) {
+    DoubleInputs inputs(kIndexRows, 2);
+    inputs.shift[0] = lowest;
+    inputs.shift[1] = highest;
+    DLTensor outputs[2] = {};
+    auto result = model.run(inputs.tensors, outputs);
+    if (result.first == PT2C_OK) {
+      checkOutputs(inputs, static_cast<float *>(outputs[0].data),
+                   static_cast<uint8_t *>(outputs[1].data));
+      api.pt2c_tensor_free(&outputs[0]);
+      api.pt2c_tensor_free(&outputs[1]);
+    } else {
+      CHECK(outputs[0].data == nullptr); // a failed run's are freed
+    }
+    return result;
+  };
+  const std::string site = "input 'shift' at test_index @ double.py:5";
+  struct Case {
+    int64_t lowest, highest;
+    std::string message; // "" when the run succeeds
+  } cases[] = {
+      {0, 49, ""},
+      {0, 50,
+       "model 'test_double': index 50 is out of range for a dimension of size 50 (valid: 0 "
+       "to 49; the indices ranged from 0 to 50): " + site},
+      {3, 7, ""},
+      {-5, 3,
+       "model 'test_double': index -5 is out of range for a dimension of size 50 (valid: 0 "
+       "to 49; the indices ranged from -5 to 3): " + site},
+      {1, 2, ""},
+      {0, 1000000000,
+       "model 'test_double': index 1000000000 is out of range for a dimension of size 50 "
+       "(valid: 0 to 49; the indices ranged from 0 to 1000000000): " + site},
+      {49, 49, ""},
+  };
+  for (const Case &c : cases) {
+    INFO("indices " << c.lowest << " to " << c.highest << ", graphs " << graphs);
+    auto [code, message] = runWith(c.lowest, c.highest);
+    if (c.message.empty()) {
+      INFO(message);
+      CHECK(code == PT2C_OK);
+    } else {
+      CHECK(code == PT2C_INVALID_ARGUMENT);
+      CHECK(message == c.message);
+    }
+  }
 }
 
 /// Runs of one shape with new data each time (the graph must read the new
@@ -373,6 +432,7 @@ struct FakeDriverCheck {
     CHECK(after.live_streams == before.live_streams);
     CHECK(after.live_graphs == before.live_graphs);
     CHECK(after.live_events == before.live_events);
+    CHECK(after.live_pinned == before.live_pinned);
     CHECK(fakeContextDepth() == 0);
   }
 };
@@ -756,6 +816,71 @@ TEST_CASE("CUDA model on the fake driver: queued runs on the caller's stream",
   CHECK(code == PT2C_INVALID_ARGUMENT);
   CHECK(message == "pt2c_options_set_cuda_async: -1 is neither 0 nor 1");
   api.pt2c_options_free(options);
+}
+
+TEST_CASE("CUDA model on the fake driver: indices out of range fail the run",
+          "[runtime][cuda][graphs]") {
+  FakeDriverCheck check;
+  fake_cuda_stats before = fakeStats();
+  checkIndexChecks(fakeBackend(), 1);
+  fake_cuda_stats after = fakeStats();
+  // The second run was captured (its copies are graph nodes) and the five
+  // after it replayed.
+  CHECK(after.captures - before.captures == 1);
+  CHECK(after.graph_launches - before.graph_launches == 6);
+  checkIndexChecks(fakeBackend(), 0);
+}
+
+TEST_CASE("CUDA model on the fake driver: a queued run's bad index fails the next run",
+          "[runtime][cuda][async]") {
+  FakeDriverCheck check;
+  CudaDriverApi &driver = fakeBackend().driverApi();
+  void *stream = driver.createStream();
+  constexpr size_t n = size_t(kIndexRows) * 4;
+  void *y = driver.alloc(n * 4), *positive = driver.alloc(n);
+  std::vector<int64_t> shape{kIndexRows, 4};
+  {
+    CudaModel model(fakeBackend(), 0, stream, 1, /*async=*/1);
+    auto runWith = [&](int64_t highest) {
+      DoubleInputs inputs(kIndexRows, 4);
+      inputs.shift[0] = 0;
+      inputs.shift[1] = highest;
+      DLTensor outputs[2] = {makeTensor(y, kFloat32, shape), makeTensor(positive, kBool, shape)};
+      outputs[0].device = outputs[1].device = {kDLCUDA, 0};
+      return model.run(inputs.tensors, outputs);
+    };
+    // The shape's first run waits, and reports at once.
+    auto [code, message] = runWith(50);
+    CHECK(code == PT2C_INVALID_ARGUMENT);
+    CHECK_THAT(message, Contains("index 50 is out of range"));
+    REQUIRE(runWith(3).first == PT2C_OK);
+    // Queued: it returns before its checks are compared ...
+    std::tie(code, message) = runWith(77);
+    INFO(message);
+    REQUIRE(code == PT2C_OK);
+    // ... so the next run on the context waits for it (its event) and fails
+    // naming it, before it queues anything; the one after runs.
+    long waits = fakeStats().event_waits;
+    std::tie(code, message) = runWith(3);
+    CHECK(code == PT2C_INVALID_ARGUMENT);
+    CHECK(message == "model 'test_double': an earlier queued run: index 77 is out of range "
+                     "for a dimension of size 50 (valid: 0 to 49; the indices ranged from 0 "
+                     "to 77): input 'shift' at test_index @ double.py:5");
+    CHECK(fakeStats().event_waits - waits == 1);
+    std::tie(code, message) = runWith(3);
+    INFO(message);
+    CHECK(code == PT2C_OK);
+  }
+  driver.free(y);
+  driver.free(positive);
+  driver.destroyStream(stream);
+}
+
+TEST_CASE("CUDA model on a GPU: indices out of range fail the run", "[runtime][gpu]") {
+  if (const Backend *gpu = gpuBackend()) {
+    checkIndexChecks(*gpu, 1);
+    checkIndexChecks(*gpu, 0);
+  }
 }
 
 TEST_CASE("CUDA model on a GPU: graphs", "[runtime][gpu]") {

@@ -108,6 +108,21 @@ static int inside(const void *p, size_t bytes) {
   return 0;
 }
 
+/* Pinned host memory (cuMemAllocHost): plain host memory, tracked. */
+enum { kMaxPinned = 64 };
+static fake_allocation pinned_blocks[kMaxPinned];
+static int n_pinned;
+
+/* Under the mutex: whether [p, p + bytes) lies in a live pinned block. */
+static int pinned(const void *p, size_t bytes) {
+  const char *c = p;
+  for (int i = 0; i < n_pinned; ++i)
+    if (c >= pinned_blocks[i].base && bytes <= pinned_blocks[i].size &&
+        c - pinned_blocks[i].base <= (ptrdiff_t)(pinned_blocks[i].size - bytes))
+      return 1;
+  return 0;
+}
+
 static int known_stream(void *stream) {
   for (int i = 0; i < n_streams; ++i)
     if (streams[i] == stream)
@@ -274,10 +289,14 @@ CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
 enum { kMaxNodes = 64, kMaxCaptures = 64, kMaxParams = 8 };
 
 /* A kernel launch as recorded: the parameters' values, copied; or (kernel
- * NULL) an external event record. */
+ * NULL) an external event record, or a copy into pinned host memory
+ * (copy_to set). */
 typedef struct fake_node {
   fake_kernel *kernel;
   void *event;
+  void *copy_to;
+  const void *copy_from;
+  size_t copy_bytes;
   long long threads;
   long long values[kMaxParams];
 } fake_node;
@@ -383,6 +402,37 @@ CUresult cuMemFree_v2(CUdeviceptr ptr) {
   return leave(misuse("cuMemFree_v2 of %p, not an allocation", (void *)(uintptr_t)ptr));
 }
 
+CUresult cuMemAllocHost_v2(void **ptr, size_t size) {
+  CUresult result = enter("cuMemAllocHost_v2", 1);
+  if (result)
+    return result;
+  if (size == 0)
+    return leave(kInvalidValue);
+  if (n_pinned == kMaxPinned)
+    return leave(kOutOfMemory);
+  char *base = aligned_alloc(64, (size + 63) / 64 * 64);
+  if (!base)
+    return leave(kOutOfMemory);
+  pinned_blocks[n_pinned++] = (fake_allocation){base, size};
+  ++stats.live_pinned;
+  *ptr = base;
+  return leave(kSuccess);
+}
+
+CUresult cuMemFreeHost(void *ptr) {
+  CUresult result = enter("cuMemFreeHost", 1);
+  if (result)
+    return result;
+  for (int i = 0; i < n_pinned; ++i)
+    if (pinned_blocks[i].base == ptr) {
+      free(pinned_blocks[i].base);
+      pinned_blocks[i] = pinned_blocks[--n_pinned];
+      --stats.live_pinned;
+      return leave(kSuccess);
+    }
+  return leave(misuse("cuMemFreeHost of %p, not pinned memory", ptr));
+}
+
 static CUresult copy(const char *function, void *to, const void *from, size_t bytes,
                      const void *device, void *stream, int async) {
   CUresult result = enter(function, 1);
@@ -392,8 +442,22 @@ static CUresult copy(const char *function, void *to, const void *from, size_t by
     return leave(misuse("%s of %zu bytes outside device memory", function, bytes));
   if (async && !known_stream(stream))
     return leave(misuse("%s on unknown stream %p", function, stream));
-  if (async && capturing(stream))
-    return leave(misuse("%s on a stream being captured", function));
+  fake_graph *graph = async ? capturing(stream) : NULL;
+  if (graph) {
+    /* The real driver captures a copy into pinned memory only (a pageable
+     * one fails the capture); the runtime captures none but the index
+     * checks' (CudaIndexChecks.h). */
+    if (!pinned(to, bytes))
+      return leave(misuse("%s on a stream being captured, not into pinned memory", function));
+    if (graph->n_nodes == kMaxNodes)
+      return leave(kOutOfMemory);
+    fake_node *node = &graph->nodes[graph->n_nodes++];
+    memset(node, 0, sizeof *node);
+    node->copy_to = to;
+    node->copy_from = from;
+    node->copy_bytes = bytes;
+    return leave(kSuccess);
+  }
   memcpy(to, from, bytes);
   return leave(kSuccess);
 }
@@ -519,8 +583,19 @@ CUresult cuEventRecordWithFlags(void *event, void *stream, unsigned int flags) {
   if (graph->n_nodes == kMaxNodes)
     return leave(kOutOfMemory);
   fake_node *node = &graph->nodes[graph->n_nodes++];
-  node->kernel = NULL;
+  memset(node, 0, sizeof *node);
   node->event = event;
+  return leave(kSuccess);
+}
+
+/* Kernels run when launched: a recorded event is always complete. */
+CUresult cuEventSynchronize(void *event) {
+  CUresult result = enter("cuEventSynchronize", 1);
+  if (result)
+    return result;
+  if (!event)
+    return leave(misuse("cuEventSynchronize of NULL"));
+  ++stats.event_waits;
   return leave(kSuccess);
 }
 
@@ -612,6 +687,10 @@ CUresult cuGraphLaunch(void *exec, void *stream) {
   fake_graph *graph = exec;
   for (int i = 0; i < graph->n_nodes; ++i) {
     fake_node *node = &graph->nodes[i];
+    if (node->copy_to) {
+      memcpy(node->copy_to, node->copy_from, node->copy_bytes);
+      continue;
+    }
     if (!node->kernel) {
       record_event(node->event);
       continue;

@@ -39,6 +39,8 @@ typedef struct fake_cuda_stats {
   long synchronizes;      /* cuStreamSynchronize calls that succeeded */
   long live_events;       /* cuEventCreate'd, not yet destroyed */
   long event_records;     /* cuEventRecord calls that succeeded */
+  long event_waits;       /* cuEventSynchronize calls that succeeded */
+  long live_pinned;       /* cuMemAllocHost'd blocks, not yet freed */
 } fake_cuda_stats;
 
 /* A snapshot of the counters. */

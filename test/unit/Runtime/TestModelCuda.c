@@ -9,7 +9,10 @@
  * same two kernels on the CPU.
  *
  * Rows == PT2C_TEST_MISSING_KERNEL_ROWS asks for a kernel the module does
- * not have, to test how a failed lookup is reported.
+ * not have, to test how a failed lookup is reported. Rows ==
+ * PT2C_TEST_INDEX_CHECK_ROWS makes an index check as pt2c-device-index-checks
+ * does, with shift[0] and shift[1] standing for a reduction's smallest and
+ * largest index into a dim of PT2C_TEST_INDEX_SIZE.
  *===----------------------------------------------------------------------===*/
 
 #include "pt2c/model_abi.h"
@@ -18,6 +21,8 @@
 #include <stdint.h>
 
 #define PT2C_TEST_MISSING_KERNEL_ROWS 63
+#define PT2C_TEST_INDEX_CHECK_ROWS 61
+#define PT2C_TEST_INDEX_SIZE 50
 
 /* The runtime's entry points (hidden, in the same library). */
 void *mgpuModuleLoad(void *bundle, size_t size);
@@ -32,6 +37,9 @@ void mgpuStreamSynchronize(void *stream);
 void mgpuStreamDestroy(void *stream);
 void *_mlir_memref_to_llvm_alloc(size_t size);
 void _mlir_memref_to_llvm_free(void *ptr);
+int32_t pt2crt_cuda_index_range(int64_t lowest, int64_t highest, int64_t size, int64_t site);
+
+static const char kIndexSite[] = "input 'shift' at test_index @ double.py:5";
 
 /* nvcc -ptx of (i = blockIdx.x * blockDim.x + threadIdx.x, n elements):
  *   pt2c_test_scale(x, w, scaled, n):  scaled[i] = x[i] * w[i % 4]
@@ -162,6 +170,9 @@ __attribute__((visibility("hidden"))) int32_t pt2c_test_run_cuda(const pt2c_run_
   pt2crt_profile_end(kProfileTable, 1);
   if (rows == PT2C_TEST_MISSING_KERNEL_ROWS)
     launch("pt2c_test_missing", n, scale_params, 4);
+  if (rows == PT2C_TEST_INDEX_CHECK_ROWS)
+    pt2crt_cuda_index_range((int64_t)(uintptr_t)shift, (int64_t)(uintptr_t)shift + 8,
+                            PT2C_TEST_INDEX_SIZE, (int64_t)(uintptr_t)kIndexSite);
   void *finish_params[] = {&scaled, &b, &shift, &y, &positive, &n};
   pt2crt_profile_begin(kProfileTable, 2);
   launch("pt2c_test_finish", n, finish_params, 6);

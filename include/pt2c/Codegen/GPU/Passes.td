@@ -116,6 +116,29 @@ def GemmToLibrary : Pass<"pt2c-gemm-to-library", "mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"];
 }
 
+def DeviceIndexChecks : Pass<"pt2c-device-index-checks", "mlir::ModuleOp"> {
+  let summary = "Turn the run-time index checks into checks the CUDA runtime reads";
+  let description = [{
+    pt2c-lower-prim-to-linalg checks gathered and scattered indices at run
+    time: a reduction to their smallest and largest value, then an scf.if
+    (`pt2c.index_check`) calling the runtime's report
+    (include/pt2c/Conversion/IndexChecks.h). In CUDA code the reduction is a
+    kernel whose results stay in device memory, where the host cannot read
+    them without waiting. So each check becomes a call of the runtime's
+    `pt2crt_cuda_index_range(lowest, highest, size, site)`: the device
+    addresses of the two 0-d results, the dim's size and the address of the
+    site's name, all i64. The runtime queues a copy of the two values into
+    host memory of the execution context, on the run's stream (a node of a
+    captured graph), and compares them once the run has waited
+    (runtime/src/CudaIndexChecks.h); the gathers meanwhile read clamped
+    indices, as on the CPU. Runs on tensors, first in the CUDA pipeline, so
+    the call's buffers are resolved by bufferization like a library call's.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+                           "::mlir::func::FuncDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect", "::mlir::LLVM::LLVMDialect"];
+}
+
 def ConvolutionToLibrary : Pass<"pt2c-convolution-to-library", "mlir::ModuleOp"> {
   let summary = "Hand 2-d convolutions on tensors to the runtime's cuDNN call";
   let description = [{

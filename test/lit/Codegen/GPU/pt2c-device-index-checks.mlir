@@ -1,17 +1,27 @@
-// RUN: %pt2c-opt %s --pt2c-drop-index-checks --canonicalize | FileCheck %s
+// RUN: %pt2c-opt %s --pt2c-device-index-checks --canonicalize | FileCheck %s
 
-// The CUDA pipeline drops the host-side index checks: the scf.if marked
-// pt2c.index_check, then (unused) the site name and the report's
-// declaration; canonicalization removes the reduction that fed it. The
-// clamped gather stays. An scf.if without the mark is kept.
-// CHECK-NOT: pt2c_index_site
+// The CUDA pipeline keeps the index checks, read where the values are: the
+// scf.if marked pt2c.index_check (which would read the reduction's results
+// on the host) becomes a call of the runtime with the device addresses of
+// the smallest and largest index, the size and the site's address. The
+// report's declaration goes; the site name stays (the runtime prints it).
+// The clamped gather and an scf.if without the mark are kept.
+// CHECK: llvm.mlir.global private constant @pt2c_index_site("input 'ids' at embedding\00")
 // CHECK-NOT: pt2crt_index_out_of_range
 // CHECK-LABEL: func.func @gather
-// CHECK-NOT: linalg.generic {{.+}} iterator_types = ["reduction"]
+// CHECK: %[[R:.+]]:2 = linalg.generic {{.+}} iterator_types = ["reduction"]
+// CHECK-DAG: %[[LO:.+]] = bufferization.to_buffer %[[R]]#0 read_only
+// CHECK-DAG: %[[HI:.+]] = bufferization.to_buffer %[[R]]#1 read_only
+// CHECK-DAG: memref.extract_aligned_pointer_as_index %[[LO]]
+// CHECK-DAG: memref.extract_aligned_pointer_as_index %[[HI]]
+// CHECK-DAG: %[[SITE:.+]] = llvm.ptrtoint %{{.+}} : !llvm.ptr to i64
+// CHECK: call @pt2crt_cuda_index_range(%{{.+}}, %{{.+}}, %c10_i64, %[[SITE]]) : (i64, i64, i64, i64) -> i32
+// CHECK-NOT: tensor.extract %[[R]]
 // CHECK: scf.if %arg2 {
 // CHECK-NEXT: func.call @keep()
 // CHECK: arith.select
 // CHECK: tensor.extract
+// CHECK: func.func private @pt2crt_cuda_index_range(i64, i64, i64, i64) -> i32
 llvm.mlir.global private constant @pt2c_index_site("input 'ids' at embedding\00") {addr_space = 0 : i32}
 func.func private @pt2crt_index_out_of_range(i64, i64, i64, !llvm.ptr)
 func.func private @keep()
