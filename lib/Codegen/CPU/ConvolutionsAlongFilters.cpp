@@ -157,14 +157,23 @@ struct PositionsMajor {
 /// values, vector by vector. Written (c, kh, kw) from the input as it is,
 /// the innermost run was kw's 3 values, a scalar loop: on one core of the
 /// build machine's Zen 5 that copy was a tenth of the 3x3 256-filter layer
-/// at 14x14 (0.14 of 1.30 ms). Anything else (a pointwise convolution's
-/// input) is transposed.
+/// at 14x14 (0.14 of 1.30 ms). Where a kernel row is longer than the
+/// channels (a patch embedding) the copy keeps (c, kh, kw) and writes [N,
+/// G, OH, OW, C, KH, KW]. Anything else (a pointwise convolution's input)
+/// is transposed.
 PositionsMajor positionsMajor(RewriterBase &rewriter, Location loc, Value windows) {
   MLIRContext *context = rewriter.getContext();
   auto type = cast<RankedTensorType>(windows.getType());
   linalg::GenericOp copy = rebuildableWindowCopy(windows);
   AffineMap oldRead = copy ? copy.getIndexingMapsArray()[0] : AffineMap();
-  if (copy && oldRead.getNumResults() == 4) {
+  // The copy's static [N, G, C, KH, KW, OH, OW]: channels innermost only
+  // where their run is the longer one (vit_b_16's patch embedding, 3
+  // channels of a 16x16 kernel, keeps its runs of 16).
+  ArrayRef<int64_t> copyShape =
+      copy ? cast<RankedTensorType>(copy.getResult(0).getType()).getShape() : ArrayRef<int64_t>();
+  bool channelsRunLonger = copy && !ShapedType::isDynamic(copyShape[2]) &&
+                           !ShapedType::isDynamic(copyShape[4]) && copyShape[2] > copyShape[4];
+  if (copy && oldRead.getNumResults() == 4 && channelsRunLonger) {
     // Old loops (n, g, c, kh, kw, oh, ow) are new loops (0, 1, 6, 4, 5, 2, 3).
     const unsigned newPosition[] = {0, 1, 6, 4, 5, 2, 3};
     SmallVector<AffineExpr> renamed;
@@ -193,6 +202,30 @@ PositionsMajor positionsMajor(RewriterBase &rewriter, Location loc, Value window
     return {tensor::CollapseShapeOp::create(rewriter, loc, rows.getResult(0),
                                             Groups{{0}, {1}, {2, 3}, {4, 5, 6}}),
             /*channelsInnermost=*/true};
+  }
+  if (copy) {
+    // Old loops (n, g, c, kh, kw, oh, ow) are new loops (0, 1, 4, 5, 6, 2, 3):
+    // K keeps its order, kw's run innermost.
+    const unsigned newPosition[] = {0, 1, 4, 5, 6, 2, 3};
+    SmallVector<AffineExpr> renamed;
+    for (unsigned d : newPosition)
+      renamed.push_back(getAffineDimExpr(d, context));
+    AffineMap read = oldRead.replaceDimsAndSymbols(renamed, {}, 7, 0);
+    ArrayRef<int64_t> s = copyShape;
+    SmallVector<int64_t> shape = {s[0], s[1], s[5], s[6], s[2], s[3], s[4]};
+    SmallVector<Value> dynamicSizes;
+    if (ShapedType::isDynamic(s[0]))
+      dynamicSizes.push_back(tensor::DimOp::create(rewriter, loc, copy.getDpsInits()[0], 0));
+    Value empty = tensor::EmptyOp::create(
+        rewriter, loc, shape, cast<RankedTensorType>(copy.getResult(0).getType()).getElementType(),
+        dynamicSizes);
+    auto rows = linalg::GenericOp::create(
+        rewriter, loc, empty.getType(), copy.getDpsInputs(), ValueRange{empty},
+        ArrayRef<AffineMap>{read, AffineMap::getMultiDimIdentityMap(7, context)},
+        copy.getIteratorTypesArray());
+    rewriter.cloneRegionBefore(copy.getRegion(), rows.getRegion(), rows.getRegion().begin());
+    return {tensor::CollapseShapeOp::create(rewriter, loc, rows.getResult(0),
+                                            Groups{{0}, {1}, {2, 3}, {4, 5, 6}})};
   }
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, windows);
   std::swap(sizes[2], sizes[3]);

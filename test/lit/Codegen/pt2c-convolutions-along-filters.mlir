@@ -242,3 +242,43 @@ func.func @pointwise_14x14(%w: tensor<64x32x1x1xf32> {pt2c.weight = "conv.weight
   } -> tensor<1x1x64x196xf32>
   return %r : tensor<1x1x64x196xf32>
 }
+
+// -----
+
+// A patch embedding (3 channels, 16x16 kernel, stride 16) over 14x14
+// positions: along the filters as above, but its kernel rows (16) are
+// longer than its channels (3), so the window copy keeps (c, kh, kw) and
+// the input stays as it is; the filter is read [C, KH, KW, F].
+// CHECK-LABEL: func.func @patch_embedding
+// CHECK-NOT: permutation = [0, 2, 3, 1]
+// CHECK: linalg.generic {{.+}} ins(%arg1 : tensor<1x3x224x224xf32>) outs(%{{.+}} : tensor<1x1x14x14x3x16x16xf32>)
+// CHECK: linalg.transpose ins(%arg0 : tensor<64x3x16x16xf32>) {{.+}} permutation = [1, 2, 3, 0]
+// CHECK: linalg.generic {{.+}} ins(%{{.+}}, %{{.+}} : tensor<1x1x196x768xf32>, tensor<768x64xf32>) outs(%{{.+}} : tensor<1x1x196x64xf32>)
+#window = affine_map<(n, g, c, i, j, y, x) -> (n, g * 3 + c, y * 16 + i, x * 16 + j)>
+#identity7 = affine_map<(n, g, c, i, j, y, x) -> (n, g, c, i, j, y, x)>
+#filter = affine_map<(n, g, f, r, p) -> (g, f, r)>
+#windows = affine_map<(n, g, f, r, p) -> (n, g, r, p)>
+#out = affine_map<(n, g, f, r, p) -> (n, g, f, p)>
+
+func.func @patch_embedding(%w: tensor<64x3x16x16xf32> {pt2c.weight = "conv.weight"}, %x: tensor<1x3x224x224xf32> {pt2c.input = "x"}) -> tensor<1x1x64x196xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<1x1x3x16x16x14x14xf32>
+  %win = linalg.generic {indexing_maps = [#window, #identity7], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<1x3x224x224xf32>) outs(%e0 : tensor<1x1x3x16x16x14x14xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<1x1x3x16x16x14x14xf32>
+  %rows = tensor.collapse_shape %win [[0], [1], [2, 3, 4], [5, 6]] : tensor<1x1x3x16x16x14x14xf32> into tensor<1x1x768x196xf32>
+  %w5 = tensor.expand_shape %w [[0, 1], [2], [3], [4]] output_shape [1, 64, 3, 16, 16] : tensor<64x3x16x16xf32> into tensor<1x64x3x16x16xf32>
+  %w3 = tensor.collapse_shape %w5 [[0], [1], [2, 3, 4]] : tensor<1x64x3x16x16xf32> into tensor<1x64x768xf32>
+  %e1 = tensor.empty() : tensor<1x1x64x196xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e1 : tensor<1x1x64x196xf32>) -> tensor<1x1x64x196xf32>
+  %r = linalg.generic {indexing_maps = [#filter, #windows, #out], iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
+      ins(%w3, %rows : tensor<1x64x768xf32>, tensor<1x1x768x196xf32>) outs(%acc : tensor<1x1x64x196xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b fastmath<contract> : f32
+    %s = arith.addf %o, %p fastmath<contract> : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x64x196xf32>
+  return %r : tensor<1x1x64x196xf32>
+}
