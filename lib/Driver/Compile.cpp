@@ -180,7 +180,7 @@ static llvm::Error layOutWeights(mlir::ModuleOp module, mlir::func::FuncOp forwa
   if (mlir::failed(pm.run(module)))
     return llvm::createStringError("internal error: laying out the weights failed");
   readWeightLayouts(forward, signature);
-  return llvm::Error::success();
+  return readWeightFolds(forward, signature);
 }
 
 /// aten form -> prim.

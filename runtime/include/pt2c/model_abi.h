@@ -15,12 +15,13 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "pt2c/weight_folds.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define PT2C_MODEL_ABI_VERSION 5u
+#define PT2C_MODEL_ABI_VERSION 6u
 
 /* Element types, with DLPack's codes and bits so the runtime can compare
  * them with a caller's DLTensor directly. */
@@ -101,6 +102,10 @@ typedef struct pt2c_external_weights_desc {
   int32_t n_entries;
   const pt2c_archive_entry_desc *entries;
   const pt2c_weight_source *sources; /* n_weights, parallel to desc->weights */
+  /* Batch norms folded into weights (weight_folds.h), applied once every
+   * weight is read; an embedded blob had them applied by the compiler. */
+  int32_t n_folds;
+  const pt2c_weight_fold *folds;
 } pt2c_external_weights_desc;
 
 /* The runtime's thread pool, handed to generated code for large loops.
