@@ -7,7 +7,8 @@
  * include/pt2c/pt2c.h on top of it. Both sides are built from this header,
  * so changing a struct means bumping PT2C_MODEL_ABI_VERSION.
  *
- * C99, no dependencies beyond <stdint.h>/<stddef.h>.
+ * C99, no dependencies beyond <stdint.h>/<stddef.h> and weight_folds.h (the
+ * batch norms folded into weights, which the compiler applies too).
  *===----------------------------------------------------------------------===*/
 
 #ifndef PT2C_MODEL_ABI_H
