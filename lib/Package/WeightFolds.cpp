@@ -11,6 +11,7 @@
 
 #include "pt2c/weight_folds.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace pt2c::detail {
@@ -30,6 +31,24 @@ static std::optional<DTypeCode> floatCode(archive::ScalarType type) {
   }
 }
 
+/// Whether the view's elements fill a block of storage once each: its
+/// strides, in increasing order, are those of a row-major tensor of some
+/// order of its dims (size-1 dims step nowhere).
+static bool isDense(const archive::TensorView &view) {
+  std::vector<std::pair<int64_t, int64_t>> steps; // (stride, size)
+  for (size_t d = 0; d < view.sizes.size(); ++d)
+    if (view.sizes[d] != 1)
+      steps.push_back({view.strides[d], view.sizes[d]});
+  llvm::sort(steps);
+  int64_t expected = 1;
+  for (auto [stride, size] : steps) {
+    if (stride != expected)
+      return false;
+    expected *= size;
+  }
+  return true;
+}
+
 llvm::Error describeFolds(const archive::Pt2Archive &archive, const ModelSignature &signature,
                           const std::vector<archive::TensorView> &views, WeightsBlob &blob) {
   // The statistics are read from their own slots: the first of each FQN
@@ -37,7 +56,8 @@ llvm::Error describeFolds(const archive::Pt2Archive &archive, const ModelSignatu
   llvm::StringMap<size_t> slotOf;
   for (auto [index, weight] : llvm::enumerate(signature.weights))
     slotOf.try_emplace(weight.fqn, index);
-  for (auto [index, weight] : llvm::enumerate(signature.weights)) {
+  for (size_t index = 0; index < signature.weights.size(); ++index) {
+    const SignatureWeight &weight = signature.weights[index];
     if (!weight.fold)
       continue;
     const WeightFoldRecipe &recipe = *weight.fold;
@@ -90,14 +110,14 @@ llvm::Error describeFolds(const archive::Pt2Archive &archive, const ModelSignatu
     fold.stats = *statsCode;
     if (fold.kind == PT2C_FOLD_SCALE_FILTER) {
       // A stored element's channel is found from its place in the archive's
-      // storage, which needs the filter contiguous there (torch saves
-      // parameters so).
-      if (!isContiguous(*original) || original->sizes.size() < 2)
-        return fail("the filter is not contiguous in the archive");
+      // storage, which needs the filter dense there, its dims in any order
+      // (torch saves parameters contiguous, or channels-last).
+      if (!isDense(*original) || original->sizes.size() < 2)
+        return fail("the filter is not dense in the archive (it overlaps itself or has gaps)");
       fold.sizes = stored.sizes;
       fold.strides = stored.strides;
       fold.base = stored.storageOffset - original->storageOffset;
-      fold.channelStride = original->numel() / fold.channels;
+      fold.channelStride = fold.channels > 1 ? original->strides[0] : 1;
     } else if (original->sizes.size() != 1) {
       return fail("a folded bias must be a vector");
     }

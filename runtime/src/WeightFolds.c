@@ -136,24 +136,20 @@ const char *pt2crt_check_weight_fold(const pt2c_weight_fold *fold, uint64_t blob
   if (fold->rank < 1 || fold->rank > 16 || !fold->sizes || !fold->strides ||
       fold->channel_stride < 1)
     return "a folded filter without a layout";
-  /* The range of sum(i[d] * strides[d]) over the box, and the element count. */
+  /* The range of sum(i[d] * strides[d]) + base over the box, which must
+   * not overflow nor go below 0 (a negative element would give a negative
+   * channel), and the element count. */
   int64_t low = fold->base, high = fold->base;
   uint64_t numel = 1;
   for (int32_t d = 0; d < fold->rank; ++d) {
-    int64_t size = fold->sizes[d], stride = fold->strides[d];
-    if (size < 1 || size > (INT64_MAX >> 20) || stride > (INT64_MAX >> 20) ||
-        stride < -(INT64_MAX >> 20))
+    int64_t size = fold->sizes[d], step;
+    if (size < 1 || __builtin_mul_overflow(size - 1, fold->strides[d], &step) ||
+        __builtin_add_overflow(step < 0 ? low : high, step, step < 0 ? &low : &high) ||
+        __builtin_mul_overflow(numel, (uint64_t)size, &numel) || numel > (UINT64_MAX >> 8))
       return "a folded filter with a bad layout";
-    numel *= (uint64_t)size;
-    if (numel > (UINT64_MAX >> 8))
-      return "a folded filter with a bad layout";
-    if (stride > 0)
-      high += (size - 1) * stride;
-    else
-      low += (size - 1) * stride;
   }
-  if (low < 0 || high / fold->channel_stride >= fold->channels)
-    return "a folded filter reaching past its channels";
+  if (low < 0)
+    return "a folded filter reaching before its storage";
   if (!inside(fold->target, numel * (fold->target_bits / 8), blob_bytes))
     return "a folded filter outside the blob";
   return NULL;
@@ -176,7 +172,7 @@ static void scale_filter(uint8_t *blob, const pt2c_weight_fold *fold) {
     int64_t element = fold->base;
     for (int32_t d = 0; d < fold->rank; ++d)
       element += index[d] * fold->strides[d];
-    double s = scale_of(blob, fold, element / fold->channel_stride);
+    double s = scale_of(blob, fold, (element / fold->channel_stride) % fold->channels);
     store(out, fold->target_code, fold->target_bits,
           load(out, fold->target_code, fold->target_bits) * s);
     out += bytes;

@@ -51,10 +51,12 @@ typedef struct pt2c_weight_fold {
   double eps;
   /* PT2C_FOLD_SCALE_FILTER: the target as stored is `rank` dims of `sizes`,
    * row-major; its element at index i is the archive's storage element
-   * sum(i[d] * strides[d]) + base (relative to the archive's first
+   * e = sum(i[d] * strides[d]) + base (relative to the archive's first
    * element of the filter), which is of output channel
-   * (that) / channel_stride. This holds whatever the stored layout
-   * (permuted, in panels), as the filter is contiguous in the archive. */
+   * (e / channel_stride) % channels. This holds whatever the stored layout
+   * (permuted, in panels), as the filter is dense in the archive (any
+   * order of its dims: contiguous or channels-last), channel_stride being
+   * its dim 0's stride there. */
   int32_t rank;
   const int64_t *sizes;
   const int64_t *strides;

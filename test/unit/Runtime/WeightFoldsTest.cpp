@@ -152,6 +152,28 @@ TEST_CASE("weight folds: a filter stored transposed or at an offset finds each "
   CHECK(slice.at(part, 2) == 30);
 }
 
+TEST_CASE("weight folds: a filter whose output channel is its innermost dim in the "
+          "archive (channels-last storage)",
+          "[runtime][folds]") {
+  Blob blob;
+  // The archive's [2, 3] filter with strides (1, 2): element (f, k) at
+  // storage k * 2 + f, stored row-major as [2, 3] (gathered: strides 1, 2).
+  uint64_t filter = blob.add({1, 2, 3, 4, 5, 6});
+  uint64_t gamma = blob.add({2, 10});
+  uint64_t var = blob.add({1, 1});
+  int64_t sizes[] = {2, 3}, strides[] = {1, 2};
+  pt2c_weight_fold fold = statsFold(PT2C_FOLD_SCALE_FILTER, filter, gamma, var, 0, 2, 0);
+  fold.rank = 2;
+  fold.sizes = sizes;
+  fold.strides = strides;
+  fold.channel_stride = 1; // dim 0's stride in the archive
+  REQUIRE(pt2crt_check_weight_fold(&fold, blob.bytes.size()) == nullptr);
+  pt2crt_apply_weight_folds(blob.bytes.data(), 1, &fold);
+  std::vector<float> expected = {2, 4, 6, 40, 50, 60};
+  for (size_t i = 0; i < expected.size(); ++i)
+    CHECK(blob.at(filter, i) == expected[i]);
+}
+
 TEST_CASE("weight folds: 16-bit targets are rounded once, to nearest even",
           "[runtime][folds]") {
   // var + eps = 1, so the scale is gamma exactly (float32 statistics).
@@ -196,10 +218,9 @@ TEST_CASE("weight folds: the check refuses what the apply would get wrong",
   fold.strides = strides;
   fold.channel_stride = 3;
   CHECK(pt2crt_check_weight_fold(&fold, 192) == nullptr);
-  // The last element's channel (5 / 2 = 2) is past the 2 channels.
-  fold.channel_stride = 2;
-  CHECK_THAT(pt2crt_check_weight_fold(&fold, 192), Catch::Contains("past its channels"));
-  fold.channel_stride = 3;
+  fold.base = -1;
+  CHECK_THAT(pt2crt_check_weight_fold(&fold, 192), Catch::Contains("before its storage"));
+  fold.base = 0;
   CHECK_THAT(pt2crt_check_weight_fold(&fold, 130), Catch::Contains("statistics outside"));
   fold.target = 180; // 24 bytes from 180 end past 192
   CHECK_THAT(pt2crt_check_weight_fold(&fold, 192), Catch::Contains("outside the blob"));
