@@ -2,8 +2,8 @@
 //
 // Passes.td says what it does and why. It matches the exact form the
 // batch_norm decomposition writes (Conv.cpp, batchNorm), so a change there
-// must be mirrored here (test/lit/Conversion/fold-batch-norm.mlir holds
-// both together).
+// must be mirrored here (test/lit/Conversion/ATenToPrim/fold-batch-norm.mlir
+// holds both together).
 //
 //===----------------------------------------------------------------------===//
 
