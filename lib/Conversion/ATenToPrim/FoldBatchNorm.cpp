@@ -182,11 +182,16 @@ std::optional<Match> matchAfter(func::FuncOp function, prim::ConvolutionOp conv)
     for (unsigned j = 0; j < i; ++j)
       if (all[i] == all[j])
         return std::nullopt;
-  // [C] statistics for the filter's C output channels.
+  // [C] statistics for the filter's C output channels, of one type (the
+  // folds read them as one; beta, written, may differ).
   int64_t channels = cast<RankedTensorType>(match.filter.argument.getType()).getDimSize(0);
-  for (BlockArgument statistic : ArrayRef<BlockArgument>(all).drop_front())
-    if (cast<RankedTensorType>(statistic.getType()).getShape() != ArrayRef<int64_t>{channels})
+  Type statisticType = match.var.argument.getType();
+  for (BlockArgument statistic : ArrayRef<BlockArgument>(all).drop_front()) {
+    auto type = cast<RankedTensorType>(statistic.getType());
+    if (type.getShape() != ArrayRef<int64_t>{channels} ||
+        (statistic != match.beta.argument && type != statisticType))
       return std::nullopt;
+  }
   return match;
 }
 

@@ -127,3 +127,16 @@ func.func @conv_bias_bn(%w: tensor<8x3x3x3xf32> {pt2c.weight = "conv.weight"}, %
   %1 = aten.call "aten.batch_norm.default"(input: %0, weight: %g, bias: %b, running_mean: %m, running_var: %v) {cudnn_enabled = false, eps = 1.000000e-03 : f64, momentum = 1.000000e-01 : f64, training = false} : (tensor<2x8x8x8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8x8x8xf32>
   return %1 : tensor<2x8x8x8xf32>
 }
+
+// -----
+
+// The running statistics in float32, the affine weight in float16: the folds
+// read all statistics as one type, so nothing is folded.
+// CHECK-LABEL: func.func @mixed_statistics
+// CHECK-NOT: pt2c.weight_fold
+// CHECK: prim.rsqrt
+func.func @mixed_statistics(%w: tensor<8x3x3x3xf16> {pt2c.weight = "conv.weight"}, %g: tensor<8xf16> {pt2c.weight = "bn.weight"}, %b: tensor<8xf16> {pt2c.weight = "bn.bias"}, %m: tensor<8xf32> {pt2c.weight = "bn.running_mean"}, %v: tensor<8xf32> {pt2c.weight = "bn.running_var"}, %x: tensor<2x3x10x10xf16> {pt2c.input = "x"}) -> tensor<2x8x8x8xf16> {
+  %0 = aten.call "aten.conv2d.default"(input: %x, weight: %w) {bias = #aten.none, dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<2x3x10x10xf16>, tensor<8x3x3x3xf16>) -> tensor<2x8x8x8xf16>
+  %1 = aten.call "aten.batch_norm.default"(input: %0, weight: %g, bias: %b, running_mean: %m, running_var: %v) {cudnn_enabled = false, eps = 1.000000e-05 : f64, momentum = 1.000000e-01 : f64, training = false} : (tensor<2x8x8x8xf16>, tensor<8xf16>, tensor<8xf16>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8x8x8xf16>
+  return %1 : tensor<2x8x8x8xf16>
+}
