@@ -180,7 +180,7 @@ static llvm::Error layOutWeights(mlir::ModuleOp module, mlir::func::FuncOp forwa
   if (mlir::failed(pm.run(module)))
     return llvm::createStringError("internal error: laying out the weights failed");
   readWeightLayouts(forward, signature);
-  return llvm::Error::success();
+  return readWeightFolds(forward, signature);
 }
 
 /// aten form -> prim.
@@ -190,6 +190,19 @@ static llvm::Error decompose(mlir::ModuleOp module, llvm::StringRef archivePath,
   passOptions.allowPartial = allowPartial;
   return runStage(module, archivePath, "decompose the program",
                   createDecomposeATen(passOptions));
+}
+
+/// An inference batch norm after a convolution folded into its filter and
+/// beta (pt2c-fold-batch-norm), on prim where the batch norm is still
+/// recognizable; the packager then folds the weights themselves.
+static llvm::Error foldBatchNorms(mlir::ModuleOp module, llvm::StringRef archivePath) {
+  mlir::PassManager pm(module.getContext());
+  pm.addNestedPass<mlir::func::FuncOp>(createFoldBatchNorm());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  if (mlir::failed(pm.run(module)))
+    return llvm::createStringError(archivePath + ": internal error: pt2c-fold-batch-norm failed");
+  return llvm::Error::success();
 }
 
 /// prim -> linalg on tensors.
@@ -299,6 +312,8 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
     StepTimer timer(options, "decompose to prim and lower to linalg");
     if (llvm::Error error = decompose(module, options.inputPath, /*allowPartial=*/false))
       return error;
+    if (llvm::Error error = foldBatchNorms(module, options.inputPath))
+      return error;
     if (llvm::Error error = lowerToLinalg(module, options.inputPath))
       return error;
     if (llvm::Error error = chooseLayouts(module, options))
@@ -342,6 +357,8 @@ llvm::Error compileAndEmit(const CompileOptions &options, llvm::raw_ostream &os)
   }
   if (options.emit >= Phase::Linalg) {
     StepTimer timer(options, "lower to linalg");
+    if (llvm::Error error = foldBatchNorms(*module, options.inputPath))
+      return error;
     if (llvm::Error error = lowerToLinalg(*module, options.inputPath))
       return error;
     if (llvm::Error error = chooseLayouts(*module, options))

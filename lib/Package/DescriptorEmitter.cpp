@@ -17,7 +17,7 @@ namespace pt2c {
 
 namespace {
 
-constexpr unsigned kModelAbiVersion = 5; // PT2C_MODEL_ABI_VERSION
+constexpr unsigned kModelAbiVersion = 6; // PT2C_MODEL_ABI_VERSION
 
 class DescriptorEmitter {
 public:
@@ -34,7 +34,10 @@ public:
     weightType_ = StructType::get(context_, {ptr_, i64_, i64_});
     entryType_ = StructType::get(context_, {ptr_, i64_, i64_, i32_, i32_});
     sourceType_ = StructType::get(context_, {i32_, i32_, ptr_, ptr_, i64_, i32_});
-    externalType_ = StructType::get(context_, {ptr_, i32_, ptr_, ptr_});
+    externalType_ = StructType::get(context_, {ptr_, i32_, ptr_, ptr_, i32_, ptr_});
+    foldType_ = StructType::get(context_, {i32_, i8_, i8_, i8_, i8_, i64_, i64_, i64_, i64_,
+                                           i64_, i64_, Type::getDoubleTy(context_), i32_, ptr_,
+                                           ptr_, i64_, i64_});
   }
 
   Error emit() {
@@ -228,10 +231,30 @@ private:
            ConstantInt::get(i64_, source.storageOffset),
            ConstantInt::get(i32_, source.elementBytes)}));
     }
+    // pt2c_weight_fold: the batch norms to fold once the weights are read.
+    std::vector<Constant *> folds;
+    for (auto [index, fold] : llvm::enumerate(weights_.folds)) {
+      std::string suffix = ("external.fold." + Twine(index)).str();
+      folds.push_back(ConstantStruct::get(
+          foldType_,
+          {ConstantInt::get(i32_, fold.kind), ConstantInt::get(i8_, fold.target.code),
+           ConstantInt::get(i8_, fold.target.bits), ConstantInt::get(i8_, fold.stats.code),
+           ConstantInt::get(i8_, fold.stats.bits), ConstantInt::get(i64_, fold.targetOffset),
+           ConstantInt::get(i64_, fold.gammaOffset), ConstantInt::get(i64_, fold.varOffset),
+           ConstantInt::get(i64_, fold.meanOffset), ConstantInt::get(i64_, fold.biasOffset),
+           ConstantInt::get(i64_, fold.channels),
+           ConstantFP::get(Type::getDoubleTy(context_), fold.eps),
+           ConstantInt::get(i32_, fold.sizes.size()),
+           int64Array(fold.sizes, suffix + ".sizes"),
+           int64Array(fold.strides, suffix + ".strides"), ConstantInt::get(i64_, fold.base),
+           ConstantInt::get(i64_, fold.channelStride)}));
+    }
     Constant *fields[] = {string(external.archiveName, "external.archive"),
                           ConstantInt::get(i32_, external.entries.size()),
                           array(entryType_, entries, "external.entries"),
-                          array(sourceType_, sources, "external.sources")};
+                          array(sourceType_, sources, "external.sources"),
+                          ConstantInt::get(i32_, folds.size()),
+                          array(foldType_, folds, "external.folds")};
     return new GlobalVariable(module_, externalType_, true, GlobalValue::PrivateLinkage,
                               ConstantStruct::get(externalType_, fields),
                               "pt2c.external");
@@ -424,7 +447,7 @@ private:
   PointerType *ptr_;
   IntegerType *i8_, *i32_, *i64_;
   StructType *dtypeType_, *dimType_, *tensorType_, *symbolType_, *weightType_;
-  StructType *entryType_, *sourceType_, *externalType_;
+  StructType *entryType_, *sourceType_, *externalType_, *foldType_;
 };
 
 } // namespace

@@ -5,8 +5,9 @@
 // pt2c_external_weights_desc). Only the configs' tensor_meta and the zip
 // directory are used: no payload byte is read, so graph-only archives work.
 // There is nothing to transform at load time beyond what the embedded blob
-// gets at compile time: strided views are gathered row-major; dtypes and
-// values are kept as stored.
+// gets at compile time: strided views are gathered row-major; dtypes are
+// kept, and values too but for the batch norms folded into weights, which
+// the runtime folds with the compiler's code (WeightFolds.cpp).
 //
 //===----------------------------------------------------------------------===//
 

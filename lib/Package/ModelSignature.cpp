@@ -6,6 +6,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+#include "llvm/ADT/StringMap.h"
+
 #include <algorithm>
 
 using namespace mlir;
@@ -189,6 +191,43 @@ void readWeightLayouts(mlir::func::FuncOp forward, ModelSignature &signature) {
     auto type = mlir::cast<mlir::RankedTensorType>(forward.getArgumentTypes()[weight.argument]);
     weight.shape = type.getShape().vec();
   }
+}
+
+llvm::Error readWeightFolds(mlir::func::FuncOp forward, ModelSignature &signature) {
+  llvm::StringMap<WeightFoldRecipe> recipes;
+  for (unsigned index = 0; index < forward.getNumArguments(); ++index) {
+    auto fqn = forward.getArgAttrOfType<StringAttr>(index, "pt2c.weight");
+    auto fold = forward.getArgAttrOfType<DictionaryAttr>(index, "pt2c.weight_fold");
+    if (!fqn || !fold)
+      continue;
+    auto text = [&](llvm::StringRef key) {
+      auto value = fold.getAs<StringAttr>(key);
+      return value ? value.str() : std::string();
+    };
+    WeightFoldRecipe recipe;
+    std::string kind = text("kind");
+    auto eps = fold.getAs<FloatAttr>("eps");
+    recipe.gamma = text("gamma");
+    recipe.var = text("var");
+    recipe.mean = text("mean");
+    recipe.bias = text("bias");
+    if (kind != "scale_filter" && kind != "shift")
+      return llvm::createStringError("weight '" + fqn.getValue() +
+                                     "': unknown kind of batch-norm fold '" + kind + "'");
+    recipe.kind = kind == "shift" ? WeightFoldRecipe::Shift : WeightFoldRecipe::ScaleFilter;
+    if (!eps || recipe.var.empty() ||
+        (recipe.kind == WeightFoldRecipe::Shift && recipe.mean.empty()))
+      return llvm::createStringError("weight '" + fqn.getValue() +
+                                     "': its batch-norm fold lacks eps, var or mean");
+    recipe.eps = eps.getValueAsDouble();
+    recipes[fqn.getValue()] = recipe;
+  }
+  for (SignatureWeight &weight : signature.weights) {
+    auto found = recipes.find(weight.fqn);
+    if (found != recipes.end())
+      weight.fold = found->second;
+  }
+  return llvm::Error::success();
 }
 
 } // namespace pt2c

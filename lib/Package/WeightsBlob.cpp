@@ -66,6 +66,8 @@ llvm::Expected<WeightsBlob> buildWeightsBlob(const archive::Pt2Archive &archive,
     else
       gather(view, elementSize, out);
   }
+  if (llvm::Error error = detail::applyFolds(blob))
+    return std::move(error);
   return blob;
 }
 

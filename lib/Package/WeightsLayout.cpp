@@ -95,7 +95,7 @@ llvm::Error layOutWeights(const archive::Pt2Archive &archive,
     total += bytes;
   }
   blob.totalBytes = total;
-  return llvm::Error::success();
+  return describeFolds(archive, signature, views, blob);
 }
 
 bool isContiguous(const archive::TensorView &view) {

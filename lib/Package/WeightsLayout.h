@@ -26,6 +26,16 @@ llvm::Error layOutWeights(const archive::Pt2Archive &archive,
                           const ModelSignature &signature, WeightsBlob &blob,
                           std::vector<archive::TensorView> &views);
 
+/// `blob.folds` from the signature's fold recipes, once `layOutWeights`
+/// has placed every weight (`views` are its stored views). Fails, naming
+/// the weight, on a recipe the archive's weights do not fit.
+llvm::Error describeFolds(const archive::Pt2Archive &archive, const ModelSignature &signature,
+                          const std::vector<archive::TensorView> &views, WeightsBlob &blob);
+
+/// Applies `blob.folds` to `blob.bytes` (the embedded blob), with the
+/// runtime's code (runtime/src/WeightFolds.c).
+llvm::Error applyFolds(WeightsBlob &blob);
+
 /// Whether the view's elements are already row-major and contiguous.
 bool isContiguous(const archive::TensorView &view);
 

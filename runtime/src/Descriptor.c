@@ -174,6 +174,13 @@ static pt2c_status *check_external_weights(const pt2c_model_desc *desc) {
                     " bytes spanning %" PRIu64 ", for %" PRIu64 " expected",
                     (int)w, fqn, nbytes, needed, desc->weights[w].nbytes);
   }
+  if (external->n_folds < 0 || (external->n_folds > 0 && !external->folds))
+    return BROKEN("%d weight folds without an array", (int)external->n_folds);
+  for (int32_t f = 0; f < external->n_folds; ++f) {
+    const char *why = pt2crt_check_weight_fold(&external->folds[f], desc->weights_bytes);
+    if (why)
+      return BROKEN("weight fold %d: %s", (int)f, why);
+  }
   return NULL;
 }
 

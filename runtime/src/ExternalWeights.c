@@ -243,6 +243,10 @@ pt2c_status *pt2crt_load_external_weights(const pt2c_model_desc *desc,
     zero_padding(desc, blob, rounded);
   for (int32_t w = 0; !status && w < desc->n_weights; ++w)
     status = read_weight(&l, w, blob);
+  /* The batch norms the compiler folded into weights, as it did to an
+   * embedded blob (the descriptor check validated them). */
+  if (!status)
+    pt2crt_apply_weight_folds(blob, l.external->n_folds, l.external->folds);
   free(l.data_offsets);
   free(l.entry_fqns);
   pt2crt_zip_close(&l.zip);

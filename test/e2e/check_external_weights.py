@@ -18,6 +18,12 @@ graph-only archive itself, or a re-zipped (deflated) copy of the real one,
 is refused when the model is created; and the external library is smaller
 than the embedded one by about the weights' size.
 
+--same-as-embedded: also compile the fixture with its weights embedded and
+require the external library's outputs to equal the embedded one's to the
+bit: both blobs must hold the same bytes, batch norms folded into weights
+included (the compiler folds the embedded blob, the runtime the external
+one, with the same code).
+
 --target T: compile for T (e.g. cpu,cuda); the checks run on the CPU.
 Exits 77 (skipped) when T needs the CUDA toolkit and it is not installed.
 """
@@ -70,6 +76,9 @@ def main():
     graph_only = "--graph-only" in args
     if graph_only:
         args.remove("--graph-only")
+    same_as_embedded = "--same-as-embedded" in args
+    if same_as_embedded:
+        args.remove("--same-as-embedded")
     target = None
     if "--target" in args:
         at = args.index("--target")
@@ -106,6 +115,25 @@ def main():
         print(text.strip())
         if code != 0:
             print(f"{name}: FAIL on {os.path.basename(sample)} with the weights of {archive}")
+            return 1
+
+    if same_as_embedded:
+        embedded = compile_and_check(pt2c, archive, work, stem + ".embedded",
+                                     ["--target", target] if target else [])
+        if not embedded:
+            return 1
+        outputs = os.path.join(work, stem + ".embedded.outputs.npz")
+        code, text = run([runner, "run", embedded, "--inputs", samples[0],
+                          "--save-outputs", outputs])
+        if code != 0:
+            print(text.strip())
+            print(f"{name}: FAIL: the embedded library did not run")
+            return 1
+        code, text = run([runner, "run", library, "--inputs", samples[0], "--weights", archive,
+                          "--expect", outputs, "--atol", "0", "--rtol", "0"])
+        print(text.strip())
+        if code != 0:
+            print(f"{name}: FAIL: external and embedded weights give different outputs")
             return 1
 
     if not expect_refusal(runner, library, samples[0], None,

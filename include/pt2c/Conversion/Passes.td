@@ -68,4 +68,36 @@ def LowerPrimToLinalg : Pass<"pt2c-lower-prim-to-linalg", "mlir::ModuleOp"> {
                            "::mlir::LLVM::LLVMDialect"];
 }
 
+def FoldBatchNorm : Pass<"pt2c-fold-batch-norm", "mlir::func::FuncOp"> {
+  let summary = "Fold an inference batch norm into the convolution before it";
+  let description = [{
+    On the prim form, where batch_norm decomposed into y = x * s + t with
+    s = gamma * rsqrt(var + eps) and t = beta - mean * s computed from
+    weights (lib/Conversion/ATenToPrim/Conv.cpp): when x is a convolution
+    of a filter W, plus its bias b if any (possibly converted to the batch
+    norm's compute type), y equals conv(x, W * s) + beta + (b - mean) * s.
+    The multiply by s and the add of b are dropped and the bias is read
+    from beta's argument; the filter's and beta's arguments get a
+    `pt2c.weight_fold` recipe that the packager turns into the fold the
+    compiler (embedded weights) and the runtime (`--weights external`, at
+    create) apply with the same code (runtime/include/pt2c/weight_folds.h).
+    So the per-element multiply-add becomes a bias add, which a library's
+    epilogue or the accumulator's start can take.
+
+    Only where the values are the batch norm's own: W and beta arguments of
+    `@forward` marked `pt2c.weight`, each read by nothing else, the
+    convolution read by nothing else, the statistics and b [C] weights
+    (read, not written, so others may share them), beta present (its
+    storage holds the new bias).
+
+    ```mlir
+    %c = prim.convolution %x, %w ...
+    %y = prim.add (prim.mul %c, bcast(s)), bcast(beta - mean * s)
+    // =>
+    %c = prim.convolution %x, %w ...   // %w {pt2c.weight_fold = {kind = "scale_filter", ...}}
+    %y = prim.add %c, bcast(%beta)     // %beta {pt2c.weight_fold = {kind = "shift", ...}}
+    ```
+  }];
+}
+
 #endif // PT2C_CONVERSION_PASSES

@@ -15,6 +15,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,20 @@ struct SignatureSymbol {
   int64_t max = INT64_MAX;
 };
 
+/// How the compiler rewrote a weight's values (pt2c-fold-batch-norm,
+/// runtime/include/pt2c/weight_folds.h): a convolution's filter scaled by
+/// its batch norm's gamma / sqrt(var + eps) per output channel, or that
+/// batch norm's beta turned into the bias beta + (b - mean) * scale (b the
+/// convolution's own bias, if any). The
+/// statistics are other weights, named by FQN.
+struct WeightFoldRecipe {
+  enum Kind { ScaleFilter, Shift } kind = ScaleFilter;
+  std::string gamma; // empty: no affine weight (scale 1)
+  std::string var, mean;
+  std::string bias; // the convolution's bias (Shift); empty: none
+  double eps = 0;
+};
+
 struct SignatureWeight {
   std::string fqn;
   unsigned argument = 0;      // position among @forward's arguments
@@ -68,6 +83,8 @@ struct SignatureWeight {
   /// After the permutation and the columns: the stored [K, N] as [N /
   /// panel, K, panel] column panels (pt2c-pack-weight-panels); 0: not packed.
   int64_t panel = 0;
+  /// Set when the program reads the weight's values folded (above).
+  std::optional<WeightFoldRecipe> fold = std::nullopt;
 };
 
 struct ModelSignature {
@@ -89,6 +106,12 @@ llvm::Expected<ModelSignature> extractSignature(mlir::func::FuncOp forward);
 /// passes appended (a transposed copy of a weight also read as it is, the
 /// columns past a packed weight's last whole panel).
 void readWeightLayouts(mlir::func::FuncOp forward, ModelSignature &signature);
+
+/// Takes the `pt2c.weight_fold` recipes pt2c-fold-batch-norm left on weight
+/// arguments into every signature weight of the same FQN (a weight the
+/// layout passes copied reads the folded values too). Fails on a recipe it
+/// cannot read.
+llvm::Error readWeightFolds(mlir::func::FuncOp forward, ModelSignature &signature);
 
 } // namespace pt2c
 

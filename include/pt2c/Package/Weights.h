@@ -50,6 +50,19 @@ struct ExternalWeights {
   std::vector<ExternalSource> sources; // per ModelSignature::weights entry
 };
 
+/// One weight rewritten in place once the blob is read
+/// (pt2c_weight_fold in runtime/include/pt2c/weight_folds.h, which says
+/// what each field is; the arrays owned here).
+struct WeightFold {
+  int32_t kind = 0; // PT2C_FOLD_*
+  DTypeCode target, stats;
+  uint64_t targetOffset = 0, gammaOffset = 0, varOffset = 0, meanOffset = 0, biasOffset = 0;
+  int64_t channels = 0;
+  double eps = 0;
+  std::vector<int64_t> sizes, strides; // a filter's stored layout
+  int64_t base = 0, channelStride = 0;
+};
+
 /// The weights, each made contiguous, at 64-byte aligned offsets.
 struct WeightsBlob {
   std::vector<uint8_t> bytes;    // the blob to embed; empty when external
@@ -57,6 +70,8 @@ struct WeightsBlob {
   std::vector<uint64_t> sizes;
   uint64_t totalBytes = 0;                 // the blob's size
   std::optional<ExternalWeights> external; // set for --weights external
+  /// Applied to `bytes` when embedded; by the runtime when external.
+  std::vector<WeightFold> folds;
 };
 
 /// Copies each weight of `signature` out of the archive (honouring strides

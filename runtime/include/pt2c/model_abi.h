@@ -7,7 +7,8 @@
  * include/pt2c/pt2c.h on top of it. Both sides are built from this header,
  * so changing a struct means bumping PT2C_MODEL_ABI_VERSION.
  *
- * C99, no dependencies beyond <stdint.h>/<stddef.h>.
+ * C99, no dependencies beyond <stdint.h>/<stddef.h> and weight_folds.h (the
+ * batch norms folded into weights, which the compiler applies too).
  *===----------------------------------------------------------------------===*/
 
 #ifndef PT2C_MODEL_ABI_H
@@ -15,12 +16,13 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "pt2c/weight_folds.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define PT2C_MODEL_ABI_VERSION 5u
+#define PT2C_MODEL_ABI_VERSION 6u
 
 /* Element types, with DLPack's codes and bits so the runtime can compare
  * them with a caller's DLTensor directly. */
@@ -101,6 +103,10 @@ typedef struct pt2c_external_weights_desc {
   int32_t n_entries;
   const pt2c_archive_entry_desc *entries;
   const pt2c_weight_source *sources; /* n_weights, parallel to desc->weights */
+  /* Batch norms folded into weights (weight_folds.h), applied once every
+   * weight is read; an embedded blob had them applied by the compiler. */
+  int32_t n_folds;
+  const pt2c_weight_fold *folds;
 } pt2c_external_weights_desc;
 
 /* The runtime's thread pool, handed to generated code for large loops.

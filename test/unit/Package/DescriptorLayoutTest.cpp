@@ -173,6 +173,11 @@ TEST_CASE("external weights: no blob, and a table with the C layout", "[package]
   external.entries.push_back({"data/weights/weight_0", 160, true, 160, 0x1234});
   external.sources.push_back({0, 4, {10, 4}, {1, 10}, 0});
   blob.external = external;
+  WeightFold scaled;
+  scaled.kind = PT2C_FOLD_SCALE_FILTER;
+  scaled.sizes = {10, 4};
+  scaled.strides = {1, 10};
+  blob.folds.push_back(scaled);
   ModelSignature signature = signatureWithDynamicBatch();
   llvm::Error emitted = emitModelDescriptor(*module, signature, blob, {});
   if (emitted)
@@ -195,6 +200,23 @@ TEST_CASE("external weights: no blob, and a table with the C layout", "[package]
   CHECK(tableLayout->getElementOffset(1) == offsetof(pt2c_external_weights_desc, n_entries));
   CHECK(tableLayout->getElementOffset(2) == offsetof(pt2c_external_weights_desc, entries));
   CHECK(tableLayout->getElementOffset(3) == offsetof(pt2c_external_weights_desc, sources));
+  CHECK(tableLayout->getElementOffset(4) == offsetof(pt2c_external_weights_desc, n_folds));
+  CHECK(tableLayout->getElementOffset(5) == offsetof(pt2c_external_weights_desc, folds));
+
+  const llvm::StructLayout *fold = layout.getStructLayout(structOf("pt2c.external.folds", true));
+  CHECK(fold->getSizeInBytes() == sizeof(pt2c_weight_fold));
+  CHECK(fold->getElementOffset(1) == offsetof(pt2c_weight_fold, target_code));
+  CHECK(fold->getElementOffset(4) == offsetof(pt2c_weight_fold, stats_bits));
+  CHECK(fold->getElementOffset(5) == offsetof(pt2c_weight_fold, target));
+  CHECK(fold->getElementOffset(8) == offsetof(pt2c_weight_fold, mean));
+  CHECK(fold->getElementOffset(9) == offsetof(pt2c_weight_fold, bias));
+  CHECK(fold->getElementOffset(10) == offsetof(pt2c_weight_fold, channels));
+  CHECK(fold->getElementOffset(11) == offsetof(pt2c_weight_fold, eps));
+  CHECK(fold->getElementOffset(12) == offsetof(pt2c_weight_fold, rank));
+  CHECK(fold->getElementOffset(13) == offsetof(pt2c_weight_fold, sizes));
+  CHECK(fold->getElementOffset(14) == offsetof(pt2c_weight_fold, strides));
+  CHECK(fold->getElementOffset(15) == offsetof(pt2c_weight_fold, base));
+  CHECK(fold->getElementOffset(16) == offsetof(pt2c_weight_fold, channel_stride));
 
   const llvm::StructLayout *entry = layout.getStructLayout(structOf("pt2c.external.entries", true));
   CHECK(entry->getSizeInBytes() == sizeof(pt2c_archive_entry_desc));

@@ -138,7 +138,7 @@ TEST_CASE("Create refuses another descriptor version", "[runtime]") {
   auto [code, message] = createWith(abi2, PT2C_ABI_VERSION, nullptr);
   CHECK(code == PT2C_UNSUPPORTED);
   CHECK_THAT(message, Contains("model ABI version 99") &&
-                          Contains("implements version 5"));
+                          Contains("implements version 6"));
 }
 
 TEST_CASE("Introspection reports names and dtypes and dims and symbols",

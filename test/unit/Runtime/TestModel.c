@@ -81,7 +81,7 @@ static const pt2c_weight_source kSources[] = {
     {1, 2, kBSizes, kBStrides, 1, 4},
 };
 static const pt2c_external_weights_desc kExternal = {"test_double.pt2", 2,
-                                                     kEntries, kSources};
+                                                     kEntries, kSources, 0, NULL};
 #endif
 
 static void output_dims(const int64_t *symbols, int64_t *dims) {
