@@ -4,7 +4,9 @@
 // into a private function of its own, so that the OpenMP translation's
 // outlining (LLVM's CodeExtractor, which scans the whole function around
 // each region it extracts) sees a small function per region instead of
-// the whole model's.
+// the whole model's; where a function has very many outermost sequential
+// loops, each of those moves out too (noinline), so that LLVM's register
+// allocation sees bounded functions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,12 +27,12 @@ namespace {
 
 using namespace mlir;
 
-/// Moves `loop` into a new private function named after `func` and
-/// calls it in its place; fails (leaving `loop` where it was) if MLIR's
-/// outlining does not apply.
-LogicalResult outline(RewriterBase &rewriter, SymbolTable &symbols, func::FuncOp func,
-                      scf::ParallelOp loop, unsigned index) {
-  Location loc = loop.getLoc();
+/// Moves `loop` (which has no results) into a new private function named
+/// after `func` and calls it in its place; fails (leaving `loop` where it
+/// was) if MLIR's outlining does not apply.
+FailureOr<func::FuncOp> outline(RewriterBase &rewriter, SymbolTable &symbols, func::FuncOp func,
+                                Operation *loop, llvm::StringRef kind, unsigned index) {
+  Location loc = loop->getLoc();
   // outlineSingleBlockRegion takes a region: wrap the loop in one.
   rewriter.setInsertionPoint(loop);
   auto wrapper = scf::ExecuteRegionOp::create(rewriter, loc, TypeRange{});
@@ -39,7 +41,7 @@ LogicalResult outline(RewriterBase &rewriter, SymbolTable &symbols, func::FuncOp
   auto yield = scf::YieldOp::create(rewriter, loc);
   loop->moveBefore(yield);
 
-  std::string name = (func.getName() + "_parallel_" + llvm::Twine(index)).str();
+  std::string name = (func.getName() + "_" + kind + "_" + llvm::Twine(index)).str();
   while (symbols.lookup(name))
     name += "_";
   func::CallOp call;
@@ -57,7 +59,7 @@ LogicalResult outline(RewriterBase &rewriter, SymbolTable &symbols, func::FuncOp
   rewriter.eraseOp(holder.getTerminator());
   rewriter.inlineBlockBefore(&holder, wrapper);
   rewriter.eraseOp(wrapper);
-  return success();
+  return outlined;
 }
 
 class OutlineParallelLoopsPass
@@ -78,11 +80,26 @@ public:
         if (!loop->getParentOfType<scf::ParallelOp>())
           loops.push_back(loop);
       });
+      // The function's own sequential loops (not inside a parallel one),
+      // counted before any moves out.
+      SmallVector<scf::ForOp> sequential;
+      for (Operation &op : func.getBody().front())
+        if (auto loop = dyn_cast<scf::ForOp>(op); loop && loop->getNumResults() == 0)
+          sequential.push_back(loop);
       // A function with one parallel loop is small enough already.
-      if (loops.size() < 2)
+      if (loops.size() >= 2)
+        for (auto [index, loop] : llvm::enumerate(loops))
+          (void)outline(rewriter, symbols, func, loop, "parallel", index);
+      if (sequentialAbove <= 0 || int64_t(sequential.size()) <= sequentialAbove)
         continue;
-      for (auto [index, loop] : llvm::enumerate(loops))
-        (void)outline(rewriter, symbols, func, loop, index);
+      for (auto [index, loop] : llvm::enumerate(sequential)) {
+        FailureOr<func::FuncOp> outlined =
+            outline(rewriter, symbols, func, loop, "loop", index);
+        // LLVM would inline a private function called once straight back.
+        if (succeeded(outlined))
+          (*outlined)->setAttr("passthrough",
+                               rewriter.getArrayAttr({rewriter.getStringAttr("noinline")}));
+      }
     }
   }
 };
