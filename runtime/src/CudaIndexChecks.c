@@ -1,6 +1,7 @@
 /*===- CudaIndexChecks.c - The run-time index checks of CUDA code ---------===*/
 
 #include "CudaIndexChecks.h"
+#include "CudaIndexKernel.h"
 #include "CudaState.h"
 #include "RunFailure.h"
 
@@ -64,15 +65,20 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_index_range(int64_t lowest, int64_t highest, i
   int64_t *pair = pair_for(checks, run, checks->count);
   if (!pair)
     return 0;
+  /* One kernel stores both values into the pinned pair: one kernel node
+   * in a graph instead of two device-to-host copies (CudaIndexKernel.h). */
   const pt2crt_cuda_driver *driver = run->driver;
-  CUresult result = driver->cuMemcpyDtoHAsync(&pair[0], (CUdeviceptr)lowest, sizeof(int64_t),
-                                              run->stream);
-  if (result == PT2CRT_CUDA_SUCCESS)
-    result = driver->cuMemcpyDtoHAsync(&pair[1], (CUdeviceptr)highest, sizeof(int64_t),
-                                       run->stream);
+  CUresult result;
+  CUfunction kernel = pt2crt_index_kernel(driver, run->device, &result);
+  if (kernel) {
+    uint64_t to = (uint64_t)(uintptr_t)pair, from_lowest = (uint64_t)lowest,
+             from_highest = (uint64_t)highest;
+    void *params[] = {&to, &from_lowest, &from_highest};
+    result = driver->cuLaunchKernel(kernel, 1, 1, 1, 1, 1, 1, 0, run->stream, params, NULL);
+  }
   if (result != PT2CRT_CUDA_SUCCESS) {
     char text[256];
-    pt2crt_cuda_fail(run, pt2crt_cuda_code(result), "cuda: copying an index range: %s",
+    pt2crt_cuda_fail(run, pt2crt_cuda_code(result), "cuda: handing an index range over: %s",
                      pt2crt_cuda_error_text(result, text, sizeof text));
     return 0;
   }

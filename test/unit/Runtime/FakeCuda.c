@@ -248,8 +248,24 @@ static void run_finish(void **params, long long i) {
   }
 }
 
+/* The runtime's own kernel (CudaIndexKernel.c): an index range, from
+ * device memory into pinned host memory, which the device can address. */
+static int check_index_range(void **params) {
+  return pinned(*(void **)params[0], 16) && inside(*(void **)params[1], 8) &&
+         inside(*(void **)params[2], 8);
+}
+
+static void run_index_range(void **params, long long i) {
+  long long *pair = *(long long **)params[0];
+  if (i == 0) {
+    pair[0] = **(const long long **)params[1];
+    pair[1] = **(const long long **)params[2];
+  }
+}
+
 static fake_kernel kernels[] = {{"pt2c_test_scale", 4, check_scale, run_scale},
-                                {"pt2c_test_finish", 6, check_finish, run_finish}};
+                                {"pt2c_test_finish", 6, check_finish, run_finish},
+                                {"pt2crt_index_range", 3, check_index_range, run_index_range}};
 static fake_module modules[64];
 static int n_modules;
 
@@ -257,8 +273,10 @@ CUresult cuModuleLoadData(void **module, const void *image) {
   CUresult result = enter("cuModuleLoadData", 1);
   if (result)
     return result;
-  /* The test model's bundle holds PTX only. */
-  if (!strstr(image, ".entry pt2c_test_scale") || n_modules == 64)
+  /* The test model's bundle holds PTX only, as does the runtime's module
+   * of the index-check kernel. */
+  if ((!strstr(image, ".entry pt2c_test_scale") && !strstr(image, ".entry pt2crt_index_range")) ||
+      n_modules == 64)
     return leave(kInvalidPtx);
   modules[n_modules].device = stack[depth - 1]->device;
   *module = &modules[n_modules++];
@@ -342,7 +360,7 @@ CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, u
   if (result)
     return result;
   fake_kernel *kernel = function;
-  if (kernel != &kernels[0] && kernel != &kernels[1])
+  if (kernel < kernels || kernel >= kernels + sizeof kernels / sizeof *kernels)
     return leave(misuse("cuLaunchKernel of an unknown function"));
   if (!known_stream(stream))
     return leave(misuse("cuLaunchKernel on unknown stream %p", stream));

@@ -127,9 +127,10 @@ def DeviceIndexChecks : Pass<"pt2c-device-index-checks", "mlir::ModuleOp"> {
     them without waiting. So each check becomes a call of the runtime's
     `pt2crt_cuda_index_range(lowest, highest, size, site)`: the device
     addresses of the two 0-d results, the dim's size and the address of the
-    site's name, all i64. The runtime queues a copy of the two values into
-    host memory of the execution context, on the run's stream (a node of a
-    captured graph), and compares them once the run has waited
+    site's name, all i64. The runtime queues a one-thread kernel on the run's
+    stream (a node of a captured graph) that stores the two values into
+    pinned host memory of the execution context, and compares them once the
+    run has waited
     (runtime/src/CudaIndexChecks.h); the gathers meanwhile read clamped
     indices, as on the CPU. Runs on tensors, first in the CUDA pipeline, so
     the call's buffers are resolved by bufferization like a library call's.
