@@ -63,6 +63,15 @@ typedef struct pt2crt_index_checks {
  * check's pinned pair, on the current run's stream. Returns 0; a failure is recorded in the run (CudaState.h). */
 int32_t pt2crt_cuda_index_range(int64_t lowest, int64_t highest, int64_t size, int64_t site);
 
+/* The entry for indices the runtime reduces itself (what the generated
+ * code calls where it can, CudaIndexKernel.h): the indices at device
+ * address `address`, `bytes` each (4 or 8, signed), sizes n0..n3 and
+ * strides s0..s3 in elements (row-major; missing dims of size 1). Queues
+ * the one kernel that reduces them into the check's pinned pair. */
+int32_t pt2crt_cuda_index_scan(int64_t address, int64_t bytes, int64_t n0, int64_t n1,
+                               int64_t n2, int64_t n3, int64_t s0, int64_t s1, int64_t s2,
+                               int64_t s3, int64_t size, int64_t site);
+
 /* The checks of a run about to call the compiled code: none yet. */
 void pt2crt_index_checks_start(pt2crt_index_checks *checks);
 

@@ -1,9 +1,11 @@
 /*===- CudaIndexKernel.h - The kernel that hands an index range over -----===*
  *
- * An index check's smallest and largest index (two i64 in device memory,
- * which the generated reduction kernel leaves there) reach the host through
- * one launch of this one-thread kernel, which stores them into the pinned
- * host memory of the execution context (CudaIndexChecks.h). Pinned memory
+ * An index check's smallest and largest index reach the host through one
+ * launch of a kernel of the runtime, which stores them into the pinned host
+ * memory of the execution context (CudaIndexChecks.h): the scan kernel
+ * reduces the indices itself (pt2c-device-index-checks drops the generated
+ * reduction, its fills and their launches where it can); the range kernel
+ * takes the two values a generated reduction left in device memory. Pinned memory
  * from cuMemAllocHost is device-accessible at its host address wherever
  * addressing is unified (every 64-bit Linux device), so the kernel stores
  * there directly: one kernel node in a graph where two device-to-host
@@ -27,13 +29,22 @@
 extern "C" {
 #endif
 
-/* The kernel's name; its parameters: the pinned pair (two i64), then the
- * device addresses of the smallest and the largest index. */
+/* The kernel that stores two values reduced already; its parameters: the
+ * pinned pair (two i64), then the device addresses of the smallest and the
+ * largest index. One thread. */
 #define PT2CRT_INDEX_KERNEL "pt2crt_index_range"
 
-/* The kernel on `device` (its context current), loaded on first use; NULL
- * with the driver's result in `result` when it cannot be loaded. */
-CUfunction pt2crt_index_kernel(const pt2crt_cuda_driver *driver, int32_t device,
+/* The kernel that reduces the indices itself: the pinned pair, the
+ * indices' device address, their element bytes (4 or 8, signed), then 4
+ * sizes and 4 strides (elements; row-major, missing dims of size 1). One
+ * block of PT2CRT_SCAN_THREADS threads. */
+#define PT2CRT_SCAN_KERNEL "pt2crt_index_scan"
+enum { PT2CRT_SCAN_THREADS = 256 };
+
+/* The kernel (`scan`: PT2CRT_SCAN_KERNEL, else PT2CRT_INDEX_KERNEL) on
+ * `device` (its context current), loaded on first use; NULL with the
+ * driver's result in `result` when it cannot be loaded. */
+CUfunction pt2crt_index_kernel(const pt2crt_cuda_driver *driver, int32_t device, int scan,
                                CUresult *result);
 
 #ifdef __cplusplus

@@ -11,6 +11,7 @@
 
 #include "FakeCuda.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -263,9 +264,56 @@ static void run_index_range(void **params, long long i) {
   }
 }
 
+/* The runtime's scan (CudaIndexKernel.c): the smallest and largest of up
+ * to 4-d strided i32 or i64 indices into the pinned pair. */
+static long long scan_index(void **params, long long i) {
+  long long offset = 0;
+  for (int d = 3; d >= 0; --d) {
+    long long n = *(long long *)params[3 + d];
+    offset += i % n * *(long long *)params[7 + d];
+    i /= n;
+  }
+  return offset * *(long long *)params[2];
+}
+
+static long long scan_count(void **params) {
+  long long total = 1;
+  for (int d = 0; d < 4; ++d)
+    total *= *(long long *)params[3 + d];
+  return total;
+}
+
+static int check_index_scan(void **params) {
+  long long bytes = *(long long *)params[2], total = scan_count(params);
+  if (!pinned(*(void **)params[0], 16) || (bytes != 4 && bytes != 8))
+    return 0;
+  const char *base = *(const char **)params[1];
+  for (long long i = 0; i < total; ++i)
+    if (!inside(base + scan_index(params, i), (size_t)bytes))
+      return 0;
+  return 1;
+}
+
+static void run_index_scan(void **params, long long i) {
+  if (i != 0)
+    return;
+  long long *pair = *(long long **)params[0];
+  const char *base = *(const char **)params[1];
+  long long lowest = LLONG_MAX, highest = LLONG_MIN, total = scan_count(params);
+  for (long long k = 0; k < total; ++k) {
+    const char *p = base + scan_index(params, k);
+    long long v = *(long long *)params[2] == 8 ? *(const long long *)p : *(const int *)p;
+    lowest = v < lowest ? v : lowest;
+    highest = v > highest ? v : highest;
+  }
+  pair[0] = lowest;
+  pair[1] = highest;
+}
+
 static fake_kernel kernels[] = {{"pt2c_test_scale", 4, check_scale, run_scale},
                                 {"pt2c_test_finish", 6, check_finish, run_finish},
-                                {"pt2crt_index_range", 3, check_index_range, run_index_range}};
+                                {"pt2crt_index_range", 3, check_index_range, run_index_range},
+                                {"pt2crt_index_scan", 11, check_index_scan, run_index_scan}};
 static fake_module modules[64];
 static int n_modules;
 
@@ -304,7 +352,7 @@ CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
 
 /*===------------------------- Graphs (part 1) ------------------------===*/
 
-enum { kMaxNodes = 64, kMaxCaptures = 64, kMaxParams = 8 };
+enum { kMaxNodes = 64, kMaxCaptures = 64, kMaxParams = 12 };
 
 /* A kernel launch as recorded: the parameters' values, copied; or (kernel
  * NULL) an external event record, or a copy into pinned host memory
