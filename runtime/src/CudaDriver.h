@@ -84,8 +84,8 @@ typedef struct pt2crt_cuda_driver {
    * record there only orders streams). NULL where the driver lacks it:
    * profiled runs then launch their kernels one by one. */
   CUresult (*cuEventRecordWithFlags)(CUevent, CUstream, unsigned int flags);
-  /* Pinned host memory, which the index checks copy into, also from a
-   * captured graph (CudaIndexChecks.h): both, or both NULL. */
+  /* Pinned host memory, which the index checks' kernel stores into, also
+   * from a captured graph (CudaIndexChecks.h): both, or both NULL. */
   CUresult (*cuMemAllocHost)(void **, size_t);
   CUresult (*cuMemFreeHost)(void *);
   /* Waiting for one event (a queued run's index checks); NULL where the

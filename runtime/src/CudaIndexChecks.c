@@ -1,6 +1,7 @@
 /*===- CudaIndexChecks.c - The run-time index checks of CUDA code ---------===*/
 
 #include "CudaIndexChecks.h"
+#include "CudaIndexKernel.h"
 #include "CudaState.h"
 #include "RunFailure.h"
 
@@ -48,37 +49,80 @@ static int grow_calls(pt2crt_index_checks *checks) {
   return 1;
 }
 
-PT2CRT_HIDDEN int32_t pt2crt_cuda_index_range(int64_t lowest, int64_t highest, int64_t size,
-                                              int64_t site) {
-  pt2crt_cuda_run *run = pt2crt_cuda_current_run();
+/* The pinned pair of the current run's next check, or NULL (none: beyond
+ * the last block, or a failure recorded in the run). */
+static int64_t *next_pair(pt2crt_cuda_run *run) {
   if (!run || run->error_code != PT2C_OK || !run->index_checks)
-    return 0;
+    return NULL;
   pt2crt_index_checks *checks = run->index_checks;
   /* Beyond the last block the reads stay clamped, unchecked (documented). */
   if (checks->count >= PT2CRT_INDEX_BLOCK * PT2CRT_INDEX_BLOCKS)
-    return 0;
+    return NULL;
   if (!grow_calls(checks)) {
     pt2crt_cuda_fail(run, PT2C_OUT_OF_MEMORY, "out of host memory for the index checks");
-    return 0;
+    return NULL;
   }
-  int64_t *pair = pair_for(checks, run, checks->count);
-  if (!pair)
-    return 0;
+  return pair_for(checks, run, checks->count);
+}
+
+/* Launches kernel `scan` of CudaIndexKernel.h over `threads` threads, then
+ * records the check whose pair it fills. */
+static void launch_check(pt2crt_cuda_run *run, int scan, unsigned threads, void **params,
+                         int64_t size, int64_t site) {
   const pt2crt_cuda_driver *driver = run->driver;
-  CUresult result = driver->cuMemcpyDtoHAsync(&pair[0], (CUdeviceptr)lowest, sizeof(int64_t),
-                                              run->stream);
-  if (result == PT2CRT_CUDA_SUCCESS)
-    result = driver->cuMemcpyDtoHAsync(&pair[1], (CUdeviceptr)highest, sizeof(int64_t),
-                                       run->stream);
+  CUresult result;
+  CUfunction kernel = pt2crt_index_kernel(driver, run->device, scan, &result);
+  if (kernel)
+    result = driver->cuLaunchKernel(kernel, 1, 1, 1, threads, 1, 1, 0, run->stream, params,
+                                    NULL);
   if (result != PT2CRT_CUDA_SUCCESS) {
     char text[256];
-    pt2crt_cuda_fail(run, pt2crt_cuda_code(result), "cuda: copying an index range: %s",
+    pt2crt_cuda_fail(run, pt2crt_cuda_code(result), "cuda: checking an index range: %s",
                      pt2crt_cuda_error_text(result, text, sizeof text));
-    return 0;
+    return;
   }
+  pt2crt_index_checks *checks = run->index_checks;
   checks->calls[checks->count].site = (const char *)(uintptr_t)site;
   checks->calls[checks->count].size = size;
   ++checks->count;
+}
+
+PT2CRT_HIDDEN int32_t pt2crt_cuda_index_range(int64_t lowest, int64_t highest, int64_t size,
+                                              int64_t site) {
+  pt2crt_cuda_run *run = pt2crt_cuda_current_run();
+  int64_t *pair = next_pair(run);
+  if (!pair)
+    return 0;
+  /* One kernel stores both values into the pinned pair: one kernel node
+   * in a graph instead of two device-to-host copies (CudaIndexKernel.h). */
+  uint64_t to = (uint64_t)(uintptr_t)pair, from_lowest = (uint64_t)lowest,
+           from_highest = (uint64_t)highest;
+  void *params[] = {&to, &from_lowest, &from_highest};
+  launch_check(run, 0, 1, params, size, site);
+  return 0;
+}
+
+PT2CRT_HIDDEN int32_t pt2crt_cuda_index_scan(int64_t address, int64_t bytes, int64_t n0,
+                                             int64_t n1, int64_t n2, int64_t n3, int64_t s0,
+                                             int64_t s1, int64_t s2, int64_t s3, int64_t size,
+                                             int64_t site) {
+  pt2crt_cuda_run *run = pt2crt_cuda_current_run();
+  if (run && run->error_code == PT2C_OK && bytes != 4 && bytes != 8) {
+    pt2crt_cuda_fail(run, PT2C_INTERNAL,
+                     "cuda: an index check of %lld-byte indices (a pt2c bug: only 4 and 8)",
+                     (long long)bytes);
+    return 0;
+  }
+  int64_t *pair = next_pair(run);
+  if (!pair)
+    return 0;
+  uint64_t values[] = {(uint64_t)(uintptr_t)pair, (uint64_t)address, (uint64_t)bytes,
+                       (uint64_t)n0, (uint64_t)n1, (uint64_t)n2, (uint64_t)n3,
+                       (uint64_t)s0, (uint64_t)s1, (uint64_t)s2, (uint64_t)s3};
+  void *params[sizeof values / sizeof *values];
+  for (size_t i = 0; i < sizeof values / sizeof *values; ++i)
+    params[i] = &values[i];
+  launch_check(run, 1, PT2CRT_SCAN_THREADS, params, size, site);
   return 0;
 }
 

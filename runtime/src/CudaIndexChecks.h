@@ -5,15 +5,16 @@
  * value: lib/Conversion/PrimToLinalg/IndexChecks.cpp) into a call of
  * pt2crt_cuda_index_range with the device addresses of the two values, the
  * dim's size and the site's name. The host cannot read device memory
- * without waiting for the stream, so the call queues a copy of the two
- * values into pinned host memory of the execution context, on the run's
- * stream, and remembers the size and the site. The run compares them once
+ * without waiting for the stream, so the call queues a one-thread kernel
+ * on the run's stream that stores the two values into pinned host memory
+ * of the execution context (CudaIndexKernel.h), and remembers the size and
+ * the site. The run compares them once
  * it has waited, and fails with PT2C_INVALID_ARGUMENT naming the first
  * check out of range, in the CPU code's words (RunFailure.h). Meanwhile the
  * kernels read clamped indices, so nothing outside a tensor is read.
  *
- * - Graphs: a captured run's copies are nodes of its graph, so every replay
- *   refreshes the values; the host code does not run on a replay, so the
+ * - Graphs: a captured run's hand-over kernels are nodes of its graph, so
+ *   every replay refreshes the values; the host code does not run on a replay, so the
  *   checks (sites and sizes) of the capture are kept with its graph slot.
  *   The pinned blocks never move for the context's life.
  * - Queued runs (cuda_async): nothing waits, so a queued run's checks are
@@ -57,10 +58,19 @@ typedef struct pt2crt_index_checks {
   CUevent pending_done; /* NULL: wait for the stream */
 } pt2crt_index_checks;
 
-/* The entry the generated host code calls: queues the copy of the two
- * values at device addresses `lowest` and `highest` on the current run's
- * stream. Returns 0; a failure is recorded in the run (CudaState.h). */
+/* The entry the generated host code calls: queues the kernel that stores
+ * the two values at device addresses `lowest` and `highest` into the
+ * check's pinned pair, on the current run's stream. Returns 0; a failure is recorded in the run (CudaState.h). */
 int32_t pt2crt_cuda_index_range(int64_t lowest, int64_t highest, int64_t size, int64_t site);
+
+/* The entry for indices the runtime reduces itself (what the generated
+ * code calls where it can, CudaIndexKernel.h): the indices at device
+ * address `address`, `bytes` each (4 or 8, signed), sizes n0..n3 and
+ * strides s0..s3 in elements (row-major; missing dims of size 1). Queues
+ * the one kernel that reduces them into the check's pinned pair. */
+int32_t pt2crt_cuda_index_scan(int64_t address, int64_t bytes, int64_t n0, int64_t n1,
+                               int64_t n2, int64_t n3, int64_t s0, int64_t s1, int64_t s2,
+                               int64_t s3, int64_t size, int64_t site);
 
 /* The checks of a run about to call the compiled code: none yet. */
 void pt2crt_index_checks_start(pt2crt_index_checks *checks);

@@ -4,8 +4,9 @@
 // time (lib/Conversion/PrimToLinalg/IndexChecks.cpp): an scf.if carrying
 // kIndexCheckAttr calls the runtime's kIndexReportFunction when one is out
 // of range. The CPU code keeps the checks; the CUDA pipeline turns each into
-// a call of kDeviceIndexCheckFunction (pt2c-device-index-checks), which the
-// runtime checks after the run has waited for its stream.
+// a call of kDeviceIndexScanFunction or kDeviceIndexCheckFunction
+// (pt2c-device-index-checks), which the runtime checks after the run has
+// waited for its stream.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +24,15 @@ inline constexpr char kIndexReportFunction[] = "pt2crt_index_out_of_range";
 /// the smallest and largest index, the dim's size, the site's name
 /// (runtime/src/CudaIndexChecks.h).
 inline constexpr char kDeviceIndexCheckFunction[] = "pt2crt_cuda_index_range";
+
+/// int32_t pt2crt_cuda_index_scan(int64_t address, int64_t bytes, int64_t
+/// n0..n3, int64_t s0..s3, int64_t size, int64_t site): the indices
+/// themselves (i32 or i64, up to 4 dims, sizes and strides in elements),
+/// which the runtime reduces in one kernel (runtime/src/CudaIndexChecks.h).
+inline constexpr char kDeviceIndexScanFunction[] = "pt2crt_cuda_index_scan";
+
+/// Dims the scan takes; more, and the generated reduction stays.
+inline constexpr int kDeviceIndexScanRank = 4;
 
 /// The name (made unique with a suffix) of each report's C string naming
 /// the indices and the node: a private llvm.mlir.global.

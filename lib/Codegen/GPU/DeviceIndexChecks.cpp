@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -50,6 +51,56 @@ Value before(OpBuilder &b, scf::IfOp check, Value value) {
   return b.clone(*def)->getResult(0);
 }
 
+/// The indices of `reduction` when the runtime's scan can take them (one
+/// input of i32 or i64, reduced over up to 4 dims by the signed min and max
+/// that IndexChecks.cpp makes, nothing else), else null.
+Value scannableIndices(linalg::GenericOp reduction) {
+  if (!reduction || reduction.getNumDpsInputs() != 1 || reduction.getNumDpsInits() != 2 ||
+      reduction.getNumParallelLoops() != 0)
+    return {};
+  Value indices = reduction.getDpsInputs()[0];
+  auto type = dyn_cast<RankedTensorType>(indices.getType());
+  if (!type || type.getRank() > kDeviceIndexScanRank ||
+      !reduction.getMatchingIndexingMap(reduction.getDpsInputOperand(0)).isIdentity())
+    return {};
+  Type element = type.getElementType();
+  if (!element.isSignlessInteger(32) && !element.isSignlessInteger(64))
+    return {};
+  // Unsigned-like indices are widened with extui: the scan sign-extends.
+  for (Operation &op : reduction.getRegion().front())
+    if (!isa<arith::ExtSIOp, arith::MinSIOp, arith::MaxSIOp, linalg::YieldOp>(op))
+      return {};
+  return indices;
+}
+
+/// The scan's call for `indices`: address, element bytes, 4 sizes and 4
+/// strides (missing leading dims of size 1), size, site.
+void callScan(OpBuilder &b, Location loc, ModuleOp module, Value indices, Value size,
+              Value site) {
+  auto type = cast<RankedTensorType>(indices.getType());
+  library::MemrefView view =
+      library::describeMemref(b, loc, library::readOnlyBuffer(b, loc, indices));
+  SmallVector<Value> arguments = {view.address,
+                                  library::constantI64(b, loc, type.getElementTypeBitWidth() / 8)};
+  int64_t missing = kDeviceIndexScanRank - type.getRank();
+  SmallVector<Value> sizes, strides;
+  for (int64_t d = 0; d < missing; ++d) {
+    sizes.push_back(library::constantI64(b, loc, 1));
+    strides.push_back(library::constantI64(b, loc, 0));
+  }
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    sizes.push_back(library::toI64(b, loc, tensor::DimOp::create(b, loc, indices, d)));
+    strides.push_back(view.strides[d]);
+  }
+  arguments.append(sizes);
+  arguments.append(strides);
+  arguments.push_back(size);
+  arguments.push_back(site);
+  func::FuncOp entry = library::declareRuntimeFunction(module, kDeviceIndexScanFunction,
+                                                       arguments.size());
+  func::CallOp::create(b, loc, entry, arguments);
+}
+
 struct DeviceIndexChecks : impl::DeviceIndexChecksBase<DeviceIndexChecks> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -72,6 +123,20 @@ struct DeviceIndexChecks : impl::DeviceIndexChecksBase<DeviceIndexChecks> {
       }
       OpBuilder b(check);
       Location loc = check.getLoc();
+      Value size = before(b, check, report.getOperand(2));
+      Value site = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(),
+                                            before(b, check, report.getOperand(3)));
+      // The runtime's one kernel reduces the indices: the generated
+      // reduction and its two fills, unused then, go with canonicalization.
+      auto reduction = lowest.getTensor().getDefiningOp<linalg::GenericOp>();
+      if (reduction && highest.getTensor().getDefiningOp() == reduction &&
+          lowest.getTensor() == reduction->getResult(0) &&
+          highest.getTensor() == reduction->getResult(1))
+        if (Value indices = scannableIndices(reduction)) {
+          callScan(b, loc, module, indices, size, site);
+          check.erase();
+          continue;
+        }
       // The device addresses of the smallest and largest index (0-d
       // tensors the reduction leaves in device memory), the size (a host
       // value) and the site's name (a constant of the library, so its
@@ -82,9 +147,6 @@ struct DeviceIndexChecks : impl::DeviceIndexChecksBase<DeviceIndexChecks> {
       Value highestAddress =
           library::describeMemref(b, loc, library::readOnlyBuffer(b, loc, highest.getTensor()))
               .address;
-      Value size = before(b, check, report.getOperand(2));
-      Value site = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(),
-                                            before(b, check, report.getOperand(3)));
       func::FuncOp entry =
           library::declareRuntimeFunction(module, kDeviceIndexCheckFunction, 4);
       func::CallOp::create(b, loc, entry, ValueRange{lowestAddress, highestAddress, size, site});

@@ -824,11 +824,19 @@ TEST_CASE("CUDA model on the fake driver: indices out of range fail the run",
   fake_cuda_stats before = fakeStats();
   checkIndexChecks(fakeBackend(), 1);
   fake_cuda_stats after = fakeStats();
-  // The second run was captured (its copies are graph nodes) and the five
-  // after it replayed.
+  // The second run was captured and the five after it replayed. The
+  // check's hand-over is one kernel node (the runtime's pt2crt_index_range,
+  // beside the double's scale and finish), which every replay runs: 3
+  // kernels in the direct first run and in each of the 6 graph launches.
   CHECK(after.captures - before.captures == 1);
   CHECK(after.graph_launches - before.graph_launches == 6);
+  CHECK(after.captured_launches - before.captured_launches == 3);
+  CHECK(after.launches - before.launches == 3 + 6 * 3);
+  before = fakeStats();
   checkIndexChecks(fakeBackend(), 0);
+  after = fakeStats();
+  // Graphs off: the 7 runs launch their 3 kernels each.
+  CHECK(after.launches - before.launches == 7 * 3);
 }
 
 TEST_CASE("CUDA model on the fake driver: a queued run's bad index fails the next run",

@@ -11,6 +11,7 @@
 
 #include "FakeCuda.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -248,8 +249,71 @@ static void run_finish(void **params, long long i) {
   }
 }
 
+/* The runtime's own kernel (CudaIndexKernel.c): an index range, from
+ * device memory into pinned host memory, which the device can address. */
+static int check_index_range(void **params) {
+  return pinned(*(void **)params[0], 16) && inside(*(void **)params[1], 8) &&
+         inside(*(void **)params[2], 8);
+}
+
+static void run_index_range(void **params, long long i) {
+  long long *pair = *(long long **)params[0];
+  if (i == 0) {
+    pair[0] = **(const long long **)params[1];
+    pair[1] = **(const long long **)params[2];
+  }
+}
+
+/* The runtime's scan (CudaIndexKernel.c): the smallest and largest of up
+ * to 4-d strided i32 or i64 indices into the pinned pair. */
+static long long scan_index(void **params, long long i) {
+  long long offset = 0;
+  for (int d = 3; d >= 0; --d) {
+    long long n = *(long long *)params[3 + d];
+    offset += i % n * *(long long *)params[7 + d];
+    i /= n;
+  }
+  return offset * *(long long *)params[2];
+}
+
+static long long scan_count(void **params) {
+  long long total = 1;
+  for (int d = 0; d < 4; ++d)
+    total *= *(long long *)params[3 + d];
+  return total;
+}
+
+static int check_index_scan(void **params) {
+  long long bytes = *(long long *)params[2], total = scan_count(params);
+  if (!pinned(*(void **)params[0], 16) || (bytes != 4 && bytes != 8))
+    return 0;
+  const char *base = *(const char **)params[1];
+  for (long long i = 0; i < total; ++i)
+    if (!inside(base + scan_index(params, i), (size_t)bytes))
+      return 0;
+  return 1;
+}
+
+static void run_index_scan(void **params, long long i) {
+  if (i != 0)
+    return;
+  long long *pair = *(long long **)params[0];
+  const char *base = *(const char **)params[1];
+  long long lowest = LLONG_MAX, highest = LLONG_MIN, total = scan_count(params);
+  for (long long k = 0; k < total; ++k) {
+    const char *p = base + scan_index(params, k);
+    long long v = *(long long *)params[2] == 8 ? *(const long long *)p : *(const int *)p;
+    lowest = v < lowest ? v : lowest;
+    highest = v > highest ? v : highest;
+  }
+  pair[0] = lowest;
+  pair[1] = highest;
+}
+
 static fake_kernel kernels[] = {{"pt2c_test_scale", 4, check_scale, run_scale},
-                                {"pt2c_test_finish", 6, check_finish, run_finish}};
+                                {"pt2c_test_finish", 6, check_finish, run_finish},
+                                {"pt2crt_index_range", 3, check_index_range, run_index_range},
+                                {"pt2crt_index_scan", 11, check_index_scan, run_index_scan}};
 static fake_module modules[64];
 static int n_modules;
 
@@ -257,8 +321,10 @@ CUresult cuModuleLoadData(void **module, const void *image) {
   CUresult result = enter("cuModuleLoadData", 1);
   if (result)
     return result;
-  /* The test model's bundle holds PTX only. */
-  if (!strstr(image, ".entry pt2c_test_scale") || n_modules == 64)
+  /* The test model's bundle holds PTX only, as does the runtime's module
+   * of the index-check kernel. */
+  if ((!strstr(image, ".entry pt2c_test_scale") && !strstr(image, ".entry pt2crt_index_range")) ||
+      n_modules == 64)
     return leave(kInvalidPtx);
   modules[n_modules].device = stack[depth - 1]->device;
   *module = &modules[n_modules++];
@@ -286,7 +352,7 @@ CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
 
 /*===------------------------- Graphs (part 1) ------------------------===*/
 
-enum { kMaxNodes = 64, kMaxCaptures = 64, kMaxParams = 8 };
+enum { kMaxNodes = 64, kMaxCaptures = 64, kMaxParams = 12 };
 
 /* A kernel launch as recorded: the parameters' values, copied; or (kernel
  * NULL) an external event record, or a copy into pinned host memory
@@ -342,7 +408,7 @@ CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, u
   if (result)
     return result;
   fake_kernel *kernel = function;
-  if (kernel != &kernels[0] && kernel != &kernels[1])
+  if (kernel < kernels || kernel >= kernels + sizeof kernels / sizeof *kernels)
     return leave(misuse("cuLaunchKernel of an unknown function"));
   if (!known_stream(stream))
     return leave(misuse("cuLaunchKernel on unknown stream %p", stream));

@@ -11,8 +11,8 @@
  * Rows == PT2C_TEST_MISSING_KERNEL_ROWS asks for a kernel the module does
  * not have, to test how a failed lookup is reported. Rows ==
  * PT2C_TEST_INDEX_CHECK_ROWS makes an index check as pt2c-device-index-checks
- * does, with shift[0] and shift[1] standing for a reduction's smallest and
- * largest index into a dim of PT2C_TEST_INDEX_SIZE.
+ * does: the runtime's scan of shift[0] and shift[1] (a [1, 1, 1, 2] view),
+ * indices into a dim of PT2C_TEST_INDEX_SIZE.
  *===----------------------------------------------------------------------===*/
 
 #include "pt2c/model_abi.h"
@@ -37,7 +37,9 @@ void mgpuStreamSynchronize(void *stream);
 void mgpuStreamDestroy(void *stream);
 void *_mlir_memref_to_llvm_alloc(size_t size);
 void _mlir_memref_to_llvm_free(void *ptr);
-int32_t pt2crt_cuda_index_range(int64_t lowest, int64_t highest, int64_t size, int64_t site);
+int32_t pt2crt_cuda_index_scan(int64_t address, int64_t bytes, int64_t n0, int64_t n1,
+                               int64_t n2, int64_t n3, int64_t s0, int64_t s1, int64_t s2,
+                               int64_t s3, int64_t size, int64_t site);
 
 static const char kIndexSite[] = "input 'shift' at test_index @ double.py:5";
 
@@ -171,8 +173,8 @@ __attribute__((visibility("hidden"))) int32_t pt2c_test_run_cuda(const pt2c_run_
   if (rows == PT2C_TEST_MISSING_KERNEL_ROWS)
     launch("pt2c_test_missing", n, scale_params, 4);
   if (rows == PT2C_TEST_INDEX_CHECK_ROWS)
-    pt2crt_cuda_index_range((int64_t)(uintptr_t)shift, (int64_t)(uintptr_t)shift + 8,
-                            PT2C_TEST_INDEX_SIZE, (int64_t)(uintptr_t)kIndexSite);
+    pt2crt_cuda_index_scan((int64_t)(uintptr_t)shift, 8, 1, 1, 1, 2, 0, 0, 0, 1,
+                           PT2C_TEST_INDEX_SIZE, (int64_t)(uintptr_t)kIndexSite);
   void *finish_params[] = {&scaled, &b, &shift, &y, &positive, &n};
   pt2crt_profile_begin(kProfileTable, 2);
   launch("pt2c_test_finish", n, finish_params, 6);

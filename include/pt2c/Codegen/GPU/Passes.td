@@ -124,12 +124,18 @@ def DeviceIndexChecks : Pass<"pt2c-device-index-checks", "mlir::ModuleOp"> {
     (`pt2c.index_check`) calling the runtime's report
     (include/pt2c/Conversion/IndexChecks.h). In CUDA code the reduction is a
     kernel whose results stay in device memory, where the host cannot read
-    them without waiting. So each check becomes a call of the runtime's
-    `pt2crt_cuda_index_range(lowest, highest, size, site)`: the device
-    addresses of the two 0-d results, the dim's size and the address of the
-    site's name, all i64. The runtime queues a copy of the two values into
-    host memory of the execution context, on the run's stream (a node of a
-    captured graph), and compares them once the run has waited
+    them without waiting. So where the runtime's scan kernel can read the
+    indices (i32 or i64, up to 4 dims) the check and its reduction become
+    one call `pt2crt_cuda_index_scan(address, bytes, n0..n3, s0..s3, size,
+    site)`: the indices' device address, element bytes, sizes and strides
+    (missing leading dims of size 1), the dim's size and the address of the
+    site's name, all i64; the reduction and its fills, unused then, go with
+    canonicalization, so a check costs one launch. Other checks become
+    `pt2crt_cuda_index_range(lowest, highest, size, site)` with the device
+    addresses of the reduction's two 0-d results. Either way the runtime
+    queues one kernel on the run's stream (a node of a captured graph) that
+    stores the smallest and largest index into pinned host memory of the
+    execution context, and compares them once the run has waited
     (runtime/src/CudaIndexChecks.h); the gathers meanwhile read clamped
     indices, as on the CPU. Runs on tensors, first in the CUDA pipeline, so
     the call's buffers are resolved by bufferization like a library call's.
