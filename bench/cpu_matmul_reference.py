@@ -9,7 +9,8 @@
     # OpenBLAS's sgemm (linear layers) and oneDNN (convolutions)
     python3 bench/cpu_matmul_reference.py time DIR --pt2c build/bin/pt2c \\
         --runner build/bin/pt2c-run [--openblas /usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0] \\
-        [--onednn build/bin/pt2c-bench-onednn-conv]
+        [--onednn build/bin/pt2c-bench-onednn-conv] \\
+        [--onednn-matmul build/bin/pt2c-bench-onednn-matmul]
     # against torch's own layers on another machine (the GPU machine's
     # Xeon): compile the graph-only copies on the build machine, then time
     # there, where `torch` re-exports the same seeded layers for the weights
@@ -18,8 +19,8 @@
 
 The layers are bert-base's and vit_b_16's projections at batch 1
 (rows x in -> out), resnet50's convolutions at batch 1 and the matmul of
-one of them alone (OpenBLAS times the projections; oneDNN, in
-bench/onednn_conv.c, the convolutions). pt2c's time is `pt2c-run
+one of them alone (OpenBLAS, and oneDNN's matmul in bench/onednn_matmul.c,
+time the projections; oneDNN, in bench/onednn_conv.c, the convolutions). pt2c's time is `pt2c-run
 bench --threads 1` of a library holding the one layer (a linear's bias
 included, so it times one pass of bias over the output more than sgemm);
 the references are cblas_sgemm of the same shapes (row-major x [rows, in]
@@ -269,12 +270,21 @@ def onednn_conv_ms(binary, sizes, runs):
     return float(medians["plain"]), float(medians["blocked"])
 
 
+def onednn_matmul_ms(binary, rows, inputs, outputs, runs):
+    """oneDNN matmul's median of the linear layer with its bias, one thread
+    (bench/onednn_matmul.c)."""
+    out = subprocess.run([binary, str(rows), str(inputs), str(outputs), str(runs)],
+                         capture_output=True, text=True, check=True).stdout
+    return float(out.split()[1])
+
+
 def time_all(args):
-    """On the build machine: linear layers against OpenBLAS's sgemm,
-    convolutions against oneDNN (when pt2c-bench-onednn-conv was built)."""
+    """On the build machine: linear layers against OpenBLAS's sgemm (and
+    oneDNN's matmul when pt2c-bench-onednn-matmul was built), convolutions
+    against oneDNN (when pt2c-bench-onednn-conv was built)."""
     print_header(args.runs, "shape", "rows x in -> out", "OpenBLAS", args.rounds)
-    ratios = []
-    convolutions = []
+    ratios, onednn_ratios = [], []
+    linears, convolutions = [], []
     for name, kind, sizes in LAYERS:
         if kind == "matmul":  # a diagnostic row, timed against torch only
             continue
@@ -289,14 +299,32 @@ def time_all(args):
         rows, inputs, outputs = sizes["rows"], sizes["inputs"], sizes["outputs"]
         work = flop(kind, sizes)
         library, sample = pt2c_library(args.pt2c, args.runner, args.dir, name)
-        ours, reference = alternated(
-            args.rounds, lambda: pt2c_ms(args.runner, library, sample, args.runs),
-            lambda: sgemm_ms(args.openblas, rows, inputs, outputs, args.runs))
+        timers = [lambda: pt2c_ms(args.runner, library, sample, args.runs),
+                  lambda: sgemm_ms(args.openblas, rows, inputs, outputs, args.runs)]
+        if args.onednn_matmul:
+            timers.append(lambda: onednn_matmul_ms(args.onednn_matmul, rows, inputs, outputs,
+                                                   args.runs))
+        ours, reference, *onednn = alternated(args.rounds, *timers)
         ratios.append(reference / ours)
         print(f"| {name} | {describe(kind, sizes)} | {ours:.3f} | {work / ours / 1e6:.1f} | "
               f"{reference:.3f} | {work / reference / 1e6:.1f} | {reference / ours:.2f} |", flush=True)
+        if onednn:
+            onednn_ratios.append(onednn[0] / ours)
+            linears.append((name, sizes, ours, onednn[0]))
     if ratios:
         print(f"\nGeomean speed pt2c / OpenBLAS: {statistics.geometric_mean(ratios):.2f}")
+    if linears:
+        # oneDNN's matmul in the same rounds: the demanding reference where
+        # the BLAS has no kernels for the CPU.
+        print("\n| layer | shape | pt2c ms | pt2c GFLOP/s | oneDNN matmul ms "
+              "| oneDNN GFLOP/s | pt2c / oneDNN |")
+        print("|---|---|---|---|---|---|---|")
+        for name, sizes, ours, onednn in linears:
+            work = flop("linear", sizes)
+            print(f"| {name} | {describe('linear', sizes)} | {ours:.3f} | {work / ours / 1e6:.1f} "
+                  f"| {onednn:.3f} | {work / onednn / 1e6:.1f} | {onednn / ours:.2f} |")
+        print(f"\nGeomean speed pt2c / oneDNN matmul: "
+              f"{statistics.geometric_mean(onednn_ratios):.2f}")
     if not convolutions or not args.onednn:
         return
     # oneDNN twice: with NCHW activations, the layout pt2c's library takes
@@ -334,6 +362,9 @@ def main():
     timing.add_argument("--onednn", default=None,
                         help="pt2c-bench-onednn-conv (built where libdnnl-dev is installed): "
                              "times the convolutions against oneDNN")
+    timing.add_argument("--onednn-matmul", default=None,
+                        help="pt2c-bench-onednn-matmul (built where libdnnl-dev is installed): "
+                             "times the linear layers against oneDNN's matmul too")
     timing.add_argument("--runs", type=int, default=20)
     timing.add_argument("--rounds", type=int, default=3,
                         help="pt2c and the reference take turns this many times; each side's "

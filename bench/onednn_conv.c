@@ -12,53 +12,10 @@
  *   blocked the activations in the layout oneDNN prefers (nChw16c and the
  *           like), reorders excluded: the fastest oneDNN can do, the stricter
  *           reference.
- * oneDNN's Debian build threads with OpenMP, which reads OMP_NUM_THREADS
- * when the library loads, so the program re-executes itself with it set to 1
- * rather than trusting the caller's environment. */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* setenv, execv */
-#endif
-#include <oneapi/dnnl/dnnl.h>
+ * It runs on one thread (onednn_timing.h says how). */
+#include "onednn_timing.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
-
-#define CHECK(call)                                                         \
-  do {                                                                      \
-    dnnl_status_t status_ = (call);                                         \
-    if (status_ != dnnl_success) {                                          \
-      fprintf(stderr, "pt2c-bench-onednn-conv: %s failed (status %d)\n",    \
-              #call, (int)status_);                                         \
-      exit(1);                                                              \
-    }                                                                       \
-  } while (0)
-
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
-static int compare_doubles(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static void fill(dnnl_memory_t memory, unsigned seed) {
-  void *data = NULL;
-  CHECK(dnnl_memory_get_data_handle(memory, &data));
-  const dnnl_memory_desc_t *desc = NULL;
-  CHECK(dnnl_memory_get_memory_desc(memory, &desc));
-  size_t count = dnnl_memory_desc_get_size(desc) / sizeof(float);
-  float *values = data;
-  for (size_t i = 0; i < count; ++i) {
-    seed = seed * 1664525u + 1013904223u;
-    values[i] = (float)(seed >> 8) / (float)(1u << 24) - 0.5f;
-  }
-}
+const char *const program_name = "pt2c-bench-onednn-conv";
 
 /* Median milliseconds of `runs` executions of a convolution whose
  * activations use `activation_tag` (dnnl_format_tag_any: oneDNN's choice). */
@@ -103,17 +60,7 @@ static double time_convolution(dnnl_engine_t engine, dnnl_stream_t stream,
   dnnl_exec_arg_t args[3] = {
       {DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, weights}, {DNNL_ARG_DST, dst}};
 
-  double *times = malloc(sizeof(double) * (size_t)runs);
-  for (int i = -3; i < runs; ++i) { /* three warm-up runs */
-    double start = now_ms();
-    CHECK(dnnl_primitive_execute(primitive, stream, 3, args));
-    CHECK(dnnl_stream_wait(stream));
-    if (i >= 0)
-      times[i] = now_ms() - start;
-  }
-  qsort(times, (size_t)runs, sizeof(double), compare_doubles);
-  double median = times[runs / 2];
-  free(times);
+  double median = median_ms(primitive, stream, 3, args, runs);
 
   dnnl_primitive_destroy(primitive);
   dnnl_memory_destroy(src);
@@ -131,13 +78,7 @@ int main(int argc, char **argv) {
             argv[0]);
     return 2;
   }
-  const char *threads = getenv("OMP_NUM_THREADS");
-  if (!threads || strcmp(threads, "1") != 0) {
-    setenv("OMP_NUM_THREADS", "1", 1);
-    execv("/proc/self/exe", argv);
-    perror("pt2c-bench-onednn-conv: re-executing with OMP_NUM_THREADS=1");
-    return 1;
-  }
+  run_on_one_thread(argv);
   long sizes[6];
   for (int i = 0; i < 6; ++i) {
     char *end = NULL;
