@@ -78,6 +78,9 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    Each loop nest, parallel loop and copy is then bracketed by the
   //    runtime's profiler hooks, named after its graph nodes
   //    (pt2c-profile-points; free unless a run is profiled).
+  //    Copies whose rows are contiguous (window copies) copy a row per
+  //    vector load and store (pt2c-vectorize-copies); other linalg ops
+  //    become scalar loops that LLVM vectorizes.
   // 5. Loops: chunks become an OpenMP parallel loop (the runtime implements
   //    the __kmpc_* entry points on its pool), the rest sequential loops.
   //    The tiles' n-d transfers become 1-d loads/stores (fully unrolled:
@@ -117,8 +120,11 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
               "buffer-deallocation-pipeline,"
               "canonicalize,cse,func.func(pt2c-results-in-place)," +
                   llvm::formatv("pt2c-parallelize-buffers{{min-work={0}},", copyWork).str() +
-                  "pt2c-profile-points,"
-              "func.func(convert-linalg-to-loops),"
+                  "pt2c-profile-points," +
+                  llvm::formatv("func.func(pt2c-vectorize-copies{{vector-bits={0}}),",
+                                options.vectorBits)
+                      .str() +
+                  "func.func(convert-linalg-to-loops),"
               "convert-vector-to-scf{full-unroll},"
               "pt2c-outline-parallel-loops,"
               "convert-scf-to-openmp,func.func(pt2c-thread-buffers),canonicalize,"
