@@ -17,8 +17,16 @@
  * which sums everything in float32 and rounds once; where cuDNN refuses
  * it for a plan (types, layouts or algorithms its fused kernels do not
  * take) the plan remembers that, and from then on the convolution runs
- * alone and the generated code does the epilogue. PT2C_CUDNN_DEBUG=1 prints
- * each plan's refusal (cuDNN's status) to stderr.
+ * alone and the generated code does the epilogue. Grouped convolutions are
+ * not fused: on the H100 cuDNN 9.19's fused depthwise float32 kernels took
+ * twice the time of the plain ones plus pt2c's elementwise kernel
+ * (mobilenet_v3_large float32 2.29 -> 2.55 ms; bench/README.md).
+ * PT2C_CUDNN_FUSED says which fused calls are tried: unset or "dense",
+ * those of groups 1, with any candidate algorithm; "all", grouped ones
+ * too; "same", only with the algorithm the convolution alone runs;
+ * "precomp", IMPLICIT_PRECOMP_GEMM only (the one cuDNN documents as fused
+ * for every activation); "off" or "0", none. PT2C_CUDNN_DEBUG=1 prints each
+ * plan's fused algorithm or refusal (cuDNN's status) to stderr.
  *===----------------------------------------------------------------------===*/
 
 #include "CudaConv.h"
@@ -65,7 +73,24 @@ struct pt2crt_conv_state {
   CUdeviceptr workspace; /* the context's (CudaLibraries.h) */
   size_t workspace_bytes;
   pt2crt_plan_cache plans; /* pt2crt_conv_plan, by the key below */
+  int fused_policy;         /* FUSED_* below, from $PT2C_CUDNN_FUSED */
+  int debug;                /* $PT2C_CUDNN_DEBUG set */
 };
+
+enum { FUSED_ALL, FUSED_SAME, FUSED_DENSE, FUSED_PRECOMP, FUSED_NEVER };
+
+static int fused_policy(void) {
+  const char *value = getenv("PT2C_CUDNN_FUSED");
+  if (!value || !*value || !strcmp(value, "dense"))
+    return FUSED_DENSE;
+  if (!strcmp(value, "all"))
+    return FUSED_ALL;
+  if (!strcmp(value, "same"))
+    return FUSED_SAME;
+  if (!strcmp(value, "precomp"))
+    return FUSED_PRECOMP;
+  return FUSED_NEVER;
+}
 
 static void destroy_plan(const pt2crt_cudnn *dnn, pt2crt_conv_plan *plan) {
   if (plan->x)
@@ -104,6 +129,8 @@ static struct pt2crt_conv_state *state_for(pt2crt_cuda_run *run, const pt2crt_cu
     if (!state)
       return NULL;
     state->dnn = dnn;
+    state->fused_policy = fused_policy();
+    state->debug = getenv("PT2C_CUDNN_DEBUG") != NULL;
     if (!pt2crt_plan_cache_init(&state->plans, KEY_FIELDS, sizeof(pt2crt_conv_plan),
                                 release_plan, dnn)) {
       free(state);
@@ -307,12 +334,14 @@ static cudnnStatus_t fused_first_accepted(struct pt2crt_conv_state *state,
                                           int64_t x, int64_t filter, int64_t bias, int64_t z,
                                           int64_t out) {
   const float one = 1.0f, alpha2 = (key[K_FLAGS] & PT2CRT_CONV_RESIDUAL) ? 1.0f : 0.0f;
-  int identity = !(key[K_FLAGS] & PT2CRT_CONV_RELU);
+  int precomp_only = !(key[K_FLAGS] & PT2CRT_CONV_RELU) || state->fused_policy == FUSED_PRECOMP;
   int first = plan->fused >= 0 ? plan->fused : plan->current;
-  int last = plan->fused >= 0 ? plan->fused + 1 : plan->n_algos;
+  int last = plan->fused >= 0 || state->fused_policy == FUSED_SAME ? first + 1 : plan->n_algos;
+  if (state->fused_policy == FUSED_DENSE && key[K_GROUPS] != 1)
+    last = first; /* grouped: never */
   cudnnStatus_t status = PT2CRT_CUDNN_STATUS_SUCCESS;
   for (int i = first; i < last; ++i) {
-    if (identity && plan->algos[i] != PT2CRT_CUDNN_FWD_ALGO_IMPLICIT_PRECOMP_GEMM)
+    if (precomp_only && plan->algos[i] != PT2CRT_CUDNN_FWD_ALGO_IMPLICIT_PRECOMP_GEMM)
       continue;
     size_t bytes = plan->algo_bytes[i];
     /* z is read only with alpha2 1; otherwise out stands in for it. */
@@ -323,17 +352,25 @@ static cudnnStatus_t fused_first_accepted(struct pt2crt_conv_state *state,
         (const void *)(uintptr_t)(alpha2 != 0.0f ? z : out), plan->bias,
         (const void *)(uintptr_t)bias, plan->activation, plan->y, (void *)(uintptr_t)out);
     if (!pt2crt_cudnn_refused(status)) {
+      if (state->debug && plan->fused == FUSED_UNTRIED)
+        fprintf(stderr,
+                "pt2c: cuDNN fused convolution (type %d, %dx%dx%dx%d input, %d filters of "
+                "%dx%d, groups %d, epilogue %d): algorithm %d (alone: %d)\n",
+                (int)key[K_TYPE], (int)key[K_N], (int)key[K_C], (int)key[K_H], (int)key[K_W],
+                (int)key[K_F], (int)key[K_KH], (int)key[K_KW], (int)key[K_GROUPS],
+                (int)(key[K_FLAGS] & PT2CRT_CONV_EPILOGUE), plan->algos[i],
+                plan->algos[plan->current]);
       plan->fused = i;
       return status;
     }
   }
-  if (getenv("PT2C_CUDNN_DEBUG"))
+  if (state->debug)
     fprintf(stderr,
             "pt2c: cuDNN refused the fused convolution (type %d, %dx%dx%dx%d input, %d "
-            "filters of %dx%d, groups %d, epilogue %d): %s\n",
+            "filters of %dx%d, groups %d, epilogue %d; alone: algorithm %d): %s\n",
             (int)key[K_TYPE], (int)key[K_N], (int)key[K_C], (int)key[K_H], (int)key[K_W],
             (int)key[K_F], (int)key[K_KH], (int)key[K_KW], (int)key[K_GROUPS],
-            (int)(key[K_FLAGS] & PT2CRT_CONV_EPILOGUE),
+            (int)(key[K_FLAGS] & PT2CRT_CONV_EPILOGUE), plan->algos[plan->current],
             status == PT2CRT_CUDNN_STATUS_SUCCESS ? "no candidate algorithm"
                                                   : state->dnn->cudnnGetErrorString(status));
   plan->fused = FUSED_REFUSED;
@@ -382,6 +419,8 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_conv(
   struct pt2crt_conv_state *state = state_for(run, dnn);
   if (!state)
     return PT2CRT_CONV_DECLINED;
+  if (state->fused_policy == FUSED_NEVER)
+    epilogue = 0;
   int64_t key[KEY_FIELDS] = {type,     n,        c,         h,          w,
                              x_n,      x_c,      x_h,       x_w,        f,
                              kh,       kw,       y_n,       y_f,        ow * y_p,

@@ -461,3 +461,50 @@ TEST_CASE("cuda conv: a refused epilogue leaves it to the caller, once per plan"
     CHECK(fakeFused() == fused);
   }
 }
+
+TEST_CASE("cuda conv: PT2C_CUDNN_FUSED limits the fused calls", "[runtime][conv]") {
+  // float32's one candidate here is algorithm 0: "precomp" (IMPLICIT_PRECOMP_GEMM
+  // only) and "off" leave the epilogue to the caller; unset, it runs fused.
+  Conv conv(1, 4, 5, 5, 6, 3, 3);
+  conv.prepare(0.0f);
+  std::vector<float> bias(size_t(conv.f), 0.5f), out(conv.y.size(), 7.0f);
+  // "same" keeps the algorithm the convolution alone runs (0 here); "dense"
+  // (the default) and "all" differ for grouped convolutions only.
+  for (const char *policy : {"off", "precomp", "", "same", "dense", "all"}) {
+    setenv("PT2C_CUDNN_FUSED", policy, 1);
+    FakeLibraryRun fake; // a new context reads the variable
+    long fused = fakeFused();
+    int32_t answer =
+        conv.callOn(0, addressOf(conv.x), addressOf(conv.filter), addressOf(conv.y), false, -1,
+                    PT2CRT_CONV_BIAS | PT2CRT_CONV_RELU, addressOf(bias), 0, addressOf(out));
+    bool fusedRun = !*policy || !strcmp(policy, "same") || !strcmp(policy, "dense") ||
+                    !strcmp(policy, "all");
+    CHECK(answer == (fusedRun ? PT2CRT_CONV_DONE_WITH_EPILOGUE : PT2CRT_CONV_DONE));
+    CHECK(fakeFused() - fused == (fusedRun ? 1 : 0));
+    CHECK(fake.run.error_code == PT2C_OK);
+  }
+  // A depthwise convolution by default: alone, the epilogue the caller's;
+  // with "all" fused.
+  unsetenv("PT2C_CUDNN_FUSED");
+  FakeLibraryRun fake;
+  Conv depthwise(1, 4, 5, 5, 4, 3, 3);
+  depthwise.groups = 4;
+  depthwise.prepare(0.0f);
+  std::vector<float> depthwiseBias(4, 0.5f), depthwiseOut(depthwise.y.size(), 7.0f);
+  long fused = fakeFused();
+  CHECK(depthwise.callOn(0, addressOf(depthwise.x), addressOf(depthwise.filter),
+                         addressOf(depthwise.y), false, -1, PT2CRT_CONV_BIAS | PT2CRT_CONV_RELU,
+                         addressOf(depthwiseBias), 0,
+                         addressOf(depthwiseOut)) == PT2CRT_CONV_DONE);
+  CHECK(fakeFused() == fused);
+  setenv("PT2C_CUDNN_FUSED", "all", 1);
+  {
+    FakeLibraryRun all;
+    CHECK(depthwise.callOn(0, addressOf(depthwise.x), addressOf(depthwise.filter),
+                           addressOf(depthwise.y), false, -1,
+                           PT2CRT_CONV_BIAS | PT2CRT_CONV_RELU, addressOf(depthwiseBias), 0,
+                           addressOf(depthwiseOut)) == PT2CRT_CONV_DONE_WITH_EPILOGUE);
+    CHECK(fakeFused() == fused + 1);
+  }
+  unsetenv("PT2C_CUDNN_FUSED");
+}
