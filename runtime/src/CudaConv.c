@@ -11,6 +11,22 @@
  * math allowed, as torch runs them. float32 with PT2CRT_CONV_ALLOW_TF32
  * (--allow-tf32) gets tensor-op math too: TF32, as torch's
  * cudnn.allow_tf32.
+ *
+ * A convolution offered an epilogue (bias, maybe a residual, maybe ReLU:
+ * PT2CRT_CONV_BIAS) is tried first with cudnnConvolutionBiasActivationForward,
+ * which sums everything in float32 and rounds once; where cuDNN refuses
+ * it for a plan (types, layouts or algorithms its fused kernels do not
+ * take) the plan remembers that, and from then on the convolution runs
+ * alone and the generated code does the epilogue. Grouped convolutions are
+ * not fused: on the H100 cuDNN 9.19's fused depthwise float32 kernels took
+ * twice the time of the plain ones plus pt2c's elementwise kernel
+ * (mobilenet_v3_large float32 2.29 -> 2.55 ms; bench/README.md).
+ * PT2C_CUDNN_FUSED says which fused calls are tried: unset or "dense",
+ * those of groups 1, with any candidate algorithm; "all", grouped ones
+ * too; "same", only with the algorithm the convolution alone runs;
+ * "precomp", IMPLICIT_PRECOMP_GEMM only (the one cuDNN documents as fused
+ * for every activation); "off" or "0", none. PT2C_CUDNN_DEBUG=1 prints each
+ * plan's fused algorithm or refusal (cuDNN's status) to stderr.
  *===----------------------------------------------------------------------===*/
 
 #include "CudaConv.h"
@@ -21,6 +37,7 @@
 #include "PlanCache.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,7 +55,16 @@ typedef struct pt2crt_conv_plan {
   int algos[PT2CRT_CUDNN_FWD_ALGO_COUNT];
   size_t algo_bytes[PT2CRT_CUDNN_FWD_ALGO_COUNT]; /* the workspace each needs */
   int n_algos, current;
+  /* With an epilogue (PT2CRT_CONV_BIAS in the key): the bias's descriptor
+   * [1, f, 1, 1], the activation's, and the candidate (index in algos)
+   * the fused call accepted: FUSED_UNTRIED until the first call,
+   * FUSED_REFUSED once none was. */
+  cudnnTensorDescriptor_t bias;
+  cudnnActivationDescriptor_t activation;
+  int fused;
 } pt2crt_conv_plan;
+
+enum { FUSED_UNTRIED = -1, FUSED_REFUSED = -2 };
 
 struct pt2crt_conv_state {
   const pt2crt_cudnn *dnn;
@@ -47,7 +73,24 @@ struct pt2crt_conv_state {
   CUdeviceptr workspace; /* the context's (CudaLibraries.h) */
   size_t workspace_bytes;
   pt2crt_plan_cache plans; /* pt2crt_conv_plan, by the key below */
+  int fused_policy;         /* FUSED_* below, from $PT2C_CUDNN_FUSED */
+  int debug;                /* $PT2C_CUDNN_DEBUG set */
 };
+
+enum { FUSED_ALL, FUSED_SAME, FUSED_DENSE, FUSED_PRECOMP, FUSED_NEVER };
+
+static int fused_policy(void) {
+  const char *value = getenv("PT2C_CUDNN_FUSED");
+  if (!value || !*value || !strcmp(value, "dense"))
+    return FUSED_DENSE;
+  if (!strcmp(value, "all"))
+    return FUSED_ALL;
+  if (!strcmp(value, "same"))
+    return FUSED_SAME;
+  if (!strcmp(value, "precomp"))
+    return FUSED_PRECOMP;
+  return FUSED_NEVER;
+}
 
 static void destroy_plan(const pt2crt_cudnn *dnn, pt2crt_conv_plan *plan) {
   if (plan->x)
@@ -58,6 +101,10 @@ static void destroy_plan(const pt2crt_cudnn *dnn, pt2crt_conv_plan *plan) {
     dnn->cudnnDestroyFilterDescriptor(plan->filter);
   if (plan->conv)
     dnn->cudnnDestroyConvolutionDescriptor(plan->conv);
+  if (plan->bias)
+    dnn->cudnnDestroyTensorDescriptor(plan->bias);
+  if (plan->activation)
+    dnn->cudnnDestroyActivationDescriptor(plan->activation);
   memset(plan, 0, sizeof *plan);
 }
 
@@ -82,6 +129,8 @@ static struct pt2crt_conv_state *state_for(pt2crt_cuda_run *run, const pt2crt_cu
     if (!state)
       return NULL;
     state->dnn = dnn;
+    state->fused_policy = fused_policy();
+    state->debug = getenv("PT2C_CUDNN_DEBUG") != NULL;
     if (!pt2crt_plan_cache_init(&state->plans, KEY_FIELDS, sizeof(pt2crt_conv_plan),
                                 release_plan, dnn)) {
       free(state);
@@ -208,6 +257,25 @@ static int make_plan(struct pt2crt_conv_state *state, const int64_t *key,
     ++plan->n_algos;
   }
   plan->usable = plan->n_algos > 0;
+  plan->fused = FUSED_REFUSED;
+  if (plan->usable && (key[K_FLAGS] & PT2CRT_CONV_BIAS) && pt2crt_cudnn_has_fused(dnn)) {
+    if (dnn->cudnnCreateTensorDescriptor(&plan->bias) != 0) {
+      plan->bias = NULL;
+      return 1;
+    }
+    if (dnn->cudnnCreateActivationDescriptor(&plan->activation) != 0) {
+      plan->activation = NULL;
+      return 1;
+    }
+    if (dnn->cudnnSetTensor4dDescriptorEx(plan->bias, data, 1, (int)key[K_F], 1, 1,
+                                          (int)key[K_F], 1, 1, 1) == 0 &&
+        dnn->cudnnSetActivationDescriptor(plan->activation,
+                                          (key[K_FLAGS] & PT2CRT_CONV_RELU)
+                                              ? PT2CRT_CUDNN_ACTIVATION_RELU
+                                              : PT2CRT_CUDNN_ACTIVATION_IDENTITY,
+                                          PT2CRT_CUDNN_PROPAGATE_NAN, 0.0) == 0)
+      plan->fused = FUSED_UNTRIED;
+  }
   return 1;
 }
 
@@ -256,6 +324,59 @@ static cudnnStatus_t forward_first_accepted(struct pt2crt_conv_state *state,
   return PT2CRT_CUDNN_STATUS_DECLINED;
 }
 
+/* Queues out = act(conv(x) + z + bias) with the candidate the fused call
+ * accepted, or, on the plan's first epilogue, with the first one it
+ * accepts (an identity activation takes IMPLICIT_PRECOMP_GEMM only). A
+ * refusal queues nothing; with no candidate left the plan's epilogue is
+ * refused for good and the answer PT2CRT_CUDNN_STATUS_DECLINED. */
+static cudnnStatus_t fused_first_accepted(struct pt2crt_conv_state *state,
+                                          pt2crt_conv_plan *plan, const int64_t *key,
+                                          int64_t x, int64_t filter, int64_t bias, int64_t z,
+                                          int64_t out) {
+  const float one = 1.0f, alpha2 = (key[K_FLAGS] & PT2CRT_CONV_RESIDUAL) ? 1.0f : 0.0f;
+  int precomp_only = !(key[K_FLAGS] & PT2CRT_CONV_RELU) || state->fused_policy == FUSED_PRECOMP;
+  int first = plan->fused >= 0 ? plan->fused : plan->current;
+  int last = plan->fused >= 0 || state->fused_policy == FUSED_SAME ? first + 1 : plan->n_algos;
+  if (state->fused_policy == FUSED_DENSE && key[K_GROUPS] != 1)
+    last = first; /* grouped: never */
+  cudnnStatus_t status = PT2CRT_CUDNN_STATUS_SUCCESS;
+  for (int i = first; i < last; ++i) {
+    if (precomp_only && plan->algos[i] != PT2CRT_CUDNN_FWD_ALGO_IMPLICIT_PRECOMP_GEMM)
+      continue;
+    size_t bytes = plan->algo_bytes[i];
+    /* z is read only with alpha2 1; otherwise out stands in for it. */
+    status = state->dnn->cudnnConvolutionBiasActivationForward(
+        state->handle, &one, plan->x, (const void *)(uintptr_t)x, plan->filter,
+        (const void *)(uintptr_t)filter, plan->conv, plan->algos[i],
+        bytes ? (void *)(uintptr_t)state->workspace : NULL, bytes, &alpha2, plan->y,
+        (const void *)(uintptr_t)(alpha2 != 0.0f ? z : out), plan->bias,
+        (const void *)(uintptr_t)bias, plan->activation, plan->y, (void *)(uintptr_t)out);
+    if (!pt2crt_cudnn_refused(status)) {
+      if (state->debug && plan->fused == FUSED_UNTRIED)
+        fprintf(stderr,
+                "pt2c: cuDNN fused convolution (type %d, %dx%dx%dx%d input, %d filters of "
+                "%dx%d, groups %d, epilogue %d): algorithm %d (alone: %d)\n",
+                (int)key[K_TYPE], (int)key[K_N], (int)key[K_C], (int)key[K_H], (int)key[K_W],
+                (int)key[K_F], (int)key[K_KH], (int)key[K_KW], (int)key[K_GROUPS],
+                (int)(key[K_FLAGS] & PT2CRT_CONV_EPILOGUE), plan->algos[i],
+                plan->algos[plan->current]);
+      plan->fused = i;
+      return status;
+    }
+  }
+  if (state->debug)
+    fprintf(stderr,
+            "pt2c: cuDNN refused the fused convolution (type %d, %dx%dx%dx%d input, %d "
+            "filters of %dx%d, groups %d, epilogue %d; alone: algorithm %d): %s\n",
+            (int)key[K_TYPE], (int)key[K_N], (int)key[K_C], (int)key[K_H], (int)key[K_W],
+            (int)key[K_F], (int)key[K_KH], (int)key[K_KW], (int)key[K_GROUPS],
+            (int)(key[K_FLAGS] & PT2CRT_CONV_EPILOGUE), plan->algos[plan->current],
+            status == PT2CRT_CUDNN_STATUS_SUCCESS ? "no candidate algorithm"
+                                                  : state->dnn->cudnnGetErrorString(status));
+  plan->fused = FUSED_REFUSED;
+  return PT2CRT_CUDNN_STATUS_DECLINED;
+}
+
 /* CudaConv.h says what it does. */
 PT2CRT_HIDDEN int32_t pt2crt_cuda_conv(
     int64_t type, int64_t x, int64_t n, int64_t c, int64_t h, int64_t w, int64_t x_n,
@@ -263,7 +384,8 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_conv(
     int64_t filter_g, int64_t filter_f, int64_t filter_r, int64_t y, int64_t oh, int64_t ow,
     int64_t y_n, int64_t y_g, int64_t y_f, int64_t y_p, int64_t pad_h, int64_t pad_w,
     int64_t stride_h, int64_t stride_w, int64_t dilation_h, int64_t dilation_w,
-    int64_t groups, int64_t accumulate, int64_t flags) {
+    int64_t groups, int64_t accumulate, int64_t flags, int64_t bias, int64_t z,
+    int64_t out) {
   pt2crt_cuda_run *run = pt2crt_cuda_current_run();
   if (!run || run->error_code != PT2C_OK)
     return PT2CRT_CONV_DONE;
@@ -284,25 +406,43 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_conv(
     return PT2CRT_CONV_DECLINED;
   if (!aligned(x, filter, y))
     return PT2CRT_CONV_DECLINED;
+  /* The epilogue is offered only where it can run: no accumulation, its
+   * operands aligned like the others. */
+  int64_t epilogue = flags & PT2CRT_CONV_EPILOGUE;
+  if (!(epilogue & PT2CRT_CONV_BIAS) || accumulate || !bias || !out ||
+      ((epilogue & PT2CRT_CONV_RESIDUAL) && !z) ||
+      !aligned(bias, out, (epilogue & PT2CRT_CONV_RESIDUAL) ? z : 0))
+    epilogue = 0;
   const pt2crt_cudnn *dnn = pt2crt_cudnn_get();
   if (!dnn)
     return PT2CRT_CONV_DECLINED;
   struct pt2crt_conv_state *state = state_for(run, dnn);
   if (!state)
     return PT2CRT_CONV_DECLINED;
+  if (state->fused_policy == FUSED_NEVER)
+    epilogue = 0;
   int64_t key[KEY_FIELDS] = {type,     n,        c,         h,          w,
                              x_n,      x_c,      x_h,       x_w,        f,
                              kh,       kw,       y_n,       y_f,        ow * y_p,
                              y_p,      pad_h,    pad_w,     stride_h,   stride_w,
                              dilation_h, dilation_w, groups,   oh,         ow,
-                             flags & (PT2CRT_CONV_FILTER_CHANNELS_LAST | PT2CRT_CONV_ALLOW_TF32)};
+                             (flags & (PT2CRT_CONV_FILTER_CHANNELS_LAST |
+                                       PT2CRT_CONV_ALLOW_TF32)) | epilogue};
   if (!fits_int(key))
     return PT2CRT_CONV_DECLINED;
   pt2crt_conv_plan *plan = plan_for(state, key);
   if (!plan || !plan->usable)
     return PT2CRT_CONV_DECLINED;
   cudnnStatus_t status = dnn->cudnnSetStream(state->handle, run->stream);
-  if (status == PT2CRT_CUDNN_STATUS_SUCCESS)
+  int32_t answer = PT2CRT_CONV_DONE;
+  if (status == PT2CRT_CUDNN_STATUS_SUCCESS && epilogue && plan->fused != FUSED_REFUSED) {
+    status = fused_first_accepted(state, plan, key, x, filter, bias, z, out);
+    if (status != PT2CRT_CUDNN_STATUS_DECLINED)
+      answer = PT2CRT_CONV_DONE_WITH_EPILOGUE;
+    else
+      status = PT2CRT_CUDNN_STATUS_SUCCESS; /* the convolution alone, below */
+  }
+  if (status == PT2CRT_CUDNN_STATUS_SUCCESS && answer == PT2CRT_CONV_DONE)
     status = forward_first_accepted(state, plan, x, filter, y, accumulate);
   if (status == PT2CRT_CUDNN_STATUS_DECLINED)
     return PT2CRT_CONV_DECLINED;
@@ -313,5 +453,5 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_conv(
                      (long long)n, (long long)c, (long long)h, (long long)w, (long long)f,
                      (long long)kh, (long long)kw, (long long)groups,
                      dnn->cudnnGetErrorString(status));
-  return PT2CRT_CONV_DONE;
+  return answer;
 }

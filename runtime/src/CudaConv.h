@@ -48,7 +48,18 @@ struct pt2crt_conv_state; /* NULL until the context's first convolution */
  * stream (also when the run failed already, or there is nothing to
  * compute), PT2CRT_CONV_DECLINED when the caller must compute it (no cuDNN,
  * a layout cuDNN cannot express, an unaligned operand, no algorithm that
- * fits the workspace). A cuDNN failure is the run's DEVICE_ERROR. */
+ * fits the workspace). A cuDNN failure is the run's DEVICE_ERROR.
+ *
+ * With PT2CRT_CONV_BIAS in `flags` (and `accumulate` 0) an epilogue is
+ * offered (library_calls.h): out = act(conv(x, filter) + z + bias[k]) for
+ * output channel k, act ReLU with PT2CRT_CONV_RELU, z read only with
+ * PT2CRT_CONV_RESIDUAL; `bias` holds f values of `type`, z and out are laid
+ * out as y. cuDNN's cudnnConvolutionBiasActivationForward computes it in
+ * float32 and rounds once; when it accepts, out is written (y is not) and
+ * the answer is PT2CRT_CONV_DONE_WITH_EPILOGUE. When it refuses (a type,
+ * layout or algorithm its fused kernels do not take; an identity
+ * activation needs its IMPLICIT_PRECOMP_GEMM algorithm) the plan remembers
+ * it and the convolution alone runs (PT2CRT_CONV_DONE). */
 int32_t pt2crt_cuda_conv(int64_t type, int64_t x, int64_t n, int64_t c, int64_t h,
                          int64_t w, int64_t x_n, int64_t x_c, int64_t x_h, int64_t x_w,
                          int64_t filter, int64_t f, int64_t kh, int64_t kw,
@@ -56,7 +67,8 @@ int32_t pt2crt_cuda_conv(int64_t type, int64_t x, int64_t n, int64_t c, int64_t 
                          int64_t oh, int64_t ow, int64_t y_n, int64_t y_g, int64_t y_f,
                          int64_t y_p, int64_t pad_h, int64_t pad_w, int64_t stride_h,
                          int64_t stride_w, int64_t dilation_h, int64_t dilation_w,
-                         int64_t groups, int64_t accumulate, int64_t flags);
+                         int64_t groups, int64_t accumulate, int64_t flags,
+                         int64_t bias, int64_t z, int64_t out);
 
 /* Frees the handle and plans; the device's context must be current. NULL
  * is a no-op. */

@@ -35,6 +35,13 @@ static int resolve_all(void *handle) {
   RESOLVE(cudnnGetConvolutionForwardAlgorithm_v7)
   RESOLVE(cudnnConvolutionForward)
 #undef RESOLVE
+  /* Optional: the fused convolution (pt2crt_cudnn_has_fused). */
+#define RESOLVE_OPTIONAL(name) *(void **)&library.name = dlsym(handle, #name);
+  RESOLVE_OPTIONAL(cudnnCreateActivationDescriptor)
+  RESOLVE_OPTIONAL(cudnnSetActivationDescriptor)
+  RESOLVE_OPTIONAL(cudnnDestroyActivationDescriptor)
+  RESOLVE_OPTIONAL(cudnnConvolutionBiasActivationForward)
+#undef RESOLVE_OPTIONAL
   /* Groups and math types came with cuDNN 7; older ones lack the _v7 call
    * anyway, so this only guards against a mislabelled library. */
   return library.cudnnGetVersion() >= 7000;

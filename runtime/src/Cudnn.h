@@ -27,6 +27,7 @@ typedef struct cudnnContext *cudnnHandle_t;
 typedef struct pt2crt_cudnn_opaque *cudnnTensorDescriptor_t;
 typedef struct pt2crt_cudnn_opaque *cudnnFilterDescriptor_t;
 typedef struct pt2crt_cudnn_opaque *cudnnConvolutionDescriptor_t;
+typedef struct pt2crt_cudnn_opaque *cudnnActivationDescriptor_t;
 
 /* cudnnConvolutionFwdAlgoPerf_t */
 typedef struct {
@@ -52,6 +53,11 @@ enum {
   PT2CRT_CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION = 2,
   PT2CRT_CUDNN_FMA_MATH = 3, /* float32 without TF32 tensor cores */
   PT2CRT_CUDNN_FWD_ALGO_COUNT = 8,
+  /* what cudnnConvolutionBiasActivationForward takes */
+  PT2CRT_CUDNN_FWD_ALGO_IMPLICIT_PRECOMP_GEMM = 1, /* the one for an identity activation */
+  PT2CRT_CUDNN_ACTIVATION_RELU = 1,
+  PT2CRT_CUDNN_ACTIVATION_IDENTITY = 5,
+  PT2CRT_CUDNN_PROPAGATE_NAN = 1,
 };
 
 typedef struct pt2crt_cudnn {
@@ -92,7 +98,25 @@ typedef struct pt2crt_cudnn {
                                            void *workspace, size_t workspace_bytes,
                                            const void *beta, cudnnTensorDescriptor_t,
                                            void *y);
+  /* The fused convolution, bias, residual and activation: optional (NULL
+   * when the library lacks one of them; convolutions then run alone). */
+  cudnnStatus_t (*cudnnCreateActivationDescriptor)(cudnnActivationDescriptor_t *);
+  cudnnStatus_t (*cudnnSetActivationDescriptor)(cudnnActivationDescriptor_t, int mode,
+                                                int nan_propagation, double coefficient);
+  cudnnStatus_t (*cudnnDestroyActivationDescriptor)(cudnnActivationDescriptor_t);
+  cudnnStatus_t (*cudnnConvolutionBiasActivationForward)(
+      cudnnHandle_t, const void *alpha1, cudnnTensorDescriptor_t, const void *x,
+      cudnnFilterDescriptor_t, const void *w, cudnnConvolutionDescriptor_t, int algo,
+      void *workspace, size_t workspace_bytes, const void *alpha2, cudnnTensorDescriptor_t z_desc,
+      const void *z, cudnnTensorDescriptor_t bias_desc, const void *bias,
+      cudnnActivationDescriptor_t, cudnnTensorDescriptor_t y_desc, void *y);
 } pt2crt_cudnn;
+
+/* Whether `dnn` has the fused entry points (pt2crt_cudnn's last four). */
+static inline int pt2crt_cudnn_has_fused(const struct pt2crt_cudnn *dnn) {
+  return dnn->cudnnCreateActivationDescriptor && dnn->cudnnSetActivationDescriptor &&
+         dnn->cudnnDestroyActivationDescriptor && dnn->cudnnConvolutionBiasActivationForward;
+}
 
 /* Whether `status` says cuDNN refused the call's parameters before doing
  * anything (bad parameter, not supported): cuDNN 8's codes 3 and 9, cuDNN

@@ -44,7 +44,7 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOption
   addModuleBufferizationPasses(pm);
   addPassList(pm, "GPU kernels",
               "func.func(pt2c-host-shape-buffers),buffer-deallocation-pipeline,canonicalize,cse,"
-              "pt2c-gemm-to-library{allow-tf32=" + tf32 + "}," +
+              "pt2c-convolution-epilogue,pt2c-gemm-to-library{allow-tf32=" + tf32 + "}," +
                   llvm::formatv("pt2c-emit-flash-attention{{tensor-cores={0}},"
                                 "func.func(pt2c-results-in-place),"
                                 "func.func(pt2c-map-to-gpu{{block-size={1}}),",
@@ -71,7 +71,9 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   //    layouts, results to out-params, shape buffers of dynamic reshapes
   //    on the host stack (pt2c-host-shape-buffers), deallocations (freed
   //    device scratch is reused later in the same stream, which is safe).
-  // 2. Matmul-shaped ops call the runtime's cuBLASLt gemm, keeping the op
+  // 2. The elementwise op after a cuDNN convolution (bias, residual,
+  //    ReLU) is offered to its call as cuDNN's fused epilogue, kept behind
+  //    the answer (pt2c-convolution-epilogue). Matmul-shaped ops call the runtime's cuBLASLt gemm, keeping the op
   //    for when it declines (pt2c-gemm-to-library); attention's stand-in
   //    calls become the flash-attention kernel (pt2c-emit-flash-attention,
   //    after deallocations: they refuse its barriers), on tensor cores for

@@ -50,17 +50,28 @@ enum {
 };
 
 /* pt2crt_cuda_conv: its argument count, its answers, and the flags of its
- * last argument. */
-#define PT2CRT_CONV_PARAMETERS 33
+ * 33rd argument. Its last three are the epilogue's operands (0 without
+ * one): the bias (f values of the type, contiguous), the residual z and
+ * the epilogue's output, both of y's type laid out with y's strides. */
+#define PT2CRT_CONV_PARAMETERS 36
 enum {
-  PT2CRT_CONV_DECLINED = 0, /* nothing was done: run the fallback */
-  PT2CRT_CONV_DONE = 1,
+  PT2CRT_CONV_DECLINED = 0,          /* nothing was done: run the fallback */
+  PT2CRT_CONV_DONE = 1,              /* y = conv(x, w); the epilogue is the caller's */
+  PT2CRT_CONV_DONE_WITH_EPILOGUE = 2, /* the epilogue's output was written, y was not */
 };
 enum {
   /* the filter is [f, kh, kw, c / groups] (channels-last) */
   PT2CRT_CONV_FILTER_CHANNELS_LAST = 1,
   /* a float32 convolution may run on TF32 tensor cores (--allow-tf32) */
   PT2CRT_CONV_ALLOW_TF32 = 2,
+  /* an epilogue is offered: out = conv(x, w) + bias[channel], summed in
+   * float32 and rounded to the type once, instead of y. The call answers
+   * PT2CRT_CONV_DONE_WITH_EPILOGUE when it wrote out, or DONE (y written,
+   * out not) or DECLINED, after which the caller computes out itself. */
+  PT2CRT_CONV_BIAS = 4,
+  PT2CRT_CONV_RESIDUAL = 8, /* with BIAS: + z[same point] before the activation */
+  PT2CRT_CONV_RELU = 16,    /* with BIAS: then out = max(out, 0) */
+  PT2CRT_CONV_EPILOGUE = PT2CRT_CONV_BIAS | PT2CRT_CONV_RESIDUAL | PT2CRT_CONV_RELU,
 };
 
 #endif /* PT2C_LIBRARY_CALLS_H */

@@ -132,7 +132,8 @@ struct Conv {
 
   /// The call on other buffers of the same shapes and strides.
   int32_t callOn(int64_t type, int64_t xAddress, int64_t filterAddress, int64_t yAddress,
-                 bool accumulate = false, int64_t filterF = -1) {
+                 bool accumulate = false, int64_t filterF = -1, int64_t epilogue = 0,
+                 int64_t bias = 0, int64_t z = 0, int64_t out = 0) {
     int64_t reduction = c / groups * kh * kw;
     return pt2crt_cuda_conv(type, xAddress, n, c, h, w, xStrides[0], xStrides[1],
                             xStrides[2], xStrides[3], filterAddress, f, kh, kw,
@@ -141,7 +142,8 @@ struct Conv {
                             yStrides[3], padH, padW, strideH, strideW, dilationH,
                             dilationW, groups, accumulate,
                             (filterLast ? PT2CRT_CONV_FILTER_CHANNELS_LAST : 0) |
-                                (allowTF32 ? PT2CRT_CONV_ALLOW_TF32 : 0));
+                                (allowTF32 ? PT2CRT_CONV_ALLOW_TF32 : 0) | epilogue,
+                            bias, z, out);
   }
 };
 
@@ -326,4 +328,183 @@ TEST_CASE("cuda conv: float32 takes tensor-op math only with ALLOW_TF32", "[runt
   REQUIRE(conv.call() == PT2CRT_CONV_DONE);
   CHECK(fakeLibraryQuery<int>(PT2C_FAKE_CUDNN, "fake_cudnn_last_math") ==
         PT2CRT_CUDNN_FMA_MATH);
+}
+
+namespace {
+
+/// act(conv + z + bias[k]) from `conv` (y written over), as the epilogue
+/// generic after the convolution computes it.
+std::vector<float> withEpilogue(const Conv &conv, const std::vector<float> &convolved,
+                                const std::vector<float> &bias, const std::vector<float> *z,
+                                bool relu) {
+  std::vector<float> out = convolved;
+  for (int64_t b = 0; b < conv.n; ++b)
+    for (int64_t k = 0; k < conv.f; ++k)
+      for (int64_t i = 0; i < conv.oh(); ++i)
+        for (int64_t j = 0; j < conv.ow(); ++j) {
+          float &target = conv.yAt(out, b, k, i, j);
+          size_t at = size_t(&target - out.data());
+          double value = double(target) + bias[size_t(k)] + (z ? (*z)[at] : 0.0);
+          target = float(relu && value < 0 ? 0.0 : value);
+        }
+  return out;
+}
+
+long fakeFused() {
+  return fakeLibraryQuery(PT2C_FAKE_CUDNN, "fake_cudnn_fused_convolutions");
+}
+
+} // namespace
+
+TEST_CASE("cuda conv: bias, residual and ReLU in cuDNN's fused call", "[runtime][conv]") {
+  // channels-last bfloat16, as resnet50's bottlenecks: out = relu(conv + z +
+  // bias), summed in float32 and rounded once; y is left alone.
+  FakeLibraryRun fake;
+  Conv conv(2, 8, 5, 6, 8, 3, 3);
+  conv.padH = conv.padW = 1, conv.filterLast = true;
+  conv.xStrides[0] = conv.h * conv.w * conv.c, conv.xStrides[1] = 1;
+  conv.xStrides[2] = conv.w * conv.c, conv.xStrides[3] = conv.c;
+  conv.yStrides[0] = conv.oh() * conv.ow() * conv.f, conv.yStrides[1] = conv.f;
+  conv.yStrides[2] = 1, conv.yStrides[3] = conv.f;
+  conv.prepare(0.0f);
+  std::vector<float> bias(size_t(conv.f)), z(conv.y.size());
+  for (size_t i = 0; i < bias.size(); ++i)
+    bias[i] = float(i % 5) * 0.5f - 1.0f;
+  for (size_t i = 0; i < z.size(); ++i)
+    z[i] = float((i * 3) % 7) * 0.25f - 0.75f;
+  std::vector<float> want = withEpilogue(conv, conv.reference(false), bias, &z, true);
+  int64_t type = kBfloat16;
+  std::vector<uint16_t> x = narrow(conv.x, type), filter = narrow(conv.filter, type);
+  std::vector<uint16_t> b = narrow(bias, type), zz = narrow(z, type);
+  std::vector<uint16_t> y(conv.y.size(), 0x1234), out(conv.y.size(), 0x7e00);
+  long fused = fakeFused(), plain = fakeConvolutions();
+  int64_t epilogue = PT2CRT_CONV_BIAS | PT2CRT_CONV_RESIDUAL | PT2CRT_CONV_RELU;
+  for (int call = 0; call < 2; ++call)
+    REQUIRE(conv.callOn(type, addressOf(x), addressOf(filter), addressOf(y), false, -1,
+                        epilogue, addressOf(b), addressOf(zz), addressOf(out)) ==
+            PT2CRT_CONV_DONE_WITH_EPILOGUE);
+  REQUIRE(fake.run.error_code == PT2C_OK);
+  CHECK(fakeFused() - fused == 2);
+  CHECK(fakeConvolutions() == plain);
+  CHECK(y == std::vector<uint16_t>(conv.y.size(), 0x1234));
+  bool negatives = false;
+  for (size_t i = 0; i < want.size(); ++i) {
+    CHECK(widen(out[i], type) == Approx(want[i]).epsilon(1.0 / 256).margin(1e-6));
+    negatives |= widen(out[i], type) < 0;
+  }
+  CHECK(!negatives);
+  // Without the residual flag z is not read (out stands in for it).
+  std::vector<float> noResidual = withEpilogue(conv, conv.reference(false), bias, nullptr, true);
+  REQUIRE(conv.callOn(type, addressOf(x), addressOf(filter), addressOf(y), false, -1,
+                      PT2CRT_CONV_BIAS | PT2CRT_CONV_RELU, addressOf(b), 0,
+                      addressOf(out)) == PT2CRT_CONV_DONE_WITH_EPILOGUE);
+  for (size_t i = 0; i < want.size(); ++i)
+    CHECK(widen(out[i], type) == Approx(noResidual[i]).epsilon(1.0 / 256).margin(1e-6));
+}
+
+TEST_CASE("cuda conv: a refused epilogue leaves it to the caller, once per plan",
+          "[runtime][conv]") {
+  Conv conv(1, 4, 5, 5, 6, 3, 3);
+  conv.padH = conv.padW = 1;
+  conv.prepare(0.0f);
+  std::vector<float> want = conv.reference(false);
+  std::vector<float> bias(size_t(conv.f), 0.5f), out(conv.y.size(), 7.0f);
+  {
+    // cuDNN refuses every fused call: the convolution alone runs, into y.
+    FakeLibraryRun fake;
+    setenv("FAKE_CUDNN_REFUSE_FUSED", "1", 1);
+    long refusals = fakeLibraryQuery(PT2C_FAKE_CUDNN, "fake_cudnn_fused_refusals");
+    for (int call = 0; call < 2; ++call) {
+      conv.y.assign(conv.y.size(), 1e30f);
+      REQUIRE(conv.callOn(0, addressOf(conv.x), addressOf(conv.filter), addressOf(conv.y),
+                          false, -1, PT2CRT_CONV_BIAS | PT2CRT_CONV_RELU, addressOf(bias),
+                          0, addressOf(out)) == PT2CRT_CONV_DONE);
+      for (size_t i = 0; i < want.size(); ++i)
+        CHECK(conv.y[i] == Approx(want[i]).epsilon(1e-5));
+    }
+    unsetenv("FAKE_CUDNN_REFUSE_FUSED");
+    // Tried on the first call only, with float32's one candidate (algorithm 0).
+    CHECK(fakeLibraryQuery(PT2C_FAKE_CUDNN, "fake_cudnn_fused_refusals") - refusals == 1);
+    CHECK(out == std::vector<float>(conv.y.size(), 7.0f));
+    CHECK(fake.run.error_code == PT2C_OK);
+  }
+  {
+    // An identity activation needs IMPLICIT_PRECOMP_GEMM, which this
+    // heuristic offers with more workspace than there is: the convolution
+    // alone runs.
+    FakeLibraryRun fake;
+    long fused = fakeFused();
+    conv.y.assign(conv.y.size(), 1e30f);
+    REQUIRE(conv.callOn(0, addressOf(conv.x), addressOf(conv.filter), addressOf(conv.y),
+                        false, -1, PT2CRT_CONV_BIAS, addressOf(bias), 0,
+                        addressOf(out)) == PT2CRT_CONV_DONE);
+    CHECK(fakeFused() == fused);
+    for (size_t i = 0; i < want.size(); ++i)
+      CHECK(conv.y[i] == Approx(want[i]).epsilon(1e-5));
+    CHECK(out == std::vector<float>(conv.y.size(), 7.0f));
+  }
+  {
+    // float32 with ReLU is accepted (algorithm 0, FMA math); an unaligned
+    // bias is not offered at all.
+    FakeLibraryRun fake;
+    std::vector<float> expected = withEpilogue(conv, want, bias, nullptr, true);
+    REQUIRE(conv.callOn(0, addressOf(conv.x), addressOf(conv.filter), addressOf(conv.y),
+                        false, -1, PT2CRT_CONV_BIAS | PT2CRT_CONV_RELU, addressOf(bias), 0,
+                        addressOf(out)) == PT2CRT_CONV_DONE_WITH_EPILOGUE);
+    CHECK(fakeLibraryQuery<int>(PT2C_FAKE_CUDNN, "fake_cudnn_last_algo") == 0);
+    for (size_t i = 0; i < expected.size(); ++i)
+      CHECK(out[i] == Approx(expected[i]).epsilon(1e-5));
+    long fused = fakeFused();
+    CHECK(conv.callOn(0, addressOf(conv.x), addressOf(conv.filter), addressOf(conv.y), false,
+                      -1, PT2CRT_CONV_BIAS | PT2CRT_CONV_RELU, addressOf(bias) + 4, 0,
+                      addressOf(out)) == PT2CRT_CONV_DONE);
+    CHECK(fakeFused() == fused);
+  }
+}
+
+TEST_CASE("cuda conv: PT2C_CUDNN_FUSED limits the fused calls", "[runtime][conv]") {
+  // float32's one candidate here is algorithm 0: "precomp" (IMPLICIT_PRECOMP_GEMM
+  // only) and "off" leave the epilogue to the caller; unset, it runs fused.
+  Conv conv(1, 4, 5, 5, 6, 3, 3);
+  conv.prepare(0.0f);
+  std::vector<float> bias(size_t(conv.f), 0.5f), out(conv.y.size(), 7.0f);
+  // "same" keeps the algorithm the convolution alone runs (0 here); "dense"
+  // (the default) and "all" differ for grouped convolutions only.
+  for (const char *policy : {"off", "precomp", "", "same", "dense", "all"}) {
+    setenv("PT2C_CUDNN_FUSED", policy, 1);
+    FakeLibraryRun fake; // a new context reads the variable
+    long fused = fakeFused();
+    int32_t answer =
+        conv.callOn(0, addressOf(conv.x), addressOf(conv.filter), addressOf(conv.y), false, -1,
+                    PT2CRT_CONV_BIAS | PT2CRT_CONV_RELU, addressOf(bias), 0, addressOf(out));
+    bool fusedRun = !*policy || !strcmp(policy, "same") || !strcmp(policy, "dense") ||
+                    !strcmp(policy, "all");
+    CHECK(answer == (fusedRun ? PT2CRT_CONV_DONE_WITH_EPILOGUE : PT2CRT_CONV_DONE));
+    CHECK(fakeFused() - fused == (fusedRun ? 1 : 0));
+    CHECK(fake.run.error_code == PT2C_OK);
+  }
+  // A depthwise convolution by default: alone, the epilogue the caller's;
+  // with "all" fused.
+  unsetenv("PT2C_CUDNN_FUSED");
+  FakeLibraryRun fake;
+  Conv depthwise(1, 4, 5, 5, 4, 3, 3);
+  depthwise.groups = 4;
+  depthwise.prepare(0.0f);
+  std::vector<float> depthwiseBias(4, 0.5f), depthwiseOut(depthwise.y.size(), 7.0f);
+  long fused = fakeFused();
+  CHECK(depthwise.callOn(0, addressOf(depthwise.x), addressOf(depthwise.filter),
+                         addressOf(depthwise.y), false, -1, PT2CRT_CONV_BIAS | PT2CRT_CONV_RELU,
+                         addressOf(depthwiseBias), 0,
+                         addressOf(depthwiseOut)) == PT2CRT_CONV_DONE);
+  CHECK(fakeFused() == fused);
+  setenv("PT2C_CUDNN_FUSED", "all", 1);
+  {
+    FakeLibraryRun all;
+    CHECK(depthwise.callOn(0, addressOf(depthwise.x), addressOf(depthwise.filter),
+                           addressOf(depthwise.y), false, -1,
+                           PT2CRT_CONV_BIAS | PT2CRT_CONV_RELU, addressOf(depthwiseBias), 0,
+                           addressOf(depthwiseOut)) == PT2CRT_CONV_DONE_WITH_EPILOGUE);
+    CHECK(fakeFused() == fused + 1);
+  }
+  unsetenv("PT2C_CUDNN_FUSED");
 }

@@ -19,6 +19,14 @@
  * what ran (fake_cudnn_*). $FAKE_CUDNN_REFUSE lists algorithms (",5,0,")
  * whose cudnnConvolutionForward refuses with cuDNN 9's BAD_PARAM (2000),
  * as the real one does for some operands its heuristic offered.
+ *
+ * cudnnConvolutionBiasActivationForward computes act(alpha1·conv + alpha2·z
+ * + bias[k]) in double and rounds once; like cuDNN's documentation says, an
+ * identity activation takes algorithm 1 (IMPLICIT_PRECOMP_GEMM) only, which
+ * this heuristic offers with more workspace than the runtime has: bias
+ * alone is always refused. $FAKE_CUDNN_REFUSE_FUSED set refuses every fused
+ * call (NOT_SUPPORTED), as cuDNN does for configurations its fused kernels
+ * lack.
  *===----------------------------------------------------------------------===*/
 
 #include <stdint.h>
@@ -88,7 +96,7 @@ typedef struct {
   int reserved[3];
 } perf;
 
-static long convolutions, handles;
+static long convolutions, handles, fused_convolutions, fused_refusals;
 static int last_algo = -1, last_math = -1;
 static long heuristic_calls;
 static void *last_stream;
@@ -100,6 +108,28 @@ EXPORT long fake_cudnn_convolutions(void) { return convolutions; }
 EXPORT int fake_cudnn_last_algo(void) { return last_algo; }
 EXPORT int fake_cudnn_last_math(void) { return last_math; }
 EXPORT long fake_cudnn_handles(void) { return handles; }
+EXPORT long fake_cudnn_fused_convolutions(void) { return fused_convolutions; }
+EXPORT long fake_cudnn_fused_refusals(void) { return fused_refusals; }
+
+typedef struct activation {
+  int mode, nan;
+  double coefficient;
+} activation;
+enum { RELU = 1, IDENTITY = 5 };
+EXPORT int cudnnCreateActivationDescriptor(activation **out) {
+  *out = calloc(1, sizeof **out);
+  return SUCCESS;
+}
+EXPORT int cudnnSetActivationDescriptor(activation *a, int mode, int nan, double coefficient) {
+  if (mode != RELU && mode != IDENTITY)
+    return BAD_PARAM;
+  a->mode = mode, a->nan = nan, a->coefficient = coefficient;
+  return SUCCESS;
+}
+EXPORT int cudnnDestroyActivationDescriptor(activation *a) {
+  free(a);
+  return SUCCESS;
+}
 
 EXPORT size_t cudnnGetVersion(void) { return 91400; }
 EXPORT const char *cudnnGetErrorString(int status) {
@@ -216,11 +246,14 @@ static int64_t at(const tensor *t, int n, int c, int h, int w) {
          (int64_t)h * t->strides[2] + (int64_t)w * t->strides[3];
 }
 
-EXPORT int cudnnConvolutionForward(void **handle, const float *alpha, const tensor *xd,
-                                   const void *x, const filter *fd, const void *w,
-                                   const conv *d, int algo, void *workspace,
-                                   size_t workspace_bytes, const float *beta,
-                                   const tensor *yd, void *y) {
+/* Checks the call as cuDNN would; then, for each output point, writes
+ * alpha·conv + extra(point) (rounded once) through `finish`. */
+typedef double (*finish_fn)(const void *context, int64_t out, int k, double sum);
+
+static int convolve(void **handle, const tensor *xd, const void *x, const filter *fd,
+                    const void *w, const conv *d, int algo, void *workspace,
+                    size_t workspace_bytes, const tensor *yd, void *y, finish_fn finish,
+                    const void *context) {
   if (!*handle)
     return BAD_PARAM; /* no stream set */
   if (refused(algo))
@@ -237,7 +270,6 @@ EXPORT int cudnnConvolutionForward(void **handle, const float *alpha, const tens
   if (cudnnGetConvolution2dForwardOutputDim(d, xd, fd, &on, &oc, &oh, &ow) != SUCCESS ||
       yd->dims[0] != on || yd->dims[1] != oc || yd->dims[2] != oh || yd->dims[3] != ow)
     return BAD_PARAM;
-  ++convolutions;
   last_algo = algo;
   last_math = d->math;
   last_stream = *handle;
@@ -263,8 +295,71 @@ EXPORT int cudnnConvolutionForward(void **handle, const float *alpha, const tens
                 sum += (double)value * weight;
               }
           int64_t out = at(yd, n, k, i, j);
-          store(type, y, out,
-                *alpha * sum + (*beta == 0.0f ? 0.0 : *beta * (double)load(type, y, out)));
+          store(type, y, out, finish(context, out, k, sum));
         }
   return SUCCESS;
+}
+
+typedef struct {
+  float alpha, beta;
+  int type;
+  const void *y;
+} plain_context;
+
+static double finish_plain(const void *context, int64_t out, int k, double sum) {
+  (void)k;
+  const plain_context *c = context;
+  return c->alpha * sum + (c->beta == 0.0f ? 0.0 : c->beta * (double)load(c->type, c->y, out));
+}
+
+EXPORT int cudnnConvolutionForward(void **handle, const float *alpha, const tensor *xd,
+                                   const void *x, const filter *fd, const void *w,
+                                   const conv *d, int algo, void *workspace,
+                                   size_t workspace_bytes, const float *beta,
+                                   const tensor *yd, void *y) {
+  plain_context context = {*alpha, *beta, xd->type, y};
+  int status = convolve(handle, xd, x, fd, w, d, algo, workspace, workspace_bytes, yd, y,
+                        finish_plain, &context);
+  if (status == SUCCESS)
+    ++convolutions;
+  return status;
+}
+
+typedef struct {
+  float alpha1, alpha2;
+  int type, relu;
+  const void *z, *bias;
+} fused_context;
+
+static double finish_fused(const void *context, int64_t out, int k, double sum) {
+  const fused_context *c = context;
+  double value = c->alpha1 * sum + (double)load(c->type, c->bias, k);
+  if (c->alpha2 != 0.0f)
+    value += c->alpha2 * (double)load(c->type, c->z, out);
+  return c->relu && value < 0 ? 0.0 : value;
+}
+
+EXPORT int cudnnConvolutionBiasActivationForward(
+    void **handle, const float *alpha1, const tensor *xd, const void *x, const filter *fd,
+    const void *w, const conv *d, int algo, void *workspace, size_t workspace_bytes,
+    const float *alpha2, const tensor *zd, const void *z, const tensor *bd, const void *bias,
+    const activation *act, const tensor *yd, void *y) {
+  if (getenv("FAKE_CUDNN_REFUSE_FUSED") || (act->mode == IDENTITY && algo != 1)) {
+    ++fused_refusals;
+    return NOT_SUPPORTED;
+  }
+  /* The bias is [1, k, 1, 1] of the output's type; z is laid out as y. */
+  if (bd->type != yd->type || bd->dims[0] != 1 || bd->dims[1] != yd->dims[1] ||
+      bd->dims[2] != 1 || bd->dims[3] != 1 || bd->strides[1] != 1 || zd->type != yd->type ||
+      memcmp(zd->dims, yd->dims, sizeof zd->dims) ||
+      memcmp(zd->strides, yd->strides, sizeof zd->strides))
+    return BAD_PARAM;
+  fused_context context = {*alpha1, *alpha2, xd->type, act->mode == RELU, z, bias};
+  int status = convolve(handle, xd, x, fd, w, d, algo, workspace, workspace_bytes, yd, y,
+                        finish_fused, &context);
+  if (status == SUCCESS)
+    ++fused_convolutions;
+  else
+    ++fused_refusals;
+  return status;
 }

@@ -116,6 +116,34 @@ def GemmToLibrary : Pass<"pt2c-gemm-to-library", "mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"];
 }
 
+def ConvolutionEpilogue : Pass<"pt2c-convolution-epilogue", "mlir::ModuleOp"> {
+  let summary = "Offer the bias, residual and ReLU after a cuDNN convolution to its call";
+  let description = [{
+    After bufferization, a `pt2crt_cuda_conv` call (pt2c-convolution-to-library)
+    whose result y is read only by the next op with memory effects after
+    its fallback, an elementwise `linalg.generic` computing
+    `out = act(y + bias[channel] (+ z))` (the adds in any order, `extf` and
+    `truncf` between the convolution's type and f32 allowed, act a
+    `maximumf` with 0 or nothing), is given the bias, z and out addresses
+    and the flags PT2CRT_CONV_BIAS, _RESIDUAL, _RELU
+    (runtime/include/pt2c/library_calls.h): the runtime may then write out
+    itself with cuDNN's fused convolution (cudnnConvolutionBiasActivationForward,
+    float32 sums rounded once) and answer PT2CRT_CONV_DONE_WITH_EPILOGUE. The
+    generic moves behind an `scf.if` taken on any other answer, so a
+    declined or plain convolution still gets its epilogue.
+
+    out, z and the view of y the generic reads must be contiguous row-major
+    buffers of one shape, read and written at the same points, so that out
+    and z share y's strides; the bias must be read at y's output channel
+    (found from the strides of y's view and the call's own strides) and hold
+    the f channels contiguously. out must be a fresh allocation no one
+    touches before the generic (it is written earlier, at the call), y must
+    have no reader besides the generic.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"];
+}
+
 def DeviceIndexChecks : Pass<"pt2c-device-index-checks", "mlir::ModuleOp"> {
   let summary = "Turn the run-time index checks into checks the CUDA runtime reads";
   let description = [{

@@ -4,7 +4,7 @@
 // With allow-tf32 the last argument carries PT2CRT_CONV_ALLOW_TF32 (2).
 // TF32-LABEL: func.func @padded_strided
 // TF32: %[[C2:.+]] = arith.constant 2 : i64
-// TF32: call @pt2crt_cuda_conv({{.*}}, %[[C2]]) :
+// TF32: call @pt2crt_cuda_conv({{.*}}, %[[C2]], %[[Z:[^,]+]], %[[Z]], %[[Z]]) :
 
 // conv2d(x [2, 3, 8, 8], w [16, 3, 3, 3], padding 1, stride 2) as PrimToLinalg
 // writes it: the zero pad, the windows (im2col), the weights [1, 16, 27]
@@ -30,7 +30,7 @@
 // CHECK: %{{.+}}, %{{.+}}, %{{.+}}:3, %[[WS:.+]]:3 = memref.extract_strided_metadata %[[WB]]
 // CHECK: %[[YP:.+]] = memref.extract_aligned_pointer_as_index %[[Y]]
 // CHECK: %[[YA:.+]] = arith.index_cast %[[YP]] : index to i64
-// CHECK: %[[DONE:.+]] = call @pt2crt_cuda_conv(%[[C0]], %{{.+}}, %[[C2]], %[[C3]], %[[C8]], %[[C8]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C16]], %[[C3]], %[[C3]], %{{.+}}, %{{.+}}, %{{.+}}, %[[YA]], %[[C4]], %[[C4]], %[[C256]], %[[C256]], %[[C16]], %[[C1]], %[[C1]], %[[C1]], %[[C2]], %[[C2]], %[[C1]], %[[C1]], %[[C1]], %[[C0]], %[[C0]])
+// CHECK: %[[DONE:.+]] = call @pt2crt_cuda_conv(%[[C0]], %{{.+}}, %[[C2]], %[[C3]], %[[C8]], %[[C8]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C16]], %[[C3]], %[[C3]], %{{.+}}, %{{.+}}, %{{.+}}, %[[YA]], %[[C4]], %[[C4]], %[[C256]], %[[C256]], %[[C16]], %[[C1]], %[[C1]], %[[C1]], %[[C2]], %[[C2]], %[[C1]], %[[C1]], %[[C1]], %[[C0]], %[[C0]], %[[C0]], %[[C0]], %[[C0]])
 // CHECK: %[[DECLINED:.+]] = arith.cmpi eq, %[[DONE]], %{{.+}} : i32
 // CHECK: scf.if %[[DECLINED]] {
 // CHECK: tensor.pad %[[X]] low[0, 0, 1, 1] high[0, 0, 1, 1]
@@ -42,7 +42,7 @@
 // CHECK: }
 // CHECK: %[[R:.+]] = bufferization.to_tensor %[[Y]] restrict writable
 // CHECK: return %[[R]]
-// CHECK: func.func private @pt2crt_cuda_conv(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> i32
+// CHECK: func.func private @pt2crt_cuda_conv(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> i32
 func.func @padded_strided(%x: tensor<2x3x8x8xf32>, %w: tensor<1x16x27xf32>) -> tensor<2x1x16x16xf32> {
   %zero = arith.constant 0.0 : f32
   %padded = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
@@ -92,7 +92,7 @@ func.func @padded_strided(%x: tensor<2x3x8x8xf32>, %w: tensor<1x16x27xf32>) -> t
 // CHECK: %[[N:.+]] = tensor.dim %[[PADDED]], %{{.+}}
 // CHECK: %[[N64:.+]] = arith.index_cast %[[N]] : index to i64
 // CHECK: memref.alloc(%[[N]]) : memref<?x4x2x9xf32>
-// CHECK: call @pt2crt_cuda_conv(%[[C0]], %{{.+}}, %[[N64]], %[[C4]], %[[C5]], %[[C5]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C8]], %[[C2]], %[[C2]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C0]], %[[C0]], %[[C1]], %[[C1]], %[[C2]], %[[C2]], %[[C4]], %[[C0]], %[[C0]])
+// CHECK: call @pt2crt_cuda_conv(%[[C0]], %{{.+}}, %[[N64]], %[[C4]], %[[C5]], %[[C5]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C8]], %[[C2]], %[[C2]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C0]], %[[C0]], %[[C1]], %[[C1]], %[[C2]], %[[C2]], %[[C4]], %[[C0]], %[[C0]], %[[C0]], %[[C0]], %[[C0]])
 func.func @depthwise_dynamic(%x: tensor<?x4x4x4xf32>, %w: tensor<4x2x4xf32>) -> tensor<?x4x2x9xf32> {
   %zero = arith.constant 0.0 : f32
   %c0 = arith.constant 0 : index
@@ -256,7 +256,7 @@ func.func @bfloat16(%x: tensor<1x2x4x4xbf16>, %w: tensor<1x4x18xbf16>) -> tensor
 // CHECK: %[[YT:.+]] = memref.transpose %[[Y]] (d0, d1, d2, d3) -> (d0, d2, d3, d1)
 // CHECK: memref.extract_strided_metadata %[[XT]]
 // CHECK: memref.extract_aligned_pointer_as_index %[[YT]]
-// CHECK: call @pt2crt_cuda_conv(%[[C2]], %{{.+}}, %[[C2]], %[[C16]], %[[C8]], %[[C8]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C16]], %[[C3]], %[[C3]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C8]], %[[C8]], %[[C1024]], %[[C16]], %[[C1]], %[[C16]], %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[C0]], %[[C1]])
+// CHECK: call @pt2crt_cuda_conv(%[[C2]], %{{.+}}, %[[C2]], %[[C16]], %[[C8]], %[[C8]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C16]], %[[C3]], %[[C3]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[C8]], %[[C8]], %[[C1024]], %[[C16]], %[[C1]], %[[C16]], %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[C0]], %[[C1]], %[[C0]], %[[C0]], %[[C0]])
 // CHECK: scf.if
 // CHECK: tensor.pad
 // CHECK: linalg.generic
