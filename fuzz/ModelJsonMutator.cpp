@@ -30,6 +30,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -202,6 +203,23 @@ std::vector<uint8_t> mutateArchive(const uint8_t *data, size_t size, std::minstd
   return pt2c::fuzz::writeZip(files);
 }
 
+/// How many mutations took each path, printed when the fuzzer exits (the
+/// campaign's note reports them): a JSON edit, the byte mutation chosen
+/// (one in eight), or the byte mutation because the input was no archive
+/// with an editable model JSON (a byte mutation broke its zip or JSON).
+struct PathCounts {
+  uint64_t json = 0, byteChosen = 0, byteFallback = 0;
+  ~PathCounts() {
+    std::fprintf(stderr,
+                 "ModelJsonMutator: %llu mutations: %llu JSON edits, %llu byte mutations "
+                 "chosen, %llu byte mutations on inputs without an editable model JSON\n",
+                 (unsigned long long)(json + byteChosen + byteFallback),
+                 (unsigned long long)json, (unsigned long long)byteChosen,
+                 (unsigned long long)byteFallback);
+  }
+};
+PathCounts pathCounts;
+
 } // namespace
 
 extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t maxSize,
@@ -211,8 +229,12 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max
     std::vector<uint8_t> mutated = mutateArchive(data, size, rng);
     if (!mutated.empty() && mutated.size() <= maxSize) {
       std::memcpy(data, mutated.data(), mutated.size());
+      ++pathCounts.json;
       return mutated.size();
     }
+    ++pathCounts.byteFallback;
+  } else {
+    ++pathCounts.byteChosen;
   }
   return LLVMFuzzerMutate(data, size, maxSize);
 }
