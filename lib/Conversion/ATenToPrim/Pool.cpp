@@ -178,28 +178,18 @@ std::optional<SmallVector<int64_t>> perDim(const CallArgs &args, StringRef name,
   return spatial(args, name, count);
 }
 
-/// The most (output position, window element) pairs the compile-time
-/// tables of one pooling may have (gatherWindows: one int64 per pair, per
-/// dim and for all dims together): 2^24, 128 MiB. A pooling over more is
-/// refused rather than tabulated: the tables are built element by element
-/// on the host, and an output size of 2^62 in the archive's metadata kept
-/// the compiler in that loop for good (pt2c-fuzz-compile, 2026-11-27).
-constexpr int64_t kMaxWindowTable = int64_t(1) << 24;
-
-/// Whether `dims`' tables fit kMaxWindowTable; an error at `loc` if not.
+/// Whether the window tables of `outs` x `kernels` fit kMaxIndexTable, per
+/// dim and for all dims together (gatherWindows tabulates both); an error
+/// at `loc` if not. An output size of 2^62 in the archive's metadata kept
+/// the compiler tabulating windows for good (pt2c-fuzz-compile).
 bool windowTablesFit(Location loc, ArrayRef<int64_t> outs, ArrayRef<int64_t> kernels) {
-  __int128 total = 1;
+  SmallVector<int64_t> all;
   for (auto [out, kernel] : llvm::zip_equal(outs, kernels)) {
-    __int128 pairs = __int128(out) * kernel;
-    total *= pairs;
-    if (pairs > kMaxWindowTable || total > kMaxWindowTable) {
-      emitError(loc) << "pooling windows of output sizes [" << outs << "] and window sizes ["
-                     << kernels << "] need more than " << kMaxWindowTable
-                     << " table entries (pt2c's limit)";
+    if (!indexTableFits(loc, {out, kernel}, "pooling windows"))
       return false;
-    }
+    all.append({out, kernel});
   }
-  return true;
+  return indexTableFits(loc, all, "pooling windows");
 }
 
 /// torch's output size of a sliding pooling dim (pooling_output_shape in

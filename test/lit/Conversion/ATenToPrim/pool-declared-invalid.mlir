@@ -7,7 +7,7 @@
 // kept the compiler building a table of 2^62 windows (over 30 s, then
 // `pt2c --emit prim` ran past 60 s). The declared sizes must now be the
 // node's (output_size; torch's formula for sliding windows), and tables
-// over 2^24 entries are refused.
+// over 2^26 entries are refused.
 
 // The finding, minimized: an adaptive output dim of 2^62 - 1 where
 // output_size says 2.
@@ -48,9 +48,9 @@ func.func @avg_pool_ceil(%x: tensor<1x1x7xf32>) -> tensor<1x1x3xf32> {
 
 // -----
 
-// Consistent but too big to tabulate: 2^25 outputs of windows up to 2 wide.
-func.func @adaptive_table(%x: tensor<1x4xf32>) -> tensor<1x33554432xf32> {
-  // expected-error @+1 {{no decomposition of 'aten.adaptive_avg_pool1d.default' applies: pooling windows of output sizes [33554432] and window sizes [2] need more than 16777216 table entries (pt2c's limit)}}
-  %0 = aten.call "aten.adaptive_avg_pool1d.default"(self: %x) {output_size = array<i64: 33554432>} : (tensor<1x4xf32>) -> tensor<1x33554432xf32>
-  return %0 : tensor<1x33554432xf32>
+// Consistent but too big to tabulate: 2^27 outputs of windows up to 2 wide.
+func.func @adaptive_table(%x: tensor<1x4xf32>) -> tensor<1x134217728xf32> {
+  // expected-error @+1 {{no decomposition of 'aten.adaptive_avg_pool1d.default' applies: pooling windows of sizes [134217728, 2] needs more than 67108864 table entries (pt2c's limit)}}
+  %0 = aten.call "aten.adaptive_avg_pool1d.default"(self: %x) {output_size = array<i64: 134217728>} : (tensor<1x4xf32>) -> tensor<1x134217728xf32>
+  return %0 : tensor<1x134217728xf32>
 }
