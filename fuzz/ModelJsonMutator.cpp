@@ -80,8 +80,18 @@ template <typename T> T &pick(std::vector<T> &items, std::minstd_rand &rng) {
 }
 
 int64_t interestingInteger(int64_t old, std::minstd_rand &rng) {
-  const int64_t choices[] = {0,         1,       -1,       old + 1, old - 1,
-                             old * 2,   99,      -99,      int64_t(1) << 31,
+  // Neighbours and doubles wrap (in uint64_t): an earlier edit may have left
+  // a huge value, and signed overflow here is UB (UBSan stopped a run).
+  auto wrap = [](uint64_t value) { return static_cast<int64_t>(value); };
+  const int64_t choices[] = {0,
+                             1,
+                             -1,
+                             wrap(uint64_t(old) + 1),
+                             wrap(uint64_t(old) - 1),
+                             wrap(uint64_t(old) * 2),
+                             99,
+                             -99,
+                             int64_t(1) << 31,
                              int64_t(1) << 40, std::numeric_limits<int64_t>::max() / 2};
   return choices[rng() % (sizeof choices / sizeof *choices)];
 }
