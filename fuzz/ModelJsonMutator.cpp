@@ -30,6 +30,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -79,8 +80,18 @@ template <typename T> T &pick(std::vector<T> &items, std::minstd_rand &rng) {
 }
 
 int64_t interestingInteger(int64_t old, std::minstd_rand &rng) {
-  const int64_t choices[] = {0,         1,       -1,       old + 1, old - 1,
-                             old * 2,   99,      -99,      int64_t(1) << 31,
+  // Neighbours and doubles wrap (in uint64_t): an earlier edit may have left
+  // a huge value, and signed overflow here is UB (UBSan stopped a run).
+  auto wrap = [](uint64_t value) { return static_cast<int64_t>(value); };
+  const int64_t choices[] = {0,
+                             1,
+                             -1,
+                             wrap(uint64_t(old) + 1),
+                             wrap(uint64_t(old) - 1),
+                             wrap(uint64_t(old) * 2),
+                             99,
+                             -99,
+                             int64_t(1) << 31,
                              int64_t(1) << 40, std::numeric_limits<int64_t>::max() / 2};
   return choices[rng() % (sizeof choices / sizeof *choices)];
 }
@@ -202,6 +213,23 @@ std::vector<uint8_t> mutateArchive(const uint8_t *data, size_t size, std::minstd
   return pt2c::fuzz::writeZip(files);
 }
 
+/// How many mutations took each path, printed when the fuzzer exits (the
+/// campaign's note reports them): a JSON edit, the byte mutation chosen
+/// (one in eight), or the byte mutation because the input was no archive
+/// with an editable model JSON (a byte mutation broke its zip or JSON).
+struct PathCounts {
+  uint64_t json = 0, byteChosen = 0, byteFallback = 0;
+  ~PathCounts() {
+    std::fprintf(stderr,
+                 "ModelJsonMutator: %llu mutations: %llu JSON edits, %llu byte mutations "
+                 "chosen, %llu byte mutations on inputs without an editable model JSON\n",
+                 (unsigned long long)(json + byteChosen + byteFallback),
+                 (unsigned long long)json, (unsigned long long)byteChosen,
+                 (unsigned long long)byteFallback);
+  }
+};
+PathCounts pathCounts;
+
 } // namespace
 
 extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t maxSize,
@@ -211,8 +239,12 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max
     std::vector<uint8_t> mutated = mutateArchive(data, size, rng);
     if (!mutated.empty() && mutated.size() <= maxSize) {
       std::memcpy(data, mutated.data(), mutated.size());
+      ++pathCounts.json;
       return mutated.size();
     }
+    ++pathCounts.byteFallback;
+  } else {
+    ++pathCounts.byteChosen;
   }
   return LLVMFuzzerMutate(data, size, maxSize);
 }

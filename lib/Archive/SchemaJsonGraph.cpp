@@ -513,10 +513,20 @@ static llvm::Expected<TensorMeta> parseGraphTensorMeta(const Value &value, const
   auto meta = parseTensorMeta(value, path);
   if (!meta)
     return meta.takeError();
-  for (size_t i = 0; i < meta->sizes.size(); ++i)
-    if (!meta->sizes[i].isExpr && meta->sizes[i].value < 0)
+  // Nor is a tensor of more elements than int64 counts: every element
+  // count computed from its type (MLIR's getNumElements, a mean's divisor)
+  // overflowed (UBSan, found by pt2c-fuzz-compile in a reduction of a dim
+  // declared 2^62 - 1).
+  int64_t elements = 1;
+  for (size_t i = 0; i < meta->sizes.size(); ++i) {
+    if (meta->sizes[i].isExpr)
+      continue;
+    if (meta->sizes[i].value < 0)
       return pathError(path.field("sizes").index(i),
                        "negative size " + llvm::Twine(meta->sizes[i].value));
+    if (__builtin_mul_overflow(elements, meta->sizes[i].value, &elements))
+      return pathError(path.field("sizes"), "the element count overflows int64");
+  }
   return meta;
 }
 

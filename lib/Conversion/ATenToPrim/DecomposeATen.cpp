@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
@@ -20,12 +21,33 @@ namespace pt2c {
 
 namespace {
 
+/// True when `derived` can never stand for a value declared `declared`:
+/// tensors of another element type or rank, or a static size that differs.
+/// (A `?` against a size is not a contradiction: the prims type sizes that
+/// torch knew as `?` where their operands' are known, and back.)
+bool contradicts(mlir::Type declared, mlir::Type derived) {
+  if (declared == derived)
+    return false;
+  auto want = mlir::dyn_cast<mlir::RankedTensorType>(declared);
+  auto got = mlir::dyn_cast<mlir::RankedTensorType>(derived);
+  if (!want || !got)
+    return false; // not tensors: no metadata of the archive to disagree with
+  return want.getElementType() != got.getElementType() ||
+         mlir::failed(mlir::verifyCompatibleShape(want, got));
+}
+
 /// The rewriter the decompositions get: the driver's (same insertion point
-/// and listener), except that a node is never replaced by a null value. The
+/// and listener), except that a node is never replaced by a null value, nor
+/// by a value whose type contradicts the node's declared result type. The
 /// checked builders (PrimBuilder) return null after an error where the
 /// metadata disagrees; a decomposition that carries such a null to its end
 /// has its replacement refused here, instead of leaving users with a null
-/// operand to crash on.
+/// operand to crash on. A decomposition derives its results from its
+/// arguments; where the archive declares the result otherwise (an
+/// embedding's result with a dim too many), the metadata disagrees with
+/// itself, and replacing the node would leave its users (func.return) with
+/// operands of the wrong type: a module that does not verify (fuzzing,
+/// issue #18). That is refused here, for every decomposition, with an error.
 class CheckedRewriter : public mlir::PatternRewriter {
 public:
   explicit CheckedRewriter(mlir::PatternRewriter &driver)
@@ -36,10 +58,19 @@ public:
       refusedReplacement = true;
       return;
     }
+    for (auto [index, result, value] : llvm::enumerate(op->getResults(), newValues)) {
+      if (contradicts(result.getType(), value.getType())) {
+        mlir::emitError(op->getLoc())
+            << "result " << index << " is declared " << result.getType()
+            << " but its arguments give " << value.getType();
+        refusedReplacement = true;
+        return;
+      }
+    }
     PatternRewriter::replaceOp(op, newValues);
   }
   void replaceOp(mlir::Operation *op, mlir::Operation *newOp) override {
-    PatternRewriter::replaceOp(op, newOp);
+    replaceOp(op, newOp->getResults());
   }
 
   bool refusedReplacement = false;

@@ -246,7 +246,7 @@ std::optional<Term> takeDiagonals(PrimBuilder &p, Term term) {
   }
   if (unique.size() == term.letters.size())
     return term;
-  if (type.getNumElements() == 0)
+  if (type.getNumElements() == 0 || !indexTableFits(p.loc(), shape, "einsum's diagonal indices"))
     return std::nullopt;
   // Each input dim's row-major stride, added into the stride of its letter.
   SmallVector<int64_t> letterStride(unique.size(), 0);

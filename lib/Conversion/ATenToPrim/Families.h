@@ -51,6 +51,30 @@ inline std::optional<int64_t> shapeDim(int64_t dim, mlir::RankedTensorType type)
 mlir::Value operandAs(PrimBuilder &p, const CallArgs &args, llvm::StringRef name,
                       mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> sources);
 
+/// The most entries a decomposition's compile-time index table may have
+/// (pooling windows, padding and resize source indices, as_strided and
+/// einsum gathers): 2^26, 512 MiB of int64. The tables are built entry by
+/// entry on the host from static sizes of the archive's metadata; a size of
+/// 2^40 or 2^62 there kept the compiler in such a loop for good
+/// (pt2c-fuzz-compile, 2026-11-27), so a larger table is refused instead.
+constexpr int64_t kMaxIndexTable = int64_t(1) << 26;
+
+/// Whether a table of the product of `sizes` entries fits kMaxIndexTable;
+/// if not, an error at `loc` naming `what` and the sizes.
+inline bool indexTableFits(mlir::Location loc, llvm::ArrayRef<int64_t> sizes,
+                           llvm::StringRef what) {
+  __int128 entries = 1;
+  for (int64_t size : sizes) {
+    entries *= size < 0 ? 0 : size;
+    if (entries > kMaxIndexTable) {
+      mlir::emitError(loc) << what << " of sizes [" << sizes << "] needs more than "
+                           << kMaxIndexTable << " table entries (pt2c's limit)";
+      return false;
+    }
+  }
+  return true;
+}
+
 /// A per-spatial-dim list from a schema int list (`int[2] stride`), repeated
 /// when the archive gave one value for all dims; null when absent or of
 /// another length.

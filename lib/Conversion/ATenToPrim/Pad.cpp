@@ -115,6 +115,12 @@ FailureOr<Value> padByGather(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t
     if (ShapedType::isDynamic(size) || size == 0 || size + low + high <= 0 ||
         (mode == PadMode::reflect && (low >= size || high >= size)))
       return failure();
+    // One source index per padded position, tabulated here: a dim of 2^40
+    // in the metadata kept this loop going for good (pt2c-fuzz-compile).
+    __int128 padded = __int128(size) + low + high;
+    if (!indexTableFits(p.loc(), {padded > kMaxIndexTable ? kMaxIndexTable + 1 : int64_t(padded)},
+                        "padding indices"))
+      return failure();
     SmallVector<int64_t> indices;
     if (mode == PadMode::circular) {
       auto wrapped = circularIndices(low, high, size);
@@ -143,6 +149,22 @@ LogicalResult padWith(aten::CallOp call, const CallArgs &args, PatternRewriter &
   auto pads = perDim(*list, selfType.getRank());
   if (!pads)
     return rewriter.notifyMatchFailure(call, "a pad list of (low, high) pairs within the rank");
+  // The declared result must be the padded input (where both are static):
+  // checked before any index is tabulated from either.
+  for (auto [d, pad] : llvm::enumerate(*pads)) {
+    if (type.getRank() != selfType.getRank())
+      break; // the shape check after building says so
+    int64_t in = selfType.getDimSize(d), out = type.getDimSize(d);
+    if (ShapedType::isDynamic(in) || ShapedType::isDynamic(out))
+      continue;
+    __int128 padded = __int128(in) + pad.first + pad.second;
+    if (padded != out) {
+      emitError(call.getLoc()) << "result dim " << d << " is declared " << out << " but padding "
+                               << in << " by (" << pad.first << ", " << pad.second << ") gives "
+                               << int64_t(std::clamp<__int128>(padded, INT64_MIN, INT64_MAX));
+      return failure();
+    }
+  }
   PrimBuilder p(rewriter, call.getLoc());
   Value result;
   if (mode == PadMode::constant) {

@@ -178,9 +178,40 @@ std::optional<SmallVector<int64_t>> perDim(const CallArgs &args, StringRef name,
   return spatial(args, name, count);
 }
 
-/// The sliding windows of an avg/max pool call over its last `spatial` dims,
-/// with the archive's output sizes (ceil_mode already applied by torch).
-std::optional<SmallVector<DimWindows>> poolWindows(const CallArgs &args,
+/// Whether the window tables of `outs` x `kernels` fit kMaxIndexTable, per
+/// dim and for all dims together (gatherWindows tabulates both); an error
+/// at `loc` if not. An output size of 2^62 in the archive's metadata kept
+/// the compiler tabulating windows for good (pt2c-fuzz-compile).
+bool windowTablesFit(Location loc, ArrayRef<int64_t> outs, ArrayRef<int64_t> kernels) {
+  SmallVector<int64_t> all;
+  for (auto [out, kernel] : llvm::zip_equal(outs, kernels)) {
+    if (!indexTableFits(loc, {out, kernel}, "pooling windows"))
+      return false;
+    all.append({out, kernel});
+  }
+  return indexTableFits(loc, all, "pooling windows");
+}
+
+/// torch's output size of a sliding pooling dim (pooling_output_shape in
+/// ATen's Pool.h); 0 where torch refuses the arguments.
+int64_t torchPooledSize(int64_t in, int64_t kernel, int64_t stride, int64_t padding,
+                        int64_t dilation, bool ceilMode) {
+  __int128 span = __int128(in) + 2 * __int128(padding) - __int128(dilation) * (kernel - 1) - 1;
+  if (ceilMode)
+    span += stride - 1;
+  if (span < 0)
+    return 0;
+  __int128 out = span / stride + 1;
+  if (ceilMode && (out - 1) * stride >= __int128(in) + padding)
+    --out;
+  return out > std::numeric_limits<int64_t>::max() ? 0 : int64_t(out);
+}
+
+/// The sliding windows of an avg/max pool call over its last `spatial` dims.
+/// The archive's output sizes (ceil_mode applied) must be torch's for the
+/// arguments: where they are not, the metadata contradicts the node, and
+/// an error at `loc` says so.
+std::optional<SmallVector<DimWindows>> poolWindows(Location loc, const CallArgs &args,
                                                    RankedTensorType input,
                                                    RankedTensorType result, int64_t spatial,
                                                    bool dilated) {
@@ -193,11 +224,29 @@ std::optional<SmallVector<DimWindows>> poolWindows(const CallArgs &args,
                           : std::optional<SmallVector<int64_t>>(SmallVector<int64_t>(spatial, 1));
   if (!stride || !padding || !dilation)
     return std::nullopt;
-  SmallVector<DimWindows> windows;
+  bool ceilMode = args.boolean("ceil_mode").value_or(false);
   int64_t lead = input.getRank() - spatial;
+  SmallVector<int64_t> outs;
+  for (int64_t j = 0; j < spatial; ++j) {
+    int64_t in = input.getDimSize(lead + j), out = result.getDimSize(lead + j);
+    int64_t expected = torchPooledSize(in, (*kernel)[j], (*stride)[j], (*padding)[j],
+                                       (*dilation)[j], ceilMode);
+    if (out != expected || expected < 1) {
+      emitError(loc) << "result dim " << lead + j << " is declared " << out
+                     << " but pooling " << in << " with kernel " << (*kernel)[j]
+                     << ", stride " << (*stride)[j] << ", padding " << (*padding)[j]
+                     << ", dilation " << (*dilation)[j] << (ceilMode ? " (ceil_mode)" : "")
+                     << " gives " << expected;
+      return std::nullopt;
+    }
+    outs.push_back(out);
+  }
+  if (!windowTablesFit(loc, outs, *kernel))
+    return std::nullopt;
+  SmallVector<DimWindows> windows;
   for (int64_t j = 0; j < spatial; ++j)
-    windows.push_back(slidingWindows(input.getDimSize(lead + j), result.getDimSize(lead + j),
-                                     (*kernel)[j], (*stride)[j], (*padding)[j], (*dilation)[j]));
+    windows.push_back(slidingWindows(input.getDimSize(lead + j), outs[j], (*kernel)[j],
+                                     (*stride)[j], (*padding)[j], (*dilation)[j]));
   return windows;
 }
 
@@ -378,7 +427,8 @@ LogicalResult pool(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   Value self = pooledInput(args, type, spatial);
   if (!self)
     return rewriter.notifyMatchFailure(call, "a float input with static spatial dims");
-  auto dims = poolWindows(args, cast<RankedTensorType>(self.getType()), type, spatial, isMax);
+  auto dims = poolWindows(call.getLoc(), args, cast<RankedTensorType>(self.getType()), type,
+                         spatial, isMax);
   if (!dims)
     return rewriter.notifyMatchFailure(call, "expects kernel_size, stride, padding (dilation)");
   if (isMax)
@@ -387,18 +437,38 @@ LogicalResult pool(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
                             args.boolean("count_include_pad").value_or(true), Divisor::window);
 }
 
+/// The windows of an adaptive pooling call: its `output_size` argument must
+/// be the archive's declared output sizes (an error at `loc` if not; the
+/// windows are tabulated from them), and the tables must fit.
 template <int spatial>
-std::optional<SmallVector<DimWindows>> adaptive(Value self, RankedTensorType type) {
+std::optional<SmallVector<DimWindows>> adaptive(Location loc, const CallArgs &args, Value self,
+                                                RankedTensorType type) {
   auto input = cast<RankedTensorType>(self.getType());
   int64_t lead = input.getRank() - spatial;
-  SmallVector<DimWindows> dims;
+  auto outputSize = perDim(args, "output_size", spatial);
+  if (!outputSize)
+    return std::nullopt;
+  SmallVector<int64_t> outs, kernels;
   for (int64_t j = 0; j < spatial; ++j) {
+    int64_t in = input.getDimSize(lead + j), out = type.getDimSize(lead + j);
     // Empty windows have nothing to average (torch refuses an input with
     // an empty spatial dim, and an output size of 0).
-    if (type.getDimSize(lead + j) < 1 || input.getDimSize(lead + j) < 1)
+    if (out < 1 || in < 1)
       return std::nullopt;
-    dims.push_back(adaptiveWindows(input.getDimSize(lead + j), type.getDimSize(lead + j)));
+    if (out != (*outputSize)[j]) {
+      emitError(loc) << "result dim " << lead + j << " is declared " << out
+                     << " but output_size gives " << (*outputSize)[j];
+      return std::nullopt;
+    }
+    outs.push_back(out);
+    // The widest window: ceil(in / out) + 1 bounds it.
+    kernels.push_back(in / out + 2);
   }
+  if (!windowTablesFit(loc, outs, kernels))
+    return std::nullopt;
+  SmallVector<DimWindows> dims;
+  for (int64_t j = 0; j < spatial; ++j)
+    dims.push_back(adaptiveWindows(input.getDimSize(lead + j), outs[j]));
   return dims;
 }
 
@@ -407,7 +477,7 @@ LogicalResult adaptiveAvgPool(aten::CallOp call, const CallArgs &args,
                               PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value self = pooledInput(args, type, spatial);
-  auto dims = self ? adaptive<spatial>(self, type) : std::nullopt;
+  auto dims = self ? adaptive<spatial>(call.getLoc(), args, self, type) : std::nullopt;
   if (!dims)
     return rewriter.notifyMatchFailure(call, "a float input with static spatial dims");
   return averageOverWindows(call, args, rewriter, self, *dims, true, Divisor::perDim);
@@ -418,7 +488,7 @@ LogicalResult adaptiveMaxPool(aten::CallOp call, const CallArgs &args,
                               PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value self = pooledInput(args, type, spatial);
-  auto dims = self ? adaptive<spatial>(self, type) : std::nullopt;
+  auto dims = self ? adaptive<spatial>(call.getLoc(), args, self, type) : std::nullopt;
   if (!dims)
     return rewriter.notifyMatchFailure(call, "a float input with static spatial dims");
   return maxOverWindows(call, rewriter, self, *dims);
@@ -439,6 +509,15 @@ LogicalResult evenAdaptiveAvgPool2d(aten::CallOp call, const CallArgs &args,
   if (ShapedType::isDynamic(h) || ShapedType::isDynamic(w) || ShapedType::isDynamic(oh) ||
       ShapedType::isDynamic(ow) || oh < 1 || ow < 1 || h < 1 || w < 1 || h % oh || w % ow)
     return rewriter.notifyMatchFailure(call, "output size must divide a static input size");
+  auto outputSize = perDim(args, "output_size", 2);
+  if (!outputSize)
+    return rewriter.notifyMatchFailure(call, "expects output_size");
+  if ((*outputSize)[0] != oh || (*outputSize)[1] != ow) {
+    emitError(call.getLoc()) << "result dims 2, 3 are declared " << oh << ", " << ow
+                             << " but output_size gives " << (*outputSize)[0] << ", "
+                             << (*outputSize)[1];
+    return failure();
+  }
   int64_t kh = h / oh, kw = w / ow;
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);

@@ -178,6 +178,8 @@ LogicalResult diagonal(aten::CallOp call, const CallArgs &args, PatternRewriter 
   for (int64_t d : others)
     shape.push_back(type.getDimSize(d));
   shape.push_back(length);
+  if (!indexTableFits(call.getLoc(), shape, "a diagonal's indices"))
+    return failure();
   SmallVector<int64_t> indices;
   int64_t count = 1;
   for (int64_t size : shape)
@@ -212,6 +214,8 @@ LogicalResult asStrided(aten::CallOp call, const CallArgs &args, PatternRewriter
   auto type = cast<RankedTensorType>(self.getType());
   if (!type.hasStaticShape())
     return rewriter.notifyMatchFailure(call, "a static tensor only");
+  if (!indexTableFits(call.getLoc(), *size, "as_strided's indices"))
+    return failure();
   int64_t count = 1;
   for (int64_t s : *size)
     count *= s;

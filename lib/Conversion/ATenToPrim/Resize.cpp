@@ -186,6 +186,22 @@ LogicalResult upsample(aten::CallOp call, const CallArgs &args, PatternRewriter 
       weighted && !channelsLastKernel && (element.isF16() || element.isBF16())
           ? &cast<FloatType>(element).getFloatSemantics()
           : nullptr;
+  // The sizes the taps are tabulated for are the declared ones: they must
+  // be output_size where the node gives it, and fit the table limit (a
+  // declared 2^40 would be a loop over 2^40 positions; pt2c-fuzz-compile).
+  if (auto sizes = args.integers("output_size");
+      sizes && static_cast<int64_t>(sizes->size()) == spatial) {
+    for (int64_t j = 0; j < spatial; ++j)
+      if ((*sizes)[j] != type.getDimSize(lead + j)) {
+        emitError(call.getLoc()) << "result dim " << lead + j << " is declared "
+                                 << type.getDimSize(lead + j) << " but output_size gives "
+                                 << (*sizes)[j];
+        return failure();
+      }
+  }
+  for (int64_t d = lead; d < type.getRank(); ++d)
+    if (!indexTableFits(call.getLoc(), {type.getDimSize(d), 4}, "resize source indices"))
+      return failure();
   PrimBuilder p(rewriter, call.getLoc());
   Type compute = weighted ? computeType(type).getElementType() : element;
   Value x = p.convert(input, compute);

@@ -23,6 +23,33 @@ namespace {
 class LowerPrimToLinalgPass : public impl::LowerPrimToLinalgBase<LowerPrimToLinalgPass> {
 public:
   void runOnOperation() override {
+    // ui8 (torch.uint8) is a prim type, but the lowerings compute on their
+    // tensors' element types with arith, whose integer ops take signless
+    // integers only: a uint8 input converted to float became an
+    // arith.uitofp of ui8 and the pass left a module that does not verify
+    // (pt2c-fuzz-compile, 2026-11-27; no fixture has a uint8 tensor). Until
+    // the lowering computes on them as i8, an op with a ui8 tensor is
+    // refused here, named, before any lowering reads it.
+    bool unsignedTensors = false;
+    getOperation().walk([&](mlir::Operation *op) {
+      if (!llvm::isa<prim::PrimDialect>(op->getDialect()))
+        return;
+      auto isUnsigned = [](mlir::Type type) {
+        auto tensor = llvm::dyn_cast<mlir::RankedTensorType>(type);
+        return tensor && tensor.getElementType().isUnsignedInteger();
+      };
+      for (mlir::Type type : llvm::concat<const mlir::Type>(llvm::to_vector(op->getOperandTypes()),
+                                                            llvm::to_vector(op->getResultTypes())))
+        if (isUnsigned(type)) {
+          op->emitError() << "'" << op->getName() << "' on " << type
+                          << ": the linalg lowering takes no unsigned integer (torch.uint8) "
+                             "tensors in this version";
+          unsignedTensors = true;
+          return;
+        }
+    });
+    if (unsignedTensors)
+      return signalPassFailure();
     mlir::RewritePatternSet patterns(&getContext());
     lowering::populateElementwiseLowerings(patterns);
     lowering::populateShapeLowerings(patterns);

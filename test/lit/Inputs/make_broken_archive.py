@@ -145,6 +145,13 @@ CASES = {
         m, "models/model.json",
         lambda d: d["graph_module"]["graph"]["tensor_values"]["softmax"]["sizes"][1].update(
             as_int=-1)),
+    # mlp's output (softmax) declared [4, 4611686018427387903]: 4 * (2^62 - 1)
+    # elements overflow int64 (found by pt2c-fuzz-compile in a mutated
+    # reduction: the mean's element count overflowed, UBSan).
+    "overflow-numel": lambda m: edit_json(
+        m, "models/model.json",
+        lambda d: d["graph_module"]["graph"]["tensor_values"]["softmax"]["sizes"][1].update(
+            as_int=4611686018427387903)),
     # mlp's gelu output declared of dtype 0 (UNKNOWN), found by
     # pt2c-fuzz-compile in a mutated vit_tiny: the importer built a tensor
     # type of no element type (SIGSEGV).
