@@ -236,8 +236,10 @@ def VectorizeCopies : Pass<"pt2c-vectorize-copies", "mlir::func::FuncOp"> {
     `linalg.transpose`: the input's rows run along another loop than the
     output's) is copied in 16 x 16 blocks instead: 16 input rows loaded, the
     block transposed in registers (`vector.transpose`, lowered here to
-    AVX-512 shuffles), 16 output rows stored; blocks at the edges have the
-    remaining static sizes.
+    AVX-512 shuffles), 16 output rows stored; blocks at the edges, and
+    transposes narrower than 16 (at least 4 either way: a convolution's
+    channels-last transpose chunked 4 channels wide), have the remaining
+    static sizes.
 
     Why: convert-linalg-to-loops leaves a scalar loop that LLVM vectorizes
     8 wide with a scalar remainder, behind a run-time overlap check: a row

@@ -82,3 +82,17 @@ func.func @transpose(%a: memref<2x17x16xf32>, %b: memref<2x16x17xf32>) {
   linalg.transpose ins(%a : memref<2x17x16xf32>) outs(%b : memref<2x16x17xf32>) permutation = [0, 2, 1]
   return
 }
+
+// A narrow transpose (4 channels of 20 positions, as a chunk of a
+// convolution's channels-last transpose): a 16 x 4 block, 16 rows of 4
+// loaded, 4 rows of 16 stored, then the 4 x 4 edge block.
+// WIDE-LABEL: func.func @narrow_transpose
+// WIDE-COUNT-16: vector.load %arg0[%{{.*}}, %c0] : memref<20x4xf32>, vector<4xf32>
+// WIDE-COUNT-4:  vector.store %{{.*}}, %arg1[%{{.*}}, %c0{{.*}}] : memref<4x20xf32>, vector<16xf32>
+// WIDE-COUNT-4:  vector.load %arg0[%{{.*}}, %c0] : memref<20x4xf32>, vector<4xf32>
+// WIDE-COUNT-4:  vector.store %{{.*}}, %arg1[%{{.*}}, %c16] : memref<4x20xf32>, vector<4xf32>
+// WIDE-NOT:      linalg.transpose
+func.func @narrow_transpose(%a: memref<20x4xf32>, %b: memref<4x20xf32>) {
+  linalg.transpose ins(%a : memref<20x4xf32>) outs(%b : memref<4x20xf32>) permutation = [1, 0]
+  return
+}
