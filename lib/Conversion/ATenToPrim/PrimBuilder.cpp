@@ -7,6 +7,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 
+#include <cmath>
+
 using namespace mlir;
 
 namespace pt2c {
@@ -138,10 +140,24 @@ Value PrimBuilder::broadcastTo(Value value, RankedTensorType type,
 Value PrimBuilder::splat(double value, RankedTensorType type, ArrayRef<Value> sources) {
   Type element = type.getElementType();
   TypedAttr scalar;
-  if (isa<FloatType>(element))
+  if (isa<FloatType>(element)) {
     scalar = b_.getFloatAttr(element, value);
-  else
-    scalar = b_.getIntegerAttr(element, static_cast<int64_t>(value));
+  } else if (element.isInteger(1)) {
+    scalar = b_.getBoolAttr(value != 0); // bool(x) is x != 0
+  } else {
+    // torch refuses a number its integer tensor cannot hold ("value cannot
+    // be converted to type int64_t without overflow"); converting it here
+    // would be undefined behaviour.
+    unsigned width = element.getIntOrFloatBitWidth();
+    double bound = std::ldexp(1.0, int(width) - 1);
+    if (!std::isfinite(value) || value < -bound || value >= bound) {
+      emitError(loc_) << "the number " << value << " does not fit the " << element
+                      << " elements of " << type;
+      return Value();
+    }
+    scalar = b_.getIntegerAttr(
+        element, llvm::APInt(width, uint64_t(static_cast<int64_t>(value)), /*isSigned=*/true));
+  }
   if (type.hasStaticShape())
     return prim::ConstantOp::create(b_, loc_, DenseElementsAttr::get(type, scalar));
   if (llvm::any_of(sources, [](Value source) { return !source; }))
