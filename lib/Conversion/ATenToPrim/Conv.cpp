@@ -3,6 +3,7 @@
 #include "Families.h"
 
 #include "pt2c/Dialect/Prim/PrimOps.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 
@@ -44,7 +45,12 @@ std::optional<SmallVector<int64_t>> convPadding(const CallArgs &args, int64_t sp
       if (*mode == "same") {
         if (weightType.isDynamicDim(2 + i))
           return std::nullopt;
-        total = dilation[i] * (weightType.getDimSize(2 + i) - 1);
+        // Past int64 (a dilation of 2^62) no padding keeps the size.
+        std::optional<int64_t> spread =
+            llvm::checkedMul(dilation[i], weightType.getDimSize(2 + i) - 1);
+        if (!spread)
+          return std::nullopt;
+        total = *spread;
       }
       lowHigh.append({total / 2, total - total / 2});
     }

@@ -10,6 +10,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace pt2c::prim;
@@ -135,12 +136,22 @@ int64_t windowedSize(int64_t size, int64_t window, int64_t stride, int64_t low,
                      int64_t windowDilation) {
   if (size == kDynamic)
     return kDynamic;
-  int64_t dilatedSize = size == 0 ? 0 : (size - 1) * baseDilation + 1;
-  int64_t padded = low + dilatedSize + high;
-  int64_t dilatedWindow = (window - 1) * windowDilation + 1;
-  if (padded < dilatedWindow)
+  // The sizes come from the archive: an extent past int64 (a dilation of
+  // 2^62, say) is no window either, rather than an overflow.
+  auto dilate = [](int64_t extent, int64_t dilation) -> std::optional<int64_t> {
+    if (extent == 0)
+      return 0;
+    std::optional<int64_t> spread = llvm::checkedMul(extent - 1, dilation);
+    return spread ? llvm::checkedAdd(*spread, int64_t(1)) : std::nullopt;
+  };
+  std::optional<int64_t> dilatedSize = dilate(size, baseDilation);
+  std::optional<int64_t> dilatedWindow = dilate(window, windowDilation);
+  std::optional<int64_t> padded =
+      dilatedSize ? llvm::checkedAdd(low, *dilatedSize) : std::nullopt;
+  padded = padded ? llvm::checkedAdd(*padded, high) : std::nullopt;
+  if (!padded || !dilatedWindow || stride <= 0 || *padded < *dilatedWindow)
     return -1;
-  return (padded - dilatedWindow) / stride + 1;
+  return (*padded - *dilatedWindow) / stride + 1;
 }
 
 } // namespace pt2c::prim::detail
