@@ -83,6 +83,10 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    become scalar loops that LLVM vectorizes.
   // 5. Loops: chunks become an OpenMP parallel loop (the runtime implements
   //    the __kmpc_* entry points on its pool), the rest sequential loops.
+  //    Outermost loops move into functions of their own (LLVM's outlining
+  //    and register allocation see bounded functions), and those with the
+  //    same body are merged: a deep model's repeated layers are lowered
+  //    and compiled once.
   //    The tiles' n-d transfers become 1-d loads/stores (fully unrolled:
   //    a tile is a few rows); their vector.contracts become outer products,
   //    i.e. FMAs of a broadcast lhs element with rhs vectors.
@@ -126,7 +130,7 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
                       .str() +
                   "func.func(convert-linalg-to-loops),"
               "convert-vector-to-scf{full-unroll},"
-              "pt2c-outline-parallel-loops,"
+              "pt2c-outline-parallel-loops,pt2c-merge-identical-functions,"
               "convert-scf-to-openmp,func.func(pt2c-thread-buffers),canonicalize,"
               "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
               // float16/bfloat16 arithmetic and math in f32, rounded back after
