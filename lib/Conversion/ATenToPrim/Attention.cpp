@@ -49,7 +49,13 @@ LogicalResult sdpa(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
         hkv <= 0 || hq % hkv)
       return rewriter.notifyMatchFailure(
           call, "grouped-query attention needs static key/value shapes and Hq divisible by Hkv");
-    auto repeatHeads = [&](Value x) {
+    // torch refuses key and value with different head counts too.
+    if (vType.getDimSize(rank - 3) != hkv) {
+      emitError(call.getLoc()) << "key and value have different head counts (" << hkv
+                               << " and " << vType.getDimSize(rank - 3) << ")";
+      return failure();
+    }
+    auto repeatHeads = [&](Value x) -> Value {
       auto xType = cast<RankedTensorType>(x.getType());
       SmallVector<int64_t> spread(xType.getShape());
       spread.insert(spread.begin() + (rank - 2), hq / hkv);
@@ -66,6 +72,8 @@ LogicalResult sdpa(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   // Batch dims broadcast (numpy rules) to the result's, as torch's math
   // kernel does through matmul: q [2, 4, L, E] with k, v [1, 4, S, E].
   auto toBatch = [&](Value x) -> Value {
+    if (!x)
+      return Value(); // an earlier step failed and said why
     auto xType = cast<RankedTensorType>(x.getType());
     SmallVector<int64_t> shape(type.getShape().drop_back(2));
     shape.append({xType.getDimSize(rank - 2), xType.getDimSize(rank - 1)});
