@@ -5,6 +5,8 @@
 #include "pt2c/Dialect/Prim/PrimOps.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
+#include <limits>
+
 using namespace mlir;
 
 namespace pt2c {
@@ -237,12 +239,20 @@ LogicalResult maxPool2d(aten::CallOp call, const CallArgs &args, PatternRewriter
   auto inputType = cast<RankedTensorType>(self.getType());
   SmallVector<int64_t> pads = {0, 0, 0, 0};
   for (int i = 0; i < 2; ++i) {
-    int64_t size = inputType.getDimSize(2 + i);
-    int64_t span = (*dilation)[i] * ((*kernel)[i] - 1) + 1;
-    int64_t out = type.getDimSize(2 + i); // the archive's size, ceil_mode applied
-    int64_t high = std::max<int64_t>(
+    // In 128 bits: the arguments come from the archive, and a dilation of
+    // 2^62 overflows int64 (issue #18, pt2c-fuzz-compile).
+    __int128 size = inputType.getDimSize(2 + i);
+    __int128 span = __int128((*dilation)[i]) * ((*kernel)[i] - 1) + 1;
+    __int128 out = type.getDimSize(2 + i); // the archive's size, ceil_mode applied
+    __int128 high = std::max<__int128>(
         (*padding)[i], (out - 1) * (*stride)[i] + span - size - (*padding)[i]);
-    pads.append({(*padding)[i], high});
+    if (high > std::numeric_limits<int64_t>::max()) {
+      emitError(call.getLoc()) << "max_pool2d: dim " << 2 + i << "'s windows (kernel "
+                               << (*kernel)[i] << ", dilation " << (*dilation)[i] << ", stride "
+                               << (*stride)[i] << ") reach past int64";
+      return failure();
+    }
+    pads.append({(*padding)[i], int64_t(high)});
   }
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);

@@ -3,6 +3,7 @@
 #include "Families.h"
 
 #include "pt2c/Dialect/Prim/PrimOps.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 
@@ -45,8 +46,14 @@ LogicalResult convTranspose(aten::CallOp call, const CallArgs &args,
   SmallVector<int64_t> kernel(shape.drop_front(2));
   SmallVector<int64_t> pads;
   for (int64_t i = 0; i < spatialDims; ++i) {
-    int64_t span = (*dilation)[i] * (kernel[i] - 1);
-    pads.append({span - (*padding)[i], span - (*padding)[i] + (*outputPadding)[i]});
+    // Checked: the arguments come from the archive (a dilation of 2^62).
+    std::optional<int64_t> span = llvm::checkedMul((*dilation)[i], kernel[i] - 1);
+    std::optional<int64_t> low = span ? llvm::checkedSub(*span, (*padding)[i]) : std::nullopt;
+    std::optional<int64_t> high =
+        low ? llvm::checkedAdd(*low, (*outputPadding)[i]) : std::nullopt;
+    if (!high)
+      return rewriter.notifyMatchFailure(call, "the kernel's span overflows int64");
+    pads.append({*low, *high});
   }
   // Checked before building anything: a pattern must not change the IR and
   // then fail.

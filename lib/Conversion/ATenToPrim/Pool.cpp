@@ -549,7 +549,13 @@ LogicalResult adaptiveAvgPool2d(aten::CallOp call, const CallArgs &args,
 /// The (static) output extent of a sliding window.
 int64_t slidingOut(int64_t in, int64_t kernel, int64_t stride, int64_t padding,
                    int64_t dilation) {
-  return (in + 2 * padding - dilation * (kernel - 1) - 1) / stride + 1;
+  // In 128 bits (the arguments come from the archive); 0 where torch would
+  // refuse them or the extent passes int64.
+  __int128 span = __int128(in) + 2 * __int128(padding) - __int128(dilation) * (kernel - 1) - 1;
+  if (span < 0 || stride < 1)
+    return 0;
+  __int128 out = span / stride + 1;
+  return out > std::numeric_limits<int64_t>::max() ? 0 : int64_t(out);
 }
 
 struct Im2ColGeometry {
@@ -576,13 +582,17 @@ LogicalResult im2col(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   auto input = cast<RankedTensorType>(self.getType());
   if (input.getRank() != 4 || !input.hasStaticShape())
     return rewriter.notifyMatchFailure(call, "a static [N, C, H, W] input");
+  SmallVector<int64_t> outs;
+  for (int j = 0; j < 2; ++j)
+    outs.push_back(slidingOut(input.getDimSize(2 + j), g->kernel[j], g->stride[j],
+                              g->padding[j], g->dilation[j]));
+  // Windows the archive's geometry allows, in tables of a bounded size.
+  if (llvm::is_contained(outs, 0) || !windowTablesFit(call.getLoc(), outs, g->kernel))
+    return failure();
   SmallVector<DimWindows> dims;
-  for (int j = 0; j < 2; ++j) {
-    int64_t in = input.getDimSize(2 + j);
-    dims.push_back(slidingWindows(in, slidingOut(in, g->kernel[j], g->stride[j], g->padding[j],
-                                                 g->dilation[j]),
-                                  g->kernel[j], g->stride[j], g->padding[j], g->dilation[j]));
-  }
+  for (int j = 0; j < 2; ++j)
+    dims.push_back(slidingWindows(input.getDimSize(2 + j), outs[j], g->kernel[j], g->stride[j],
+                                  g->padding[j], g->dilation[j]));
   PrimBuilder p(rewriter, call.getLoc());
   Windows windows = gatherWindows(p, self, dims, 0.0); // [N, C, OH, OW, KH*KW]
   Value x =
