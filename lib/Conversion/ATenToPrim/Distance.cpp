@@ -155,6 +155,8 @@ LogicalResult pdist(aten::CallOp call, const CallArgs &args, PatternRewriter &re
   };
   Value d = p.create<prim::SubOp>(rowsOf(rows), rowsOf(cols));
   Value result = p.convert(pNormOverLast(p, d, norm), type.getElementType());
+  if (!result)
+    return failure(); // p said why
   if (result.getType() != type)
     return rewriter.notifyMatchFailure(call, "the pair count is not the result's size");
   rewriter.replaceOp(call, result);

@@ -138,6 +138,8 @@ LogicalResult rmsNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   Value x = p.convert(input, compute);
+  if (!x)
+    return failure(); // p said why
   auto work = cast<RankedTensorType>(x.getType());
   Value sum = p.reduce(prim::ReduceKind::sum, p.create<prim::MulOp>(x, x), dims, true);
   if (!sum)
@@ -231,6 +233,8 @@ LogicalResult weightNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
   PrimBuilder p(rewriter, call.getLoc());
   Type compute = computeType(type).getElementType();
   Value x = p.convert(v, compute);
+  if (!x)
+    return failure(); // p said why
   auto work = cast<RankedTensorType>(x.getType());
   Value norm = p.create<prim::SqrtOp>(
       p.reduce(prim::ReduceKind::sum, p.create<prim::MulOp>(x, x), dims, true));

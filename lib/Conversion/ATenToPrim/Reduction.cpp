@@ -57,6 +57,8 @@ LogicalResult replaceWith(aten::CallOp call, Value result, PatternRewriter &rewr
     return rewriter.notifyMatchFailure(call, "unknown dynamic size");
   PrimBuilder p(rewriter, call.getLoc());
   result = p.convert(result, type.getElementType());
+  if (!result)
+    return failure(); // p said why
   if (result.getType() != type)
     return rewriter.notifyMatchFailure(call, "unexpected result shape");
   rewriter.replaceOp(call, result);

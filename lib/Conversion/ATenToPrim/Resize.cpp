@@ -224,6 +224,8 @@ LogicalResult upsample(aten::CallOp call, const CallArgs &args, PatternRewriter 
     x = resampleAlong(p, x, d, taps);
   }
   Value result = p.convert(x, type.getElementType());
+  if (!result)
+    return failure(); // p said why
   if (result.getType() != type)
     return rewriter.notifyMatchFailure(call, "the resized shape is not the result's");
   rewriter.replaceOp(call, result);

@@ -111,6 +111,8 @@ LogicalResult reshapeLike(aten::CallOp call, Value input, PatternRewriter &rewri
     return rewriter.notifyMatchFailure(call, "expects a tensor input and result");
   PrimBuilder p(rewriter, call.getLoc());
   input = p.convert(input, type.getElementType());
+  if (!input)
+    return failure(); // p said why
   if (input.getType() == type) {
     rewriter.replaceOp(call, input);
     return success();

@@ -192,6 +192,8 @@ LogicalResult cumprod(aten::CallOp call, const CallArgs &args, PatternRewriter &
     return rewriter.notifyMatchFailure(call, "expects a tensor and a dim");
   PrimBuilder p(rewriter, call.getLoc());
   Value x = p.convert(self, type.getElementType());
+  if (!x)
+    return failure(); // p said why
   if (x.getType() != type)
     return rewriter.notifyMatchFailure(call, "unexpected result type");
   if (type.getRank() == 0) { // a single element is its own product

@@ -1,0 +1,17 @@
+// RUN: %pt2c-opt %s --split-input-file --pt2c-decompose-aten -verify-diagnostics
+
+// A result of an element type prim.convert does not take (uint16) is
+// refused at the node with the builder's reason, not dereferenced as a
+// null value. Found by pt2c-fuzz-compile (2026-11-27, 11,350 executions
+// into run 10; UndefinedBehaviorSanitizer: member call on a null
+// mlir::Value in reshapeLike, Shape.cpp): the shape corpus's
+// pad_replicate-f32 with the unsqueeze's result dtype edited to 28
+// (torch's UINT16). The other decompositions that used a conversion's
+// result unchecked (pdist, rms_norm, weight_norm, the reductions'
+// replaceWith, upsample, cumprod) check it too.
+
+func.func @unsqueeze(%x: tensor<2x4xf32>) -> tensor<1x2x4xui16> {
+  // expected-error @+1 {{no decomposition of 'aten.unsqueeze.default' applies: cannot build 'prim.convert' of type 'tensor<2x4xui16>' from operands of type 'tensor<2x4xf32>'}}
+  %0 = aten.call "aten.unsqueeze.default"(self: %x) {dim = 0 : i64} : (tensor<2x4xf32>) -> tensor<1x2x4xui16>
+  return %0 : tensor<1x2x4xui16>
+}
