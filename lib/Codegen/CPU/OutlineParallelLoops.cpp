@@ -17,6 +17,8 @@
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace pt2c {
 
@@ -40,6 +42,22 @@ FailureOr<func::FuncOp> outline(RewriterBase &rewriter, SymbolTable &symbols, fu
   rewriter.setInsertionPointToEnd(body);
   auto yield = scf::YieldOp::create(rewriter, loc);
   loop->moveBefore(yield);
+
+  // Constants the loop uses are cloned into it rather than passed in: as
+  // arguments they would hide loop bounds, splat vectors and a GELU's
+  // `pow(x, 3.0)` exponent from the optimisations after (the strength
+  // reduction of pt2c-approximate-math, LLVM's once the function is
+  // called from several places).
+  llvm::SetVector<Value> captured;
+  getUsedValuesDefinedAbove(wrapper.getRegion(), captured);
+  for (Value value : captured) {
+    Operation *definition = value.getDefiningOp();
+    if (!definition || !definition->hasTrait<OpTrait::ConstantLike>())
+      continue;
+    rewriter.setInsertionPointToStart(body);
+    Value copy = rewriter.clone(*definition)->getResult(0);
+    replaceAllUsesInRegionWith(value, copy, wrapper.getRegion());
+  }
 
   std::string name = (func.getName() + "_" + kind + "_" + llvm::Twine(index)).str();
   while (symbols.lookup(name))
