@@ -1,6 +1,7 @@
 //===- PrimBuilder.cpp - Building blocks shared by the decompositions -----===//
 
 #include "pt2c/Conversion/ATenToPrim/PrimBuilder.h"
+#include "pt2c/Dialect/Prim/PrimTypeInference.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -139,6 +140,13 @@ Value PrimBuilder::broadcastTo(Value value, RankedTensorType type,
 
 Value PrimBuilder::splat(double value, RankedTensorType type, ArrayRef<Value> sources) {
   Type element = type.getElementType();
+  // prim.constant's builder aborts on an element type prims do not take
+  // (a uint16 tensor the archive declares).
+  if (!prim::isPrimElementType(element)) {
+    emitError(loc_) << "cannot make a constant of " << type
+                    << ": its element type is not one prims take";
+    return Value();
+  }
   TypedAttr scalar;
   if (isa<FloatType>(element)) {
     scalar = b_.getFloatAttr(element, value);
@@ -149,8 +157,10 @@ Value PrimBuilder::splat(double value, RankedTensorType type, ArrayRef<Value> so
     // be converted to type int64_t without overflow"); converting it here
     // would be undefined behaviour.
     unsigned width = element.getIntOrFloatBitWidth();
-    double bound = std::ldexp(1.0, int(width) - 1);
-    if (!std::isfinite(value) || value < -bound || value >= bound) {
+    bool isUnsigned = element.isUnsignedInteger();
+    double low = isUnsigned ? 0.0 : -std::ldexp(1.0, int(width) - 1);
+    double high = std::ldexp(1.0, int(width) - (isUnsigned ? 0 : 1));
+    if (!std::isfinite(value) || value < low || value >= high) {
       emitError(loc_) << "the number " << value << " does not fit the " << element
                       << " elements of " << type;
       return Value();

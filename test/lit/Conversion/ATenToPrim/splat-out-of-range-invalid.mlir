@@ -40,3 +40,17 @@ func.func @fits(%x: tensor<4xi32>) -> tensor<4xi32> {
   %0 = aten.call "aten.add.Scalar"(self: %x) {alpha = 1 : i64, other = -2147483648.0 : f64} : (tensor<4xi32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
 }
+
+// -----
+
+// A number compared with a tensor of an element type prims do not take
+// (uint16) is refused at the node; prim.constant's builder aborted the
+// compiler ("LLVM ERROR: Failed to infer result type(s)"). Found by
+// pt2c-fuzz-compile (2026-11-27, 24,480 executions into run 11): the
+// compare corpus's eq_scalar-f32 with its input's dtype edited to 28
+// (torch's UINT16).
+func.func @uint16(%x: tensor<3x5xui16>) -> tensor<3x5xi1> {
+  // expected-error @+1 {{cannot make a constant of 'tensor<3x5xui16>': its element type is not one prims take}}
+  %0 = aten.call "aten.eq.Scalar"(self: %x) {other = 1 : i64} : (tensor<3x5xui16>) -> tensor<3x5xi1>
+  return %0 : tensor<3x5xi1>
+}
