@@ -105,7 +105,7 @@ def main():
     parser.add_argument("--work", default="/tmp/pt2c-compile-time")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
-    print(f"{args.op} chains, {time.strftime('%Y-%m-%d')}, {os.cpu_count()} CPUs\n")
+    print(f"{args.op} chains, {time.strftime('%Y-%m-%d')}, {len(os.sched_getaffinity(0))} CPUs (of {os.cpu_count()})\n")
     print("| nodes | seconds | peak RSS MiB | seconds per 1000 nodes | slowest stages |")
     print("|---|---|---|---|---|")
     for nodes in [int(n) for n in args.nodes.split(",")]:

@@ -66,7 +66,7 @@ def compile_all(work, pt2c, target):
     archives = sorted((f for f in os.listdir(work) if f.startswith("llama") and f.endswith(".pt2")
                        and ".full." not in f), key=lambda f: int(f[5:-4]))
     print(f"llama-style decoders, graph only, target {target}, {time.strftime('%Y-%m-%d')}, "
-          f"{os.cpu_count()} CPUs\n")
+          f"{len(os.sched_getaffinity(0))} CPUs (of {os.cpu_count()})\n")
     print("| layers | nodes | seconds | seconds per layer | peak RSS MiB | slowest stages |")
     print("|---|---|---|---|---|---|")
     for archive in archives:
