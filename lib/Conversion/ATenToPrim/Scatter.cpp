@@ -111,9 +111,17 @@ LogicalResult sliceScatter(aten::CallOp call, const CallArgs &args, PatternRewri
   };
   int64_t start = clampBound(args.integer("start"), 0);
   int64_t end = clampBound(args.integer("end"), in->size);
+  // A table entry per position of the dim: a dim declared 2^31 asked for
+  // 16 GiB (pt2c-fuzz-compile).
+  if (!indexTableFits(call.getLoc(), {in->size}, "slice_scatter positions"))
+    return failure();
   SmallVector<int64_t> sourceOf(in->size, -1);
-  for (int64_t at = start, k = 0; at < end; at += step, ++k)
+  for (int64_t at = start, k = 0; at < end; ++k) {
     sourceOf[at] = k;
+    if (end - at <= step) // at + step would pass `end` (or int64)
+      break;
+    at += step;
+  }
   return writeAlong(call, rewriter, in->self, in->src, in->dim, sourceOf);
 }
 

@@ -137,7 +137,7 @@ int64_t windowedSize(int64_t size, int64_t window, int64_t stride, int64_t low,
   if (size == kDynamic)
     return kDynamic;
   // The sizes come from the archive: an extent past int64 (a dilation of
-  // 2^62, say) is no window either, rather than an overflow.
+  // 2^62, say) is reported as such (kWindowOverflow), not overflowed.
   auto dilate = [](int64_t extent, int64_t dilation) -> std::optional<int64_t> {
     if (extent == 0)
       return 0;
@@ -149,7 +149,9 @@ int64_t windowedSize(int64_t size, int64_t window, int64_t stride, int64_t low,
   std::optional<int64_t> padded =
       dilatedSize ? llvm::checkedAdd(low, *dilatedSize) : std::nullopt;
   padded = padded ? llvm::checkedAdd(*padded, high) : std::nullopt;
-  if (!padded || !dilatedWindow || stride <= 0 || *padded < *dilatedWindow)
+  if (!padded || !dilatedWindow)
+    return kWindowOverflow;
+  if (stride <= 0 || *padded < *dilatedWindow)
     return -1;
   return (*padded - *dilatedWindow) / stride + 1;
 }

@@ -59,7 +59,9 @@ LogicalResult checkIndexElementType(OptLoc loc, llvm::StringRef label,
 /// The number of elements of a windowed dim: the window (dilated to
 /// (window - 1) * windowDilation + 1) slides by `stride` over `size`
 /// dilated by `baseDilation` and padded by `low`/`high`. `?` stays `?`;
-/// -1 when the window does not fit.
+/// -1 when the window does not fit, kWindowOverflow when the dilated or
+/// padded extent passes int64 (sizes from an archive may be anything).
+constexpr int64_t kWindowOverflow = -2;
 int64_t windowedSize(int64_t size, int64_t window, int64_t stride, int64_t low,
                      int64_t high, int64_t baseDilation,
                      int64_t windowDilation);

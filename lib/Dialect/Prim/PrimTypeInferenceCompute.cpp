@@ -334,7 +334,8 @@ LogicalResult pt2c::prim::inferConvolutionOp(
       return emitOptionalError(loc, "C6: kernel size ", kernel, " (dilation ",
                                rhsDil[i], ") does not fit in spatial dim ", i,
                                " of size ", size, " padded by ", pad[2 * i],
-                               " and ", pad[2 * i + 1], " (or these sizes overflow int64)");
+                               " and ", pad[2 * i + 1],
+                               out == kWindowOverflow ? " (the extent overflows int64)" : "");
     shape.push_back(out);
   }
   result = RankedTensorType::get(shape, inputType.getElementType());
@@ -375,7 +376,7 @@ LogicalResult pt2c::prim::inferReduceWindowOp(
           loc, "C4: window size ", windowDimensions[dim], " (dilation ",
           dilation[dim], ") does not fit in dim ", dim, " of size ", size,
           " padded by ", pad[2 * dim], " and ", pad[2 * dim + 1],
-          " (or these sizes overflow int64)");
+          out == kWindowOverflow ? " (the extent overflows int64)" : "");
     shape.push_back(out);
   }
   result = RankedTensorType::get(shape, type.getElementType());

@@ -9,7 +9,7 @@
 // [4611686018427387903, 1].
 
 func.func @dilation(%x: tensor<1x4x8x8xf32>, %w: tensor<4x1x5x5xf32>) -> tensor<1x4x4x4xf32> {
-  // expected-error @+1 {{C6: kernel size 5 (dilation 4611686018427387903) does not fit in spatial dim 0 of size 8 padded by 2 and 2 (or these sizes overflow int64)}}
+  // expected-error @+1 {{C6: kernel size 5 (dilation 4611686018427387903) does not fit in spatial dim 0 of size 8 padded by 2 and 2 (the extent overflows int64)}}
   %0 = aten.call "aten.conv2d.default"(input: %x, weight: %w) {bias = #aten.none, dilation = array<i64: 4611686018427387903, 1>, groups = 4 : i64, padding = array<i64: 2, 2>, stride = array<i64: 2, 2>} : (tensor<1x4x8x8xf32>, tensor<4x1x5x5xf32>) -> tensor<1x4x4x4xf32>
   return %0 : tensor<1x4x4x4xf32>
 }
@@ -18,7 +18,7 @@ func.func @dilation(%x: tensor<1x4x8x8xf32>, %w: tensor<4x1x5x5xf32>) -> tensor<
 
 // Padding past int64 overflows as well.
 func.func @padding(%x: tensor<1x4x8x8xf32>, %w: tensor<4x1x5x5xf32>) -> tensor<1x4x4x4xf32> {
-  // expected-error @+1 {{C6: kernel size 5 (dilation 1) does not fit in spatial dim 0 of size 8 padded by 9223372036854775807 and 9223372036854775807 (or these sizes overflow int64)}}
+  // expected-error @+1 {{C6: kernel size 5 (dilation 1) does not fit in spatial dim 0 of size 8 padded by 9223372036854775807 and 9223372036854775807 (the extent overflows int64)}}
   %0 = aten.call "aten.conv2d.default"(input: %x, weight: %w) {bias = #aten.none, dilation = array<i64: 1, 1>, groups = 4 : i64, padding = array<i64: 9223372036854775807, 2>, stride = array<i64: 2, 2>} : (tensor<1x4x8x8xf32>, tensor<4x1x5x5xf32>) -> tensor<1x4x4x4xf32>
   return %0 : tensor<1x4x4x4xf32>
 }

@@ -19,7 +19,7 @@ func.func @kernel(%x: tensor<2x3x9x8xf32>) -> tensor<2x3x5x4xf32> {
 // Through the dilation the high padding still fits int64; the window does
 // not, and prim.reduce_window's inference says so.
 func.func @dilation(%x: tensor<2x3x9x8xf32>) -> tensor<2x3x5x4xf32> {
-  // expected-error @+1 {{C4: window size 3 (dilation 4611686018427387903) does not fit in dim 2 of size 9 padded by 1 and 9223372036854775805 (or these sizes overflow int64)}}
+  // expected-error @+1 {{C4: window size 3 (dilation 4611686018427387903) does not fit in dim 2 of size 9 padded by 1 and 9223372036854775805 (the extent overflows int64)}}
   %0 = aten.call "aten.max_pool2d.default"(self: %x) {ceil_mode = false, dilation = array<i64: 4611686018427387903, 1>, kernel_size = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<2x3x9x8xf32>) -> tensor<2x3x5x4xf32>
   return %0 : tensor<2x3x5x4xf32>
 }

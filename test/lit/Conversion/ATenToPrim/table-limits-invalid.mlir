@@ -50,3 +50,15 @@ func.func @as_strided_huge(%x: tensor<4xf32>) -> tensor<1099511627776xf32> {
   %0 = aten.call "aten.as_strided.default"(self: %x) {size = array<i64: 1099511627776>, stride = array<i64: 0>, storage_offset = 0 : i64} : (tensor<4xf32>) -> tensor<1099511627776xf32>
   return %0 : tensor<1099511627776xf32>
 }
+
+// -----
+
+// slice_scatter tabulates a position per element of its dim: a result dim
+// declared 2^31 asked for 16 GiB. Found by pt2c-fuzz-compile (2026-11-27,
+// 28,935 executions into run 12, out of memory): the shape corpus's
+// slice_scatter-f32 with the result's dim 1 declared 2147483648.
+func.func @slice_scatter(%x: tensor<2x4x6xf32>, %s: tensor<2x2x6xf32>) -> tensor<2x2147483648x6xf32> {
+  // expected-error @+1 {{slice_scatter positions of sizes [2147483648] needs more than 67108864 table entries (pt2c's limit)}}
+  %0 = aten.call "aten.slice_scatter.default"(self: %x, src: %s) {dim = 1 : i64, start = -1 : i64, end = 3 : i64, step = 1 : i64} : (tensor<2x4x6xf32>, tensor<2x2x6xf32>) -> tensor<2x2147483648x6xf32>
+  return %0 : tensor<2x2147483648x6xf32>
+}
