@@ -620,8 +620,22 @@ LogicalResult col2im(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   int64_t kh = g->kernel[0], kw = g->kernel[1], out[2];
   for (int j = 0; j < 2; ++j)
     out[j] = slidingOut(size[j], g->kernel[j], g->stride[j], g->padding[j], g->dilation[j]);
-  if (input.getRank() != 3 || input.getShape() != ArrayRef<int64_t>{n, c * kh * kw, out[0] * out[1]})
+  // In 128 bits: the sizes come from the archive (C = 2^32 and KH = 2^40
+  // overflowed; pt2c-fuzz-compile). Equal to the input's dims, the
+  // products fit int64.
+  if (input.getRank() != 3 || input.getDimSize(0) != n ||
+      input.getDimSize(1) != __int128(c) * kh * kw ||
+      input.getDimSize(2) != __int128(out[0]) * out[1] || out[0] < 1 || out[1] < 1)
     return rewriter.notifyMatchFailure(call, "columns of [N, C*KH*KW, OH*OW]");
+  for (int d = 0; d < 2; ++d) {
+    // Every patch's far end inside the padded output, computed before
+    // anything is built (so that the loop below cannot fail half-way).
+    __int128 padded = __int128(size[d]) + 2 * __int128(g->padding[d]);
+    __int128 reach = __int128(g->kernel[d] - 1) * g->dilation[d] +
+                     __int128(out[d] - 1) * g->stride[d] + 1;
+    if (padded > std::numeric_limits<int64_t>::max() || reach > padded)
+      return rewriter.notifyMatchFailure(call, "patches beyond the padded output");
+  }
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   RankedTensorType work = computeType(type);
