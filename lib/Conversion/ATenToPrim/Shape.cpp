@@ -402,10 +402,13 @@ LogicalResult split(aten::CallOp call, const CallArgs &args, PatternRewriter &re
     return rewriter.notifyMatchFailure(call, "split of a dynamic dim");
   PrimBuilder p(rewriter, call.getLoc());
   SmallVector<Value> parts;
+  // In 128 bits: a split size from the archive may be near 2^63
+  // (pt2c-fuzz-compile); clamped to the dim, start and end fit int64.
+  __int128 extent = inputType.getDimSize(d);
   for (unsigned i = 0; i < call->getNumResults(); ++i) {
-    int64_t start = i * *size;
-    int64_t end = std::min(start + *size, inputType.getDimSize(d));
-    parts.push_back(sliceDim(p, self, d, start, end, 1));
+    __int128 start = std::min<__int128>(__int128(i) * *size, extent);
+    __int128 end = std::min<__int128>(start + *size, extent);
+    parts.push_back(sliceDim(p, self, d, int64_t(start), int64_t(end), 1));
   }
   rewriter.replaceOp(call, parts);
   return success();
