@@ -29,11 +29,6 @@ struct ApproximateMathPass : impl::ApproximateMathBase<ApproximateMathPass> {
     // clamped to [-87.8, 88.8], so exp(-inf) is ~6e-39 rather than 0 and
     // exp(+inf) ~3.6e38 rather than inf: nothing a softmax or sigmoid
     // output can tell apart, but not libm's expf at the extremes.
-    // powf with a constant exponent (GPT-2's GELU cubes its input: x ** 3)
-    // as multiplies (x * x * x; and 0.5, -0.5, -1 as sqrt, rsqrt, a
-    // division): libm's powf is a call, which kept the whole fused GELU
-    // loop scalar (0.51 ms per layer on gpt2's [128, 3072] at 16 threads).
-    mlir::populateMathAlgebraicSimplificationPatterns(patterns);
     mlir::populateMathPolynomialApproximationPatterns(
         patterns, [](llvm::StringRef name) { return name == "exp" || name == "math.exp"; });
     if (mlir::failed(mlir::applyPatternsGreedily(getOperation(), std::move(patterns))))

@@ -92,8 +92,9 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   //    i.e. FMAs of a broadcast lhs element with rhs vectors.
   // 6. The LLVM dialect; allocations call the runtime's scratch cache
   //    (runtime/src/Scratch.h) through MLIR's generic allocation functions.
-  //    erf and tanh become polynomials first (pt2c-approximate-math), so
-  //    their loops vectorize; other math ops without an LLVM intrinsic call
+  //    Constant powers become multiplies (pt2c-constant-powers), erf and
+  //    tanh polynomials (pt2c-approximate-math), so their loops
+  //    vectorize; other math ops without an LLVM intrinsic call
   //    libm, which every model .so may use; the LLVM conversion goes first
   //    so libm only gets what has no intrinsic (libm has no rsqrtf).
   std::string parallelize =
@@ -140,7 +141,7 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
               // them and LLVM would call compiler-rt helpers that no model links.
               "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},"
               "math-extend-to-supported-types{target-type=f32},"
-              "pt2c-approximate-math,"
+              "pt2c-constant-powers,pt2c-approximate-math,"
               "pt2c-expand-arith,"
               "convert-vector-to-llvm{vector-contract-lowering=outerproduct}");
   addHostToLLVMPasses(pm, HostCalls::OpenMP);

@@ -46,7 +46,7 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOption
               "func.func(pt2c-host-shape-buffers),buffer-deallocation-pipeline,canonicalize,cse,"
               "pt2c-convolution-epilogue,pt2c-gemm-to-library{allow-tf32=" + tf32 + "}," +
                   llvm::formatv("pt2c-emit-flash-attention{{tensor-cores={0}},"
-                                "func.func(pt2c-results-in-place),"
+                                "func.func(pt2c-results-in-place),pt2c-constant-powers,"
                                 "func.func(pt2c-map-to-gpu{{block-size={1}}),",
                                 tensorCores, options.blockSize)
                       .str() +
@@ -77,7 +77,9 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   //    for when it declines (pt2c-gemm-to-library); attention's stand-in
   //    calls become the flash-attention kernel (pt2c-emit-flash-attention,
   //    after deallocations: they refuse its barriers), on tensor cores for
-  //    16-bit operands when every target is sm_80 or later. Every linalg op
+  //    16-bit operands when every target is sm_80 or later. Constant
+  //    powers become multiplies (pt2c-constant-powers: libdevice's powf is
+  //    a long routine). Every linalg op
   //    becomes one gpu.launch (pt2c-map-to-gpu), then
   //    kernels are outlined into a gpu.module with their captured memrefs
   //    as parameters; each launch and library call of the host code is
