@@ -13,6 +13,7 @@
 
 #include "FillFolding.h"
 #include "KernelBody.h"
+#include "PointEpilogue.h"
 #include "RowGroup.h"
 #include "RowReduction.h"
 
@@ -66,9 +67,10 @@ FailureOr<linalg::GenericOp> generalize(linalg::LinalgOp op, IRRewriter &rewrite
 /// One thread's work for the parallel indices already in `loopIndices`:
 /// the reduction loops (if any) as scf.for nests carrying the accumulators
 /// in registers (outputs do not depend on reduction loops), then the
-/// results stored once.
+/// results stored once, and the point's epilogue, if any, done on them.
 void emitThreadWork(OpBuilder &b, Location loc, linalg::GenericOp generic,
-                    SmallVector<Value> loopIndices, ArrayRef<Range> ranges, Value initial) {
+                    SmallVector<Value> loopIndices, ArrayRef<Range> ranges, Value initial,
+                    const PointEpilogue *epilogue) {
   SmallVector<OpOperand *> outputs = llvm::map_to_vector(
       generic.getDpsInitsMutable(), [](OpOperand &operand) { return &operand; });
   SmallVector<SmallVector<Value>> outputIndices;
@@ -111,8 +113,11 @@ void emitThreadWork(OpBuilder &b, Location loc, linalg::GenericOp generic,
     return SmallVector<Value>(loop.getResults().begin(), loop.getResults().end());
   };
   SmallVector<Value> results = nest(b, 0, accumulators);
-  for (auto [output, value, indices] : llvm::zip(outputs, results, outputIndices))
-    memref::StoreOp::create(b, loc, value, output->get(), indices);
+  if (!epilogue || epilogue->storeResult)
+    for (auto [output, value, indices] : llvm::zip(outputs, results, outputIndices))
+      memref::StoreOp::create(b, loc, value, output->get(), indices);
+  if (epilogue)
+    emitPointEpilogue(b, loc, *epilogue, results[0], outputIndices[0]);
 }
 
 /// Points each thread of a large elementwise launch handles, and how many
@@ -207,16 +212,17 @@ void launchUnrolled(linalg::GenericOp generic, const ParallelSpace &space, int64
   rewriter.eraseOp(generic);
 }
 
-/// Replaces `generic` by a gpu.launch with one thread per point of its
-/// parallel loops (one thread when it has none).
+/// Replaces `generic` (and its point epilogue, if any) by a gpu.launch
+/// with one thread per point of its parallel loops (one thread when it has
+/// none).
 void launchGeneric(linalg::GenericOp generic, int64_t blockSize, Value initial,
-                   IRRewriter &rewriter) {
+                   const PointEpilogue *epilogue, IRRewriter &rewriter) {
   Location loc = generic.getLoc();
   rewriter.setInsertionPoint(generic);
   SmallVector<Range> ranges =
       cast<linalg::LinalgOp>(generic.getOperation()).createLoopRanges(rewriter, loc);
   ParallelSpace space = parallelSpace(rewriter, loc, generic, ranges);
-  if (unrollsPoints(generic, space, initial))
+  if (!epilogue && unrollsPoints(generic, space, initial))
     return launchUnrolled(generic, space, blockSize, rewriter);
   bool none = space.dims.empty();
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
@@ -239,8 +245,10 @@ void launchGeneric(linalg::GenericOp generic, int64_t blockSize, Value initial,
     rewriter.setInsertionPointToStart(guard.thenBlock());
     delinearize(rewriter, loc, space, id, loopIndices);
   }
-  emitThreadWork(rewriter, loc, generic, loopIndices, ranges, initial);
+  emitThreadWork(rewriter, loc, generic, loopIndices, ranges, initial, epilogue);
   rewriter.eraseOp(generic);
+  if (epilogue)
+    rewriter.eraseOp(epilogue->op);
 }
 
 /// Constant tables (`memref.get_global` of a bufferized dense constant,
@@ -301,11 +309,28 @@ struct MapToGPUPass : impl::MapToGPUBase<MapToGPUPass> {
           grouped.insert(member.op);
         launchRowGroup(group, blockSize, rewriter);
       }
+    llvm::DenseMap<Operation *, Value> initialOf;
+    for (const GenericWithInitial &g : generics)
+      initialOf[g.op] = g.initial;
+    llvm::DenseSet<Operation *> doneByProducer; // point epilogues
     for (const GenericWithInitial &g : generics) {
-      if (grouped.contains(g.op))
+      if (grouped.contains(g.op) || doneByProducer.contains(g.op))
         continue;
-      if (!warpReductions || !launchRowReduction(g.op, blockSize, g.initial, rewriter))
-        launchGeneric(g.op, blockSize, g.initial, rewriter);
+      if (warpReductions && launchRowReduction(g.op, blockSize, g.initial, rewriter))
+        continue;
+      std::optional<PointEpilogue> epilogue;
+      if (pointEpilogues)
+        epilogue = matchPointEpilogue(g.op);
+      // The epilogue must be an op of this list, launched on its own
+      // otherwise, with no fill folded into it.
+      if (epilogue && (!initialOf.contains(epilogue->op) || initialOf.lookup(epilogue->op) ||
+                       grouped.contains(epilogue->op)))
+        epilogue.reset();
+      if (epilogue) {
+        doneByProducer.insert(epilogue->op);
+        hoistAboveProducer(g.op, *epilogue);
+      }
+      launchGeneric(g.op, blockSize, g.initial, epilogue ? &*epilogue : nullptr, rewriter);
     }
 
     getGlobalsInsideLaunches(func, rewriter);

@@ -59,6 +59,18 @@ def MapToGPU : Pass<"pt2c-map-to-gpu", "mlir::func::FuncOp"> {
     What stays on the host is descriptor arithmetic (reshapes, views,
     allocations, deallocations).
 
+    An op that keeps a thread per output point and has reduction loops (a
+    direct depthwise convolution or pooling window) also does the
+    elementwise op right after it (`point-epilogues`, PointEpilogue.h)
+    when that op reads its result only at the point the thread computed
+    (at one permutation of its loops; no other view of the buffer) and
+    writes nothing the reduction reads: the thread runs the op's body on
+    the result in registers, loading the op's other operands at that
+    point, and stores the result itself only if something else reads it.
+    mobilenet_v3_large in bfloat16: each depthwise convolution and its
+    bias, activation and rounding were two launches and a float32 round
+    trip through memory.
+
     ```mlir
     linalg.generic {iterator_types = ["parallel", "parallel"]} ins(%a : memref<4x256xf32>) ...
     // =>
@@ -80,6 +92,10 @@ def MapToGPU : Pass<"pt2c-map-to-gpu", "mlir::func::FuncOp"> {
            "With warp-reductions: consecutive ops over the same rows, at least "
            "one a row reduction (a norm, a softmax), as one kernel of a warp or "
            "block per row (RowGroup.h)">,
+    Option<"pointEpilogues", "point-epilogues", "bool", /*default=*/"true",
+           "A reduction with a thread per output point also does the "
+           "elementwise op after it that reads its result at that point "
+           "(PointEpilogue.h)">,
   ];
 }
 
