@@ -34,6 +34,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include <limits>
@@ -121,42 +123,90 @@ std::string describeIndices(Value indices) {
   return "computed indices";
 }
 
+/// The smallest and largest of `indices` when the compiler knows them (a
+/// constant table: a pooling window's or an upsampling's source positions),
+/// read as the run-time check would (unsigned-like types zero-extended).
+std::optional<std::pair<int64_t, int64_t>> constantRange(Value indices, bool isUnsigned) {
+  DenseIntElementsAttr table;
+  if (!matchPattern(indices, m_Constant(&table)) || table.empty())
+    return std::nullopt;
+  int64_t lowest = std::numeric_limits<int64_t>::max();
+  int64_t highest = std::numeric_limits<int64_t>::min();
+  for (const APInt &value : table.getValues<APInt>()) {
+    int64_t v = !isUnsigned                 ? value.getSExtValue()
+                : value.getActiveBits() < 64 ? int64_t(value.getZExtValue())
+                                             : std::numeric_limits<int64_t>::max();
+    lowest = std::min(lowest, v);
+    highest = std::max(highest, v);
+  }
+  return std::make_pair(lowest, highest);
+}
+
+/// `size` when it is known when compiling: a constant, or the static dim
+/// of a tensor (the table's own size, as the gathers pass it).
+std::optional<int64_t> staticSize(Value size) {
+  if (std::optional<int64_t> constant = getConstantIntValue(size))
+    return constant;
+  auto dim = size.getDefiningOp<tensor::DimOp>();
+  std::optional<int64_t> index = dim ? dim.getConstantIndex() : std::nullopt;
+  if (!index)
+    return std::nullopt;
+  auto type = cast<RankedTensorType>(dim.getSource().getType());
+  if (*index < 0 || *index >= type.getRank() || type.isDynamicDim(*index))
+    return std::nullopt;
+  return type.getDimSize(*index);
+}
+
 void checkIndexRange(OpBuilder &b, Location loc, Value indices, Value size, StringRef what) {
   if (computedFromFloats(indices))
     return;
   auto module = b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
   auto type = cast<RankedTensorType>(indices.getType());
   Type i64 = b.getI64Type();
-  auto scalar = RankedTensorType::get({}, i64);
-  Value none = tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{}, i64);
   auto constant = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i64, v); };
-  Value lowestInit =
-      linalg::FillOp::create(b, loc, ValueRange{constant(std::numeric_limits<int64_t>::max())},
-                             ValueRange{none})
-          .getResult(0);
-  Value highestInit =
-      linalg::FillOp::create(b, loc, ValueRange{constant(std::numeric_limits<int64_t>::min())},
-                             ValueRange{none})
-          .getResult(0);
-  int64_t rank = type.getRank();
-  SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(rank),
-                                 AffineMap::get(rank, 0, {}, b.getContext()),
-                                 AffineMap::get(rank, 0, {}, b.getContext())};
-  SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::reduction);
   bool isUnsigned = isUnsignedLike(type.getElementType());
-  auto range = linalg::GenericOp::create(
-      b, loc, TypeRange{scalar, scalar}, ValueRange{indices}, ValueRange{lowestInit, highestInit},
-      maps, iterators, [&](OpBuilder &nb, Location l, ValueRange args) {
-        Value value = args[0];
-        if (value.getType() != i64)
-          value = isUnsigned ? arith::ExtUIOp::create(nb, l, i64, value).getResult()
-                             : arith::ExtSIOp::create(nb, l, i64, value).getResult();
-        linalg::YieldOp::create(nb, l,
-                                ValueRange{arith::MinSIOp::create(nb, l, args[1], value),
-                                           arith::MaxSIOp::create(nb, l, args[2], value)});
-      });
-  Value lowest = tensor::ExtractOp::create(b, loc, range.getResult(0), ValueRange{});
-  Value highest = tensor::ExtractOp::create(b, loc, range.getResult(1), ValueRange{});
+  Value lowest, highest;
+  if (std::optional<std::pair<int64_t, int64_t>> known = constantRange(indices, isUnsigned)) {
+    // Indices the compiler knows need no reduction at run time (and none
+    // on the GPU, where the table would be host memory): in range of a
+    // static size, no check at all; otherwise the host compares the known
+    // range with the size when the model runs.
+    std::optional<int64_t> bound = staticSize(size);
+    if (bound && known->first >= 0 && known->second < *bound)
+      return;
+    lowest = constant(known->first);
+    highest = constant(known->second);
+  } else {
+    auto scalar = RankedTensorType::get({}, i64);
+    Value none = tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{}, i64);
+    Value lowestInit =
+        linalg::FillOp::create(b, loc, ValueRange{constant(std::numeric_limits<int64_t>::max())},
+                               ValueRange{none})
+            .getResult(0);
+    Value highestInit =
+        linalg::FillOp::create(b, loc, ValueRange{constant(std::numeric_limits<int64_t>::min())},
+                               ValueRange{none})
+            .getResult(0);
+    int64_t rank = type.getRank();
+    SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(rank),
+                                   AffineMap::get(rank, 0, {}, b.getContext()),
+                                   AffineMap::get(rank, 0, {}, b.getContext())};
+    SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::reduction);
+    auto range = linalg::GenericOp::create(
+        b, loc, TypeRange{scalar, scalar}, ValueRange{indices},
+        ValueRange{lowestInit, highestInit}, maps, iterators,
+        [&](OpBuilder &nb, Location l, ValueRange args) {
+          Value value = args[0];
+          if (value.getType() != i64)
+            value = isUnsigned ? arith::ExtUIOp::create(nb, l, i64, value).getResult()
+                               : arith::ExtSIOp::create(nb, l, i64, value).getResult();
+          linalg::YieldOp::create(nb, l,
+                                  ValueRange{arith::MinSIOp::create(nb, l, args[1], value),
+                                             arith::MaxSIOp::create(nb, l, args[2], value)});
+        });
+    lowest = tensor::ExtractOp::create(b, loc, range.getResult(0), ValueRange{});
+    highest = tensor::ExtractOp::create(b, loc, range.getResult(1), ValueRange{});
+  }
   Value bound = arith::IndexCastOp::create(b, loc, i64, size);
   Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, lowest, constant(0));
   Value above = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, highest, bound);

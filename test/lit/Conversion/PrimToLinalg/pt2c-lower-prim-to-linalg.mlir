@@ -290,3 +290,31 @@ func.func @convert_f64_to_half(%x: tensor<4xf64>) -> (tensor<4xf16>, tensor<4xbf
   %1 = prim.convert %x : tensor<4xf64> -> tensor<4xbf16>
   return %0, %1 : tensor<4xf16>, tensor<4xbf16>
 }
+
+// -----
+
+// Constant indices (a pooling window's or an upsampling's table of source
+// positions): their range is known when compiling. Inside [0, 10): no
+// check at all; 10 in the table: the check compares the known range on the
+// host, with no reduction over the table (on the GPU the table would be
+// host memory for the device to read).
+// CHECK-LABEL: func.func @take_constant_table
+// CHECK-NOT: pt2c.index_check
+// CHECK: tensor.extract
+// CHECK-LABEL: func.func @take_constant_table_outside
+// CHECK-DAG: %[[LO:.+]] = arith.constant 0 : i64
+// CHECK-DAG: %[[HI:.+]] = arith.constant 10 : i64
+// CHECK-NOT: iterator_types = ["reduction"]
+// CHECK: scf.if
+// CHECK-NEXT: func.call @pt2crt_index_out_of_range(%[[LO]], %[[HI]],
+// CHECK-NEXT: } {pt2c.index_check}
+func.func @take_constant_table(%w: tensor<10x4xf32>) -> tensor<3x4xf32> {
+  %ids = arith.constant dense<[0, 9, 3]> : tensor<3xi64>
+  %0 = prim.take %w, %ids, dim = 0 : (tensor<10x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+func.func @take_constant_table_outside(%w: tensor<10x4xf32>) -> tensor<2x4xf32> {
+  %ids = arith.constant dense<[0, 10]> : tensor<2xi64>
+  %0 = prim.take %w, %ids, dim = 0 : (tensor<10x4xf32>, tensor<2xi64>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
