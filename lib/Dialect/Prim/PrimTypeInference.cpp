@@ -335,11 +335,22 @@ LogicalResult pt2c::prim::verifyReshapeOp(OptLoc loc, Type operand, Type result,
         loc, "C1: operand element type ", operandType.getElementType(),
         " and result element type ", resultType.getElementType(), " differ");
   if (operandType.hasStaticShape()) {
-    int64_t count = operandType.getNumElements();
-    int64_t staticProduct = 1;
-    for (int64_t size : resultType.getShape())
-      if (size != kDynamic)
-        staticProduct *= size;
+    // Both counts in checked arithmetic: a shape from the archive can hold
+    // sizes whose product overflows int64 (pt2c-fuzz-compile: 2^62 - 1
+    // times 20), which no tensor has.
+    auto product = [](ArrayRef<int64_t> shape) -> std::optional<int64_t> {
+      std::optional<int64_t> total = 1;
+      for (int64_t size : shape)
+        if (size != kDynamic && total)
+          total = llvm::checkedMul(*total, size);
+      return total;
+    };
+    std::optional<int64_t> operandCount = product(operandType.getShape());
+    std::optional<int64_t> resultProduct = product(resultType.getShape());
+    if (!operandCount || !resultProduct)
+      return emitOptionalError(loc, "C2: cannot reshape ", operandType, " to ", resultType,
+                               ": the element count overflows int64");
+    int64_t count = *operandCount, staticProduct = *resultProduct;
     bool fits =
         resultType.hasStaticShape()
             ? staticProduct == count

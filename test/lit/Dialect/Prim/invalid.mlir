@@ -123,6 +123,16 @@ func.func @reshape_c2(%x: tensor<8xf32>) {
 
 // -----
 
+// A result shape whose element count overflows int64 (a shape from a
+// hostile archive: pt2c-fuzz-compile) is an error, not an overflow.
+func.func @reshape_c2_overflow(%y: tensor<20x20xf32>) {
+  // expected-error @+1 {{C2: cannot reshape 'tensor<20x20xf32>' to 'tensor<4611686018427387903x20xf32>': the element count overflows int64}}
+  %0 = prim.reshape %y : tensor<20x20xf32> -> tensor<4611686018427387903x20xf32>
+  return
+}
+
+// -----
+
 func.func @reshape_c2_dynamic(%x: tensor<8xf32>, %n: index) {
   // expected-error @+1 {{C2: cannot reshape 'tensor<8xf32>' with 8 elements to 'tensor<?x3xf32>'}}
   %0 = prim.reshape %x, dynamic_sizes(%n) : tensor<8xf32> -> tensor<?x3xf32>
