@@ -86,9 +86,13 @@ Value constantOf(PrimBuilder &p, ArrayRef<int64_t> shape, Type element,
   return p.create<prim::ConstantOp>(DenseElementsAttr::get(type, values));
 }
 
+/// Null `values` when a prim was refused (the builder said why) or `x` is
+/// null (a refused conversion before it).
 Windows gatherWindows(PrimBuilder &p, Value x, ArrayRef<DimWindows> dims, double fill) {
   OpBuilder &b = p.builder();
   Location loc = p.loc();
+  if (!x)
+    return {};
   auto type = cast<RankedTensorType>(x.getType());
   int64_t spatial = dims.size(), lead = type.getRank() - spatial;
   // Gather the last spatial dim first so earlier dims keep their positions.
@@ -99,7 +103,9 @@ Windows gatherWindows(PrimBuilder &p, Value x, ArrayRef<DimWindows> dims, double
       clamped.push_back(std::max<int64_t>(at, 0));
     Value index = constantOf(p, {w.out, w.kernel}, b.getI64Type(), clamped);
     // take with a 2-d index splits the dim into [out, kernel] directly.
-    x = p.create<prim::TakeOp>(x, index, b.getI64IntegerAttr(lead + j));
+    x = index ? p.create<prim::TakeOp>(x, index, b.getI64IntegerAttr(lead + j)) : Value();
+    if (!x)
+      return {};
   }
   // [lead..., O1, K1, O2, K2, ...] -> [lead..., O1..Os, K1..Ks] -> [..., K]
   SmallVector<int64_t> permutation, shape;
@@ -120,10 +126,14 @@ Windows gatherWindows(PrimBuilder &p, Value x, ArrayRef<DimWindows> dims, double
   auto windowsType = RankedTensorType::get(shape, type.getElementType());
   if (spatial > 1) { // one spatial dim is already [lead..., O, K]
     x = p.create<prim::TransposeOp>(x, b.getDenseI64ArrayAttr(permutation));
+    if (!x)
+      return {};
     SmallVector<Value> sizes;
     if (type.isDynamicDim(0))
       sizes.push_back(tensor::DimOp::create(b, loc, x, 0));
     x = p.build<prim::ReshapeOp>(windowsType, x, sizes);
+    if (!x)
+      return {};
   }
   // The flat input index of every (o..., k), row-major over both.
   Windows result;
@@ -162,8 +172,9 @@ Windows gatherWindows(PrimBuilder &p, Value x, ArrayRef<DimWindows> dims, double
       trailing.push_back(d);
     Value mask = constantOf(p, maskShape, b.getI1Type(), inside);
     auto maskType = RankedTensorType::get(shape, b.getI1Type());
-    mask = p.broadcastInDim(mask, maskType, trailing, {x});
-    x = p.create<prim::SelectOp>(mask, x, p.splat(fill, windowsType, {x}));
+    mask = mask ? p.broadcastInDim(mask, maskType, trailing, {x}) : Value();
+    Value filled = p.splat(fill, windowsType, {x});
+    x = mask && filled ? p.create<prim::SelectOp>(mask, x, filled) : Value();
   }
   result.values = x;
   return result;
@@ -595,9 +606,13 @@ LogicalResult im2col(aten::CallOp call, const CallArgs &args, PatternRewriter &r
                                   g->padding[j], g->dilation[j]));
   PrimBuilder p(rewriter, call.getLoc());
   Windows windows = gatherWindows(p, self, dims, 0.0); // [N, C, OH, OW, KH*KW]
+  if (!windows.values)
+    return failure(); // p said why
   Value x =
       p.create<prim::TransposeOp>(windows.values, rewriter.getDenseI64ArrayAttr({0, 1, 4, 2, 3}));
-  x = p.build<prim::ReshapeOp>(type, x, ValueRange{});
+  x = x ? p.build<prim::ReshapeOp>(type, x, ValueRange{}) : Value();
+  if (!x)
+    return failure(); // p said why
   rewriter.replaceOp(call, x);
   return success();
 }

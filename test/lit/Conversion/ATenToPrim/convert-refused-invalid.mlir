@@ -15,3 +15,20 @@ func.func @unsqueeze(%x: tensor<2x4xf32>) -> tensor<1x2x4xui16> {
   %0 = aten.call "aten.unsqueeze.default"(self: %x) {dim = 0 : i64} : (tensor<2x4xf32>) -> tensor<1x2x4xui16>
   return %0 : tensor<1x2x4xui16>
 }
+
+// -----
+
+// The pooling windows' gather likewise: adaptive_avg_pool1d of a uint16
+// input (its conversion to float32 refused) was handed to gatherWindows as
+// a null value. Found by pt2c-fuzz-compile (2026-11-27, 28,616 executions
+// into run 16; UndefinedBehaviorSanitizer: member call on a null
+// mlir::Value in gatherWindows, Pool.cpp): the pool corpus's
+// adaptive_pool-f32 with a select's result dtype edited to 28 (UINT16).
+// gatherWindows also stops at any prim it is refused, and unfold checks
+// what it returns.
+
+func.func @adaptive_avg_pool1d(%x: tensor<2x3x8xui16>) -> tensor<2x3x4xf32> {
+  // expected-error @+1 {{no decomposition of 'aten.adaptive_avg_pool1d.default' applies: cannot build 'prim.convert' of type 'tensor<2x3x8xf32>' from operands of type 'tensor<2x3x8xui16>'}}
+  %0 = aten.call "aten.adaptive_avg_pool1d.default"(self: %x) {output_size = array<i64: 4>} : (tensor<2x3x8xui16>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
