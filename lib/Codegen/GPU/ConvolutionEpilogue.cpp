@@ -106,15 +106,6 @@ memref::AllocOp outputAllocation(Value address) {
   return alloc && isIdentityLayout(alloc) ? alloc : memref::AllocOp();
 }
 
-/// The first op after `op` that is neither an allocation nor free of
-/// memory effects.
-Operation *nextWithEffects(Operation *op) {
-  Operation *next = op->getNextNode();
-  while (next && (isa<memref::AllocOp>(next) || isMemoryEffectFree(next)))
-    next = next->getNextNode();
-  return next;
-}
-
 /// The generic's body as act(y + bias (+ z)): which leaves are summed.
 struct BodyMatch {
   int y = 0, bias = 0, z = 0;
@@ -339,7 +330,7 @@ std::optional<Candidate> matchCandidate(func::CallOp call, DominanceInfo &domina
           fallback = branch;
   if (!fallback || fallback->getBlock() != call->getBlock())
     return std::nullopt;
-  auto epilogue = dyn_cast_or_null<linalg::GenericOp>(nextWithEffects(fallback));
+  auto epilogue = dyn_cast_or_null<linalg::GenericOp>(library::nextWithEffects(fallback));
   if (!epilogue || !epilogue.hasPureBufferSemantics() || epilogue.getNumDpsInits() != 1 ||
       epilogue.getNumDpsInputs() < 2 || epilogue.getNumDpsInputs() > 3 ||
       epilogue.getNumReductionLoops() != 0)

@@ -43,6 +43,7 @@ namespace {
 
 using namespace mlir;
 using library::isMultiplyAdd;
+using library::nextWithEffects;
 using library::toI64;
 
 /// The runtime function (runtime/src/CudaGemm.h), its codes from the
@@ -330,16 +331,6 @@ std::optional<Epilogue> matchNarrowingEpilogue(linalg::GenericOp gemm, const Gem
   if (ops == 3 && trunc && isSumOf(trunc.getIn(), isC, isWidenedBias))
     return epilogue;
   return std::nullopt;
-}
-
-/// The first op after `gemm` that is neither an allocation nor free of
-/// memory effects (constants, index arithmetic): the op the epilogue
-/// matchers look at.
-Operation *nextWithEffects(linalg::GenericOp gemm) {
-  Operation *op = gemm->getNextNode();
-  while (op && (isa<memref::AllocOp>(op) || isMemoryEffectFree(op)))
-    op = op->getNextNode();
-  return op;
 }
 
 /// The zero fill of `gemm`'s output before it, or null: the last op of

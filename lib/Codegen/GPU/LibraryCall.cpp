@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace pt2c::library {
 
@@ -89,6 +90,13 @@ bool isMultiplyAdd(linalg::GenericOp generic) {
   bool operands = (x == a && y == b) || (x == b && y == a);
   // The add, the mul and the extensions: no other op hides in the body.
   return operands && llvm::range_size(body.without_terminator()) == 2 + extensions;
+}
+
+mlir::Operation *nextWithEffects(mlir::Operation *op) {
+  mlir::Operation *next = op->getNextNode();
+  while (next && (mlir::isa<mlir::memref::AllocOp>(next) || mlir::isMemoryEffectFree(next)))
+    next = next->getNextNode();
+  return next;
 }
 
 } // namespace pt2c::library

@@ -52,6 +52,11 @@ std::optional<int64_t> typeCode(mlir::Type type);
 /// and its init, and nothing else: a matmul-like contraction's.
 bool isMultiplyAdd(mlir::linalg::GenericOp generic);
 
+/// The first op after `op` that is neither an allocation nor free of
+/// memory effects (constants, index arithmetic, views): the op an epilogue
+/// matcher looks at (a cuBLASLt call's, PointEpilogue.h's).
+mlir::Operation *nextWithEffects(mlir::Operation *op);
+
 } // namespace pt2c::library
 
 #endif // PT2C_LIB_CODEGEN_GPU_LIBRARYCALL_H

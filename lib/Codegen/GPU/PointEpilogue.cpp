@@ -6,6 +6,7 @@
 
 #include "PointEpilogue.h"
 #include "KernelBody.h"
+#include "LibraryCall.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -23,15 +24,6 @@ Value rootBuffer(Value value) {
   while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
     value = view.getViewSource();
   return value;
-}
-
-/// The first op after `op` that is neither an allocation nor free of
-/// memory effects.
-Operation *nextWithEffects(Operation *op) {
-  Operation *next = op->getNextNode();
-  while (next && (isa<memref::AllocOp>(next) || isMemoryEffectFree(next)))
-    next = next->getNextNode();
-  return next;
 }
 
 /// Whether the ops strictly between `first` and `last` (one block) use
@@ -69,7 +61,7 @@ std::optional<PointEpilogue> matchPointEpilogue(linalg::GenericOp producer) {
   if (!producer.hasPureBufferSemantics() || producer.getNumDpsInits() != 1 ||
       producer.getNumReductionLoops() == 0)
     return std::nullopt;
-  auto op = dyn_cast_or_null<linalg::GenericOp>(nextWithEffects(producer));
+  auto op = dyn_cast_or_null<linalg::GenericOp>(library::nextWithEffects(producer));
   if (!op || !op.hasPureBufferSemantics() || op.getNumLoops() != op.getNumParallelLoops() ||
       !canHoistBetween(producer, op))
     return std::nullopt;
