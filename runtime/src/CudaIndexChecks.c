@@ -65,6 +65,15 @@ static int64_t *next_pair(pt2crt_cuda_run *run) {
   return pair_for(checks, run, checks->count);
 }
 
+/* Remembers the current run's next check. */
+static void record_check(pt2crt_index_checks *checks, int64_t size, int64_t site,
+                         int32_t in_kernels) {
+  pt2crt_index_check *check = &checks->calls[checks->count++];
+  check->site = (const char *)(uintptr_t)site;
+  check->size = size;
+  check->in_kernels = in_kernels;
+}
+
 /* Launches kernel `scan` of CudaIndexKernel.h over `threads` threads, then
  * records the check whose pair it fills. */
 static void launch_check(pt2crt_cuda_run *run, int scan, unsigned threads, void **params,
@@ -81,10 +90,7 @@ static void launch_check(pt2crt_cuda_run *run, int scan, unsigned threads, void 
                      pt2crt_cuda_error_text(result, text, sizeof text));
     return;
   }
-  pt2crt_index_checks *checks = run->index_checks;
-  checks->calls[checks->count].site = (const char *)(uintptr_t)site;
-  checks->calls[checks->count].size = size;
-  ++checks->count;
+  record_check(run->index_checks, size, site, 0);
 }
 
 PT2CRT_HIDDEN int32_t pt2crt_cuda_index_range(int64_t lowest, int64_t highest, int64_t size,
@@ -126,6 +132,35 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_index_scan(int64_t address, int64_t bytes, int
   return 0;
 }
 
+PT2CRT_HIDDEN int64_t pt2crt_cuda_index_slot(int64_t size, int64_t site) {
+  pt2crt_cuda_run *run = pt2crt_cuda_current_run();
+  int64_t *pair = next_pair(run);
+  if (!pair)
+    return 0;
+  /* The stream's earlier work is done with this pair: a run starts after
+   * the context's previous one was waited for (a queued one by
+   * take_pending), and each check of a run has its own pair. */
+  pair[0] = 0;
+  pair[1] = 0;
+  record_check(run->index_checks, size, site, 1);
+  return (int64_t)(uintptr_t)pair;
+}
+
+/* Check `i`'s pinned pair. */
+static int64_t *pair_at(const pt2crt_index_checks *checks, int32_t i) {
+  return checks->blocks[i / PT2CRT_INDEX_BLOCK] + 2 * (i % PT2CRT_INDEX_BLOCK);
+}
+
+void pt2crt_index_checks_rearm(pt2crt_index_checks *checks, const pt2crt_index_check *kept,
+                               int32_t n) {
+  for (int32_t i = 0; i < n; ++i)
+    if (kept[i].in_kernels) {
+      int64_t *pair = pair_at(checks, i);
+      pair[0] = 0;
+      pair[1] = 0;
+    }
+}
+
 void pt2crt_index_checks_start(pt2crt_index_checks *checks) {
   checks->count = 0;
   checks->active = NULL;
@@ -150,9 +185,16 @@ void pt2crt_index_checks_use(pt2crt_index_checks *checks, const pt2crt_index_che
 
 int pt2crt_index_checks_compare(const pt2crt_index_checks *checks, char *message, size_t size) {
   for (int32_t i = 0; i < checks->n_active; ++i) {
-    const int64_t *pair = checks->blocks[i / PT2CRT_INDEX_BLOCK] + 2 * (i % PT2CRT_INDEX_BLOCK);
+    const int64_t *pair = pair_at(checks, i);
     const pt2crt_index_check *check = &checks->active[i];
-    if (pair[0] < 0 || pair[1] >= check->size) {
+    if (check->in_kernels) {
+      /* Any kernel thread that met a bad index stored it before the flag;
+       * whichever store landed last, the value is one of them. */
+      if (pair[1] != 0) {
+        pt2crt_describe_bad_index(message, size, pair[0], check->size, check->site);
+        return 1;
+      }
+    } else if (pair[0] < 0 || pair[1] >= check->size) {
       pt2crt_describe_index_failure(message, size, pair[0], pair[1], check->size, check->site);
       return 1;
     }

@@ -13,10 +13,17 @@
  * check out of range, in the CPU code's words (RunFailure.h). Meanwhile the
  * kernels read clamped indices, so nothing outside a tensor is read.
  *
+ * Where the kernels that read the indices do the check themselves
+ * (pt2c-fold-index-checks), the host code asks for a slot instead
+ * (pt2crt_cuda_index_slot): a pinned pair, zeroed, into which a kernel that
+ * meets an index outside its dim stores {index, 1}; no kernel of the
+ * runtime's is queued for it.
+ *
  * - Graphs: a captured run's hand-over kernels are nodes of its graph, so
  *   every replay refreshes the values; the host code does not run on a replay, so the
- *   checks (sites and sizes) of the capture are kept with its graph slot.
- *   The pinned blocks never move for the context's life.
+ *   checks (sites and sizes) of the capture are kept with its graph slot;
+ *   the kernels' slots are zeroed again before each replay. The pinned
+ *   blocks never move for the context's life.
  * - Queued runs (cuda_async): nothing waits, so a queued run's checks are
  *   compared by the context's next run, which first waits for the queued
  *   run (an event recorded after it, else the stream) and, on a failure,
@@ -43,6 +50,10 @@ enum {
 typedef struct pt2crt_index_check {
   const char *site;
   int64_t size;
+  /* 0: the pair holds the indices' smallest and largest value (the
+   * runtime's kernels); 1: a slot the model's kernels write {index, 1}
+   * into when they meet an index outside [0, size). */
+  int32_t in_kernels;
 } pt2crt_index_check;
 
 /* An execution context's checks. */
@@ -71,6 +82,18 @@ int32_t pt2crt_cuda_index_range(int64_t lowest, int64_t highest, int64_t size, i
 int32_t pt2crt_cuda_index_scan(int64_t address, int64_t bytes, int64_t n0, int64_t n1,
                                int64_t n2, int64_t n3, int64_t s0, int64_t s1, int64_t s2,
                                int64_t s3, int64_t size, int64_t site);
+
+/* The entry for a check the model's kernels do (pt2c-fold-index-checks):
+ * the device address of the check's pinned pair, zeroed, for the kernels
+ * reading the indices to store an out-of-range index and a 1 into; 0 when
+ * there is none (more than the blocks hold, or a failure recorded in the
+ * run): the kernels then store nothing. */
+int64_t pt2crt_cuda_index_slot(int64_t size, int64_t site);
+
+/* Before a graph replays `n` checks `kept` at its capture: the kernels'
+ * slots zeroed, as the host code did when it ran. */
+void pt2crt_index_checks_rearm(pt2crt_index_checks *checks, const pt2crt_index_check *kept,
+                               int32_t n);
 
 /* The checks of a run about to call the compiled code: none yet. */
 void pt2crt_index_checks_start(pt2crt_index_checks *checks);

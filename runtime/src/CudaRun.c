@@ -359,6 +359,7 @@ static int32_t call_compiled(const pt2c_model_desc *desc, pt2c_run_args *args,
 
 static void launch_graph(struct pt2crt_cuda_context *cuda, const pt2crt_graph_slot *slot,
                          pt2crt_cuda_run *run) {
+  pt2crt_index_checks_rearm(&cuda->index_checks, slot->index_checks, slot->n_index_checks);
   CUresult result = cuda->driver->cuGraphLaunch(slot->exec, cuda->stream);
   if (result != PT2CRT_CUDA_SUCCESS) {
     char text[256];

@@ -23,6 +23,14 @@ void pt2crt_describe_index_failure(char *out, size_t size, int64_t lowest, int64
            bad, bound, bound - 1, lowest, highest, site ? site : "unknown site");
 }
 
+void pt2crt_describe_bad_index(char *out, size_t size, int64_t index, int64_t bound,
+                               const char *site) {
+  snprintf(out, size,
+           "index %" PRId64 " is out of range for a dimension of size %" PRId64
+           " (valid: 0 to %" PRId64 "): %s",
+           index, bound, bound - 1, site ? site : "unknown site");
+}
+
 void pt2crt_index_out_of_range(int64_t lowest, int64_t highest, int64_t size, const char *site) {
   pt2crt_run_failure *failure = tls_failure;
   if (!failure || failure->code != PT2C_OK)

@@ -45,6 +45,13 @@ void pt2crt_index_out_of_range(int64_t lowest, int64_t highest, int64_t size, co
 void pt2crt_describe_index_failure(char *out, size_t size, int64_t lowest, int64_t highest,
                                    int64_t bound, const char *site);
 
+/* The message of one index out of range, where only it is known (CUDA
+ * kernels that check the indices they read): "index 1000000000 is out of
+ * range for a dimension of size 1024 (valid: 0 to 1023): input 'input_ids'
+ * at embedding @ modeling_bert.py:99". */
+void pt2crt_describe_bad_index(char *out, size_t size, int64_t index, int64_t bound,
+                               const char *site);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,7 +6,9 @@
 // of range. The CPU code keeps the checks; the CUDA pipeline turns each into
 // a call of kDeviceIndexScanFunction or kDeviceIndexCheckFunction
 // (pt2c-device-index-checks), which the runtime checks after the run has
-// waited for its stream.
+// waited for its stream, and where the kernels that read the indices carry
+// the check's site on their clamp (kIndexSiteAttr), replaces the scan by a
+// store in those kernels (pt2c-fold-index-checks).
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +42,18 @@ inline constexpr char kIndexSiteName[] = "pt2c_index_site";
 
 /// The unit attribute on the scf.if around a report.
 inline constexpr char kIndexCheckAttr[] = "pt2c.index_check";
+
+/// The attribute on a gather's clamp (the `arith.cmpi ult` of the index
+/// against the dim's size) whose indices are checked at run time: the
+/// symbol of the check's site (kIndexSiteName). It lets the CUDA pipeline
+/// fold the check into the kernel that reads the index
+/// (pt2c-fold-index-checks).
+inline constexpr char kIndexSiteAttr[] = "pt2c.index_site";
+
+/// int64_t pt2crt_cuda_index_slot(int64_t size, int64_t site): the device
+/// address of a pinned pair the kernels reading the indices write an
+/// out-of-range index into, {value, 1} (runtime/src/CudaIndexChecks.h).
+inline constexpr char kDeviceIndexSlotFunction[] = "pt2crt_cuda_index_slot";
 
 } // namespace pt2c
 

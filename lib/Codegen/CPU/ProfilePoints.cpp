@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pt2c/Codegen/Passes.h"
+#include "pt2c/Conversion/IndexChecks.h"
 #include "pt2c/Import/NodeLocation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -45,6 +46,9 @@ constexpr size_t kMaxNodes = 4;
 /// regions that are not (scf.if around a library call's fallback) are
 /// looked into instead.
 bool isWork(Operation *op) {
+  // An index check's slot is handed out on the host, with no device work.
+  if (auto call = dyn_cast<func::CallOp>(op))
+    return call.getCallee() != kDeviceIndexSlotFunction;
   return isa<func::CallOp, linalg::LinalgOp, memref::CopyOp, gpu::LaunchFuncOp, scf::ForallOp,
              scf::ParallelOp, scf::ForOp, scf::WhileOp, omp::ParallelOp, omp::WsloopOp>(op);
 }

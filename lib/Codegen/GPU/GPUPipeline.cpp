@@ -47,7 +47,7 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOption
               "pt2c-convolution-epilogue,pt2c-gemm-to-library{allow-tf32=" + tf32 + "}," +
                   llvm::formatv("pt2c-emit-flash-attention{{tensor-cores={0}},"
                                 "func.func(pt2c-results-in-place),pt2c-constant-powers,"
-                                "func.func(pt2c-map-to-gpu{{block-size={1}}),",
+                                "func.func(pt2c-map-to-gpu{{block-size={1}}),pt2c-fold-index-checks,",
                                 tensorCores, options.blockSize)
                       .str() +
                   "func.func(gpu-launch-sink-index-computations),gpu-kernel-outlining,"
@@ -80,7 +80,9 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   //    16-bit operands when every target is sm_80 or later. Constant
   //    powers become multiplies (pt2c-constant-powers: libdevice's powf is
   //    a long routine). Every linalg op
-  //    becomes one gpu.launch (pt2c-map-to-gpu), then
+  //    becomes one gpu.launch (pt2c-map-to-gpu); an index check whose
+  //    gathers all became kernels is done by them instead of the
+  //    runtime's scan (pt2c-fold-index-checks); then
   //    kernels are outlined into a gpu.module with their captured memrefs
   //    as parameters; each launch and library call of the host code is
   //    bracketed by the runtime's profiler hooks (pt2c-profile-points).

@@ -57,14 +57,15 @@ struct TakeLowering : OpRewritePattern<prim::TakeOp> {
         rewriter.getMultiDimIdentityMap(rank)};
     SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
     Value size = tensor::DimOp::create(rewriter, loc, operand, dim);
-    checkIndexRange(rewriter, loc, indices, size, describeIndices(indices));
+    FlatSymbolRefAttr site =
+        checkIndexRange(rewriter, loc, indices, size, describeIndices(indices));
     auto generic = linalg::GenericOp::create(
         rewriter, loc, type, indices, init, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange a) {
           SmallVector<Value> coords;
           for (int64_t r = 0; r < dim; ++r)
             coords.push_back(linalg::IndexOp::create(b, l, r));
-          coords.push_back(clampedIndex(b, l, a[0], size));
+          coords.push_back(clampedIndex(b, l, a[0], size, site));
           for (int64_t r = dim + indexRank; r < rank; ++r)
             coords.push_back(linalg::IndexOp::create(b, l, r));
           linalg::YieldOp::create(b, l, tensor::ExtractOp::create(b, l, operand, coords).getResult());
@@ -86,13 +87,14 @@ struct TakeAlongLowering : OpRewritePattern<prim::TakeAlongOp> {
     SmallVector<AffineMap> maps(2, rewriter.getMultiDimIdentityMap(rank));
     SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
     Value size = tensor::DimOp::create(rewriter, loc, operand, dim);
-    checkIndexRange(rewriter, loc, op.getIndices(), size, describeIndices(op.getIndices()));
+    FlatSymbolRefAttr site =
+        checkIndexRange(rewriter, loc, op.getIndices(), size, describeIndices(op.getIndices()));
     auto generic = linalg::GenericOp::create(
         rewriter, loc, type, op.getIndices(), init, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange a) {
           SmallVector<Value> coords;
           for (int64_t r = 0; r < rank; ++r)
-            coords.push_back(r == dim ? clampedIndex(b, l, a[0], size)
+            coords.push_back(r == dim ? clampedIndex(b, l, a[0], size, site)
                                       : linalg::IndexOp::create(b, l, r).getResult());
           linalg::YieldOp::create(b, l, tensor::ExtractOp::create(b, l, operand, coords).getResult());
         });

@@ -17,7 +17,9 @@
 //    in an scf.if marked `pt2c.index_check`, which the CUDA pipeline turns
 //    into a call of the runtime that reads the two values once the run has
 //    waited (pt2c-device-index-checks; docs/runtime.md, "While running:
-//    indices").
+//    indices"). The clamp's compare names the check's site
+//    (kIndexSiteAttr), so the CUDA pipeline can instead check in the
+//    kernels that read the indices (pt2c-fold-index-checks).
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,10 +46,13 @@ using namespace mlir;
 
 namespace pt2c::lowering {
 
-Value clampedIndex(OpBuilder &b, Location loc, Value index, Value size) {
+Value clampedIndex(OpBuilder &b, Location loc, Value index, Value size,
+                   FlatSymbolRefAttr site) {
   Value asIndex = arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
   // Unsigned: a negative index is a huge one, so one compare covers both.
-  Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, asIndex, size);
+  auto inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, asIndex, size);
+  if (site)
+    inside->setAttr(kIndexSiteAttr, site);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   return arith::SelectOp::create(b, loc, inside, asIndex, zero);
 }
@@ -157,9 +162,10 @@ std::optional<int64_t> staticSize(Value size) {
   return type.getDimSize(*index);
 }
 
-void checkIndexRange(OpBuilder &b, Location loc, Value indices, Value size, StringRef what) {
+FlatSymbolRefAttr checkIndexRange(OpBuilder &b, Location loc, Value indices, Value size,
+                                  StringRef what) {
   if (computedFromFloats(indices))
-    return;
+    return {};
   auto module = b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
   auto type = cast<RankedTensorType>(indices.getType());
   Type i64 = b.getI64Type();
@@ -173,7 +179,7 @@ void checkIndexRange(OpBuilder &b, Location loc, Value indices, Value size, Stri
     // range with the size when the model runs.
     std::optional<int64_t> bound = staticSize(size);
     if (bound && known->first >= 0 && known->second < *bound)
-      return;
+      return {};
     lowest = constant(known->first);
     highest = constant(known->second);
   } else {
@@ -219,6 +225,10 @@ void checkIndexRange(OpBuilder &b, Location loc, Value indices, Value size, Stri
   b.setInsertionPointToStart(check.thenBlock());
   Value name = LLVM::AddressOfOp::create(b, loc, site);
   func::CallOp::create(b, loc, report, ValueRange{lowest, highest, bound, name});
+  // Known indices are compared on the host: nothing for a kernel to fold.
+  if (matchPattern(lowest, m_Constant()))
+    return {};
+  return FlatSymbolRefAttr::get(site.getSymNameAttr());
 }
 
 } // namespace pt2c::lowering

@@ -52,16 +52,19 @@ inline bool isUnsignedLike(mlir::Type type) {
 
 /// `index` (an integer scalar in a loop body) as an index into a dim of
 /// `size`: itself when in [0, size), else 0, so no read leaves the tensor
-/// (IndexChecks.cpp).
+/// (IndexChecks.cpp). `site`, checkIndexRange's answer for these indices,
+/// marks the compare (kIndexSiteAttr) when there is a run-time check.
 mlir::Value clampedIndex(mlir::OpBuilder &b, mlir::Location loc, mlir::Value index,
-                         mlir::Value size);
+                         mlir::Value size, mlir::FlatSymbolRefAttr site = {});
 
 /// At `b`'s position, unless computedFromFloats(indices): the run-time
 /// check that every element of `indices` lies in [0, size) (`size` an index), reporting `what` (e.g. "input
 /// 'input_ids'") and the node of `loc` to the runtime otherwise
-/// (IndexChecks.cpp).
-void checkIndexRange(mlir::OpBuilder &b, mlir::Location loc, mlir::Value indices,
-                     mlir::Value size, llvm::StringRef what);
+/// (IndexChecks.cpp). Returns the symbol of the check's site name, null
+/// when nothing is checked at run time (floats, known constant indices).
+mlir::FlatSymbolRefAttr checkIndexRange(mlir::OpBuilder &b, mlir::Location loc,
+                                        mlir::Value indices, mlir::Value size,
+                                        llvm::StringRef what);
 
 /// Whether `indices` are converted from floating-point values somewhere
 /// up their producers (grid_sampler's taps): checkIndexRange leaves those

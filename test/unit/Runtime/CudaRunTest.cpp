@@ -27,6 +27,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <memory>
 #include <thread>
 
@@ -217,7 +218,7 @@ void checkThreads(const Backend &backend, int runs) {
   auto worker = [&](int thread) {
     for (int run = 0; run < runs; ++run) {
       int64_t rows = 1 + (thread * 17 + run * 7) % 64;
-      if (rows == 63 || rows == 61) // the double's missing-kernel and index-check triggers
+      if (rows == 63 || rows == 61 || rows == 59) // the double's missing-kernel and index-check triggers
         rows = 62;
       DoubleInputs inputs(rows, thread * runs + run);
       DLTensor outputs[2] = {};
@@ -292,18 +293,23 @@ void checkMissingKernel(const Backend &backend) {
 }
 
 /// The double's index check (TestModelCuda.c, 61 rows): shift[0] and
-/// shift[1] stand for the smallest and largest index into a dim of 50.
+/// shift[1] stand for the smallest and largest index into a dim of 50,
+/// which the runtime's scan reduces. With 59 rows a kernel of the model
+/// checks them itself and writes an outside one into the runtime's slot
+/// (pt2c-fold-index-checks' form).
 constexpr int64_t kIndexRows = 61;
+constexpr int64_t kKernelCheckRows = 59;
 
-/// Runs of the index-checking shape, good and bad in turn: each bad one
+/// Runs of an index-checking shape, good and bad in turn: each bad one
 /// fails with the value, the size and the site, whether it ran directly,
 /// was captured (the second run, the key's first good one before it) or
-/// replayed; every good one in between succeeds with the right results.
-void checkIndexChecks(const Backend &backend, int graphs) {
+/// replayed; every good one in between succeeds with the right results
+/// (after a failed replay, the kernel's slot must have been cleared).
+void checkIndexChecks(const Backend &backend, int graphs, int64_t rows = kIndexRows) {
   CudaModel model(backend, 0, nullptr, graphs);
   const ModelApi &api = backend.api();
   auto runWith = [&](int64_t lowest, int64_t highest) {
-    DoubleInputs inputs(kIndexRows, 2);
+    DoubleInputs inputs(rows, 2);
     inputs.shift[0] = lowest;
     inputs.shift[1] = highest;
     DLTensor outputs[2] = {};
@@ -321,32 +327,27 @@ void checkIndexChecks(const Backend &backend, int graphs) {
   const std::string site = "input 'shift' at test_index @ double.py:5";
   struct Case {
     int64_t lowest, highest;
-    std::string message; // "" when the run succeeds
-  } cases[] = {
-      {0, 49, ""},
-      {0, 50,
-       "model 'test_double': index 50 is out of range for a dimension of size 50 (valid: 0 "
-       "to 49; the indices ranged from 0 to 50): " + site},
-      {3, 7, ""},
-      {-5, 3,
-       "model 'test_double': index -5 is out of range for a dimension of size 50 (valid: 0 "
-       "to 49; the indices ranged from -5 to 3): " + site},
-      {1, 2, ""},
-      {0, 1000000000,
-       "model 'test_double': index 1000000000 is out of range for a dimension of size 50 "
-       "(valid: 0 to 49; the indices ranged from 0 to 1000000000): " + site},
-      {49, 49, ""},
-  };
+    std::optional<int64_t> bad; // none when the run succeeds
+  } cases[] = {{0, 49, {}}, {0, 50, 50}, {3, 7, {}}, {-5, 3, -5},
+               {1, 2, {}},  {0, 1000000000, 1000000000}, {49, 49, {}}};
   for (const Case &c : cases) {
-    INFO("indices " << c.lowest << " to " << c.highest << ", graphs " << graphs);
+    INFO("indices " << c.lowest << " to " << c.highest << ", graphs " << graphs << ", rows "
+                    << rows);
     auto [code, message] = runWith(c.lowest, c.highest);
-    if (c.message.empty()) {
+    if (!c.bad) {
       INFO(message);
       CHECK(code == PT2C_OK);
-    } else {
-      CHECK(code == PT2C_INVALID_ARGUMENT);
-      CHECK(message == c.message);
+      continue;
     }
+    // The scan knows the indices' range; a kernel only the index it met.
+    std::string range = rows == kIndexRows ? "; the indices ranged from " +
+                                                 std::to_string(c.lowest) + " to " +
+                                                 std::to_string(c.highest)
+                                           : "";
+    CHECK(code == PT2C_INVALID_ARGUMENT);
+    CHECK(message == "model 'test_double': index " + std::to_string(*c.bad) +
+                         " is out of range for a dimension of size 50 (valid: 0 to 49" +
+                         range + "): " + site);
   }
 }
 
@@ -839,6 +840,21 @@ TEST_CASE("CUDA model on the fake driver: indices out of range fail the run",
   CHECK(after.launches - before.launches == 7 * 3);
 }
 
+TEST_CASE("CUDA model on the fake driver: indices a kernel finds out of range fail the run",
+          "[runtime][cuda][graphs]") {
+  FakeDriverCheck check;
+  // The model's own check kernel takes the place of the runtime's scan:
+  // again 3 kernels a run, captured once and replayed 6 times; each replay
+  // clears the slot first, or the good runs after a bad one would fail.
+  fake_cuda_stats before = fakeStats();
+  checkIndexChecks(fakeBackend(), 1, kKernelCheckRows);
+  fake_cuda_stats after = fakeStats();
+  CHECK(after.captures - before.captures == 1);
+  CHECK(after.graph_launches - before.graph_launches == 6);
+  CHECK(after.launches - before.launches == 3 + 6 * 3);
+  checkIndexChecks(fakeBackend(), 0, kKernelCheckRows);
+}
+
 TEST_CASE("CUDA model on the fake driver: a queued run's bad index fails the next run",
           "[runtime][cuda][async]") {
   FakeDriverCheck check;
@@ -888,6 +904,8 @@ TEST_CASE("CUDA model on a GPU: indices out of range fail the run", "[runtime][g
   if (const Backend *gpu = gpuBackend()) {
     checkIndexChecks(*gpu, 1);
     checkIndexChecks(*gpu, 0);
+    checkIndexChecks(*gpu, 1, kKernelCheckRows);
+    checkIndexChecks(*gpu, 0, kKernelCheckRows);
   }
 }
 

@@ -249,6 +249,24 @@ static void run_finish(void **params, long long i) {
   }
 }
 
+/* The double's kernel-side index check (TestModelCuda.c): shift[0] and
+ * shift[1] against the size, an outside one stored into the runtime's
+ * pinned slot (or nowhere, when the runtime gave none). */
+static int check_check(void **params) {
+  void *slot = *(void **)params[1];
+  return inside(*(void **)params[0], 16) && (!slot || pinned(slot, 16));
+}
+
+static void run_check(void **params, long long i) {
+  const long long *shift = *(const long long **)params[0];
+  long long *slot = *(long long **)params[1];
+  unsigned long long size = *(unsigned long long *)params[2];
+  if (i < 2 && slot && (unsigned long long)shift[i] >= size) {
+    slot[0] = shift[i];
+    slot[1] = 1;
+  }
+}
+
 /* The runtime's own kernel (CudaIndexKernel.c): an index range, from
  * device memory into pinned host memory, which the device can address. */
 static int check_index_range(void **params) {
@@ -312,6 +330,7 @@ static void run_index_scan(void **params, long long i) {
 
 static fake_kernel kernels[] = {{"pt2c_test_scale", 4, check_scale, run_scale},
                                 {"pt2c_test_finish", 6, check_finish, run_finish},
+                                {"pt2c_test_check", 3, check_check, run_check},
                                 {"pt2crt_index_range", 3, check_index_range, run_index_range},
                                 {"pt2crt_index_scan", 11, check_index_scan, run_index_scan}};
 static fake_module modules[64];

@@ -12,7 +12,10 @@
  * not have, to test how a failed lookup is reported. Rows ==
  * PT2C_TEST_INDEX_CHECK_ROWS makes an index check as pt2c-device-index-checks
  * does: the runtime's scan of shift[0] and shift[1] (a [1, 1, 1, 2] view),
- * indices into a dim of PT2C_TEST_INDEX_SIZE.
+ * indices into a dim of PT2C_TEST_INDEX_SIZE. Rows ==
+ * PT2C_TEST_KERNEL_CHECK_ROWS checks the same two as pt2c-fold-index-checks
+ * does: a slot of the runtime (pt2crt_cuda_index_slot) that a kernel of
+ * the model, pt2c_test_check, writes an index outside [0, size) into.
  *===----------------------------------------------------------------------===*/
 
 #include "pt2c/model_abi.h"
@@ -23,6 +26,7 @@
 #define PT2C_TEST_MISSING_KERNEL_ROWS 63
 #define PT2C_TEST_INDEX_CHECK_ROWS 61
 #define PT2C_TEST_INDEX_SIZE 50
+#define PT2C_TEST_KERNEL_CHECK_ROWS 59
 
 /* The runtime's entry points (hidden, in the same library). */
 void *mgpuModuleLoad(void *bundle, size_t size);
@@ -40,6 +44,7 @@ void _mlir_memref_to_llvm_free(void *ptr);
 int32_t pt2crt_cuda_index_scan(int64_t address, int64_t bytes, int64_t n0, int64_t n1,
                                int64_t n2, int64_t n3, int64_t s0, int64_t s1, int64_t s2,
                                int64_t s3, int64_t size, int64_t site);
+int64_t pt2crt_cuda_index_slot(int64_t size, int64_t site);
 
 static const char kIndexSite[] = "input 'shift' at test_index @ double.py:5";
 
@@ -47,6 +52,8 @@ static const char kIndexSite[] = "input 'shift' at test_index @ double.py:5";
  *   pt2c_test_scale(x, w, scaled, n):  scaled[i] = x[i] * w[i % 4]
  *   pt2c_test_finish(scaled, b, shift, y, positive, n):
  *     y[i] = (scaled[i] + b[i % 4]) + (float)shift[i / 4]; positive[i] = y[i] > 0
+ *   pt2c_test_check(shift, slot, size), threads 0 and 1: if slot != 0 and
+ *     (unsigned)shift[i] >= size: slot[0] = shift[i]; slot[1] = 1
  * with explicit rounding (mul.rn, add.rn: no contraction into an FMA, so the
  * GPU's floats equal the CPU's), lowered to PTX 6.0 / sm_60 so that any
  * driver since CUDA 9 can compile it for its GPU. */
@@ -102,6 +109,20 @@ static const char kIndexSite[] = "input 'shift' at test_index @ double.py:5";
   "  cvta.to.global.u64 %rd23, %rd6; add.s64 %rd24, %rd23, %rd1;\n"            \
   "  st.global.u8 [%rd24], %rs1;\n"                                            \
   "DONE:\n"                                                                    \
+  "  ret;\n"                                                                   \
+  "}\n"                                                                        \
+  ".visible .entry pt2c_test_check(.param .u64 p0, .param .u64 p1,\n"          \
+  "    .param .u64 p2)\n"                                                      \
+  "{\n"                                                                        \
+  "  .reg .pred %p<3>; .reg .b32 %r<2>; .reg .b64 %rd<9>;\n"                   \
+  "  ld.param.u64 %rd1, [p0]; ld.param.u64 %rd2, [p1]; ld.param.u64 %rd3, [p2];\n" \
+  "  mov.u32 %r1, %tid.x; setp.gt.u32 %p1, %r1, 1; @%p1 bra SKIP;\n"          \
+  "  setp.eq.s64 %p2, %rd2, 0; @%p2 bra SKIP;\n"                               \
+  "  cvta.to.global.u64 %rd4, %rd1; mul.wide.u32 %rd5, %r1, 8;\n"              \
+  "  add.s64 %rd6, %rd4, %rd5; ld.global.u64 %rd7, [%rd6];\n"                  \
+  "  setp.lt.u64 %p1, %rd7, %rd3; @%p1 bra SKIP;\n"                            \
+  "  mov.u64 %rd8, 1; st.u64 [%rd2], %rd7; st.u64 [%rd2+8], %rd8;\n"          \
+  "SKIP:\n"                                                                    \
   "  ret;\n"                                                                   \
   "}\n"
 
@@ -175,6 +196,12 @@ __attribute__((visibility("hidden"))) int32_t pt2c_test_run_cuda(const pt2c_run_
   if (rows == PT2C_TEST_INDEX_CHECK_ROWS)
     pt2crt_cuda_index_scan((int64_t)(uintptr_t)shift, 8, 1, 1, 1, 2, 0, 0, 0, 1,
                            PT2C_TEST_INDEX_SIZE, (int64_t)(uintptr_t)kIndexSite);
+  if (rows == PT2C_TEST_KERNEL_CHECK_ROWS) {
+    int64_t slot = pt2crt_cuda_index_slot(PT2C_TEST_INDEX_SIZE, (int64_t)(uintptr_t)kIndexSite);
+    int64_t size = PT2C_TEST_INDEX_SIZE;
+    void *check_params[] = {&shift, &slot, &size};
+    launch("pt2c_test_check", 2, check_params, 3);
+  }
   void *finish_params[] = {&scaled, &b, &shift, &y, &positive, &n};
   pt2crt_profile_begin(kProfileTable, 2);
   launch("pt2c_test_finish", n, finish_params, 6);

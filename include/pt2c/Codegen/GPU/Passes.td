@@ -183,10 +183,36 @@ def DeviceIndexChecks : Pass<"pt2c-device-index-checks", "mlir::ModuleOp"> {
     (runtime/src/CudaIndexChecks.h); the gathers meanwhile read clamped
     indices, as on the CPU. Runs on tensors, first in the CUDA pipeline, so
     the call's buffers are resolved by bufferization like a library call's.
+    Once the kernels are formed, pt2c-fold-index-checks replaces each scan
+    whose gathers all became kernels by checks in those kernels.
   }];
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
                            "::mlir::func::FuncDialect", "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::LLVM::LLVMDialect"];
+}
+
+def FoldIndexChecks : Pass<"pt2c-fold-index-checks", "mlir::ModuleOp"> {
+  let summary = "Check gathered indices inside the kernels that read them";
+  let description = [{
+    After pt2c-map-to-gpu. pt2c-device-index-checks left each run-time
+    index check of i32/i64 indices as a call of the runtime's scan
+    (`pt2crt_cuda_index_scan`: one more kernel over the indices), and the
+    gathers' clamps (the `arith.cmpi ult` of an index against its dim's
+    size) carry the check's site (`pt2c.index_site`). Where every clamp of
+    a site sits inside a `gpu.launch` of the scan's function, the scan is
+    not needed: before each such launch the host asks the runtime for a
+    slot (`%slot = pt2crt_cuda_index_slot(size, site)`: the device address
+    of a pinned pair it has zeroed), and the kernel, where its clamp finds
+    an index outside, stores the index and a 1 there. The runtime compares
+    the slot once the run has waited, like the scan's range
+    (runtime/src/CudaIndexChecks.h). A clamp only computed for some of the
+    indices (a consumer reading part of a gather) checks those it reads,
+    which are the ones that could read outside. Checks whose clamps are
+    gone, or also outside kernels, keep their scan. The site marks are
+    removed from every compare.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect", "::mlir::LLVM::LLVMDialect"];
 }
 
 def ConvolutionToLibrary : Pass<"pt2c-convolution-to-library", "mlir::ModuleOp"> {

@@ -186,6 +186,8 @@ func.func @max_pool(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
 // read leaves the table), after the run-time check: the ids' smallest and
 // largest value, and if either is outside [0, 10) a call of the runtime's
 // report with them, the size and a C string naming the input and the node.
+// The clamp's compare names the check's site (pt2c.index_site), for the
+// CUDA pipeline to fold the check into the kernel that reads the index.
 // CHECK: llvm.mlir.global private constant @[[$SITE:pt2c_index_site[_0-9]*]]("input 'input_ids' at embedding @ model.py:12\00")
 // CHECK: func.func private @pt2crt_index_out_of_range(i64, i64, i64, !llvm.ptr)
 // CHECK-LABEL: func.func @take
@@ -206,7 +208,7 @@ func.func @max_pool(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
 // CHECK-NEXT: } {pt2c.index_check}
 // CHECK: linalg.generic
 // CHECK: %[[ID:.+]] = arith.index_cast
-// CHECK: %[[INSIDE:.+]] = arith.cmpi ult, %[[ID]], %[[TENX]]
+// CHECK: %[[INSIDE:.+]] = arith.cmpi ult, %[[ID]], %[[TENX]] {pt2c.index_site = @[[$SITE]]} : index
 // CHECK: %[[ROW:.+]] = arith.select %[[INSIDE]], %[[ID]], %{{.+}} : index
 // CHECK: tensor.extract %[[W]][%[[ROW]], %{{.+}}] : tensor<10x4xf32>
 func.func @take(%w: tensor<10x4xf32>, %ids: tensor<3xi64> {pt2c.input = "input_ids"}) -> tensor<3x4xf32> {
@@ -224,7 +226,7 @@ func.func @take(%w: tensor<10x4xf32>, %ids: tensor<3xi64> {pt2c.input = "input_i
 // CHECK: scf.if
 // CHECK: func.call @pt2crt_index_out_of_range
 // CHECK: {pt2c.index_check}
-// CHECK: arith.cmpi ult
+// CHECK: arith.cmpi ult, {{.+}} {pt2c.index_site = @pt2c_index_site}
 // CHECK: arith.select
 // CHECK: tensor.extract
 func.func @take_along(%x: tensor<4x8xf32>, %i: tensor<4x3xi64>) -> tensor<4x3xf32> {
@@ -264,7 +266,9 @@ func.func @pad_interior(%x: tensor<2x3xf32>) -> tensor<2x7xf32> {
 // check would only split the fused loops that compute them.
 // CHECK-LABEL: func.func @take_float_taps
 // CHECK-NOT: pt2c.index_check
+// CHECK-NOT: pt2c.index_site
 // CHECK: arith.cmpi ult
+// CHECK-NOT: pt2c.index_site
 // CHECK: arith.select
 // CHECK: tensor.extract
 func.func @take_float_taps(%w: tensor<10x4xf32>, %pos: tensor<3xf32>) -> tensor<3x4xf32> {
@@ -297,7 +301,8 @@ func.func @convert_f64_to_half(%x: tensor<4xf64>) -> (tensor<4xf16>, tensor<4xbf
 // positions): their range is known when compiling. Inside [0, 10): no
 // check at all; 10 in the table: the check compares the known range on the
 // host, with no reduction over the table (on the GPU the table would be
-// host memory for the device to read).
+// host memory for the device to read); either way the clamps name no site,
+// as there is nothing for a kernel to check.
 // CHECK-LABEL: func.func @take_constant_table
 // CHECK-NOT: pt2c.index_check
 // CHECK: tensor.extract
@@ -308,6 +313,7 @@ func.func @convert_f64_to_half(%x: tensor<4xf64>) -> (tensor<4xf16>, tensor<4xbf
 // CHECK: scf.if
 // CHECK-NEXT: func.call @pt2crt_index_out_of_range(%[[LO]], %[[HI]],
 // CHECK-NEXT: } {pt2c.index_check}
+// CHECK-NOT: pt2c.index_site
 func.func @take_constant_table(%w: tensor<10x4xf32>) -> tensor<3x4xf32> {
   %ids = arith.constant dense<[0, 9, 3]> : tensor<3xi64>
   %0 = prim.take %w, %ids, dim = 0 : (tensor<10x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>
