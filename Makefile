@@ -76,7 +76,7 @@ bench: build
 # docs/op-coverage.md, generated from the decomposition table (a test checks it).
 op-table: build
 	$(BUILD)/bin/pt2c-op-table docs/op-goal.txt test/data/corpus/manifest.json \
-	  test/data/corpus/known-failures.txt > docs/op-coverage.md
+	  test/data/corpus/known-failures.txt docs/aten-overloads.tsv > docs/op-coverage.md
 
 clean:
 	rm -rf $(BUILD)

@@ -1,18 +1,22 @@
 //===- pt2c-op-table.cpp - docs/op-coverage.md from the decomposition table ===//
 //
-//   pt2c-op-table GOAL.txt CORPUS_MANIFEST.json KNOWN_FAILURES.txt > docs/op-coverage.md
+//   pt2c-op-table GOAL.txt CORPUS_MANIFEST.json KNOWN_FAILURES.txt ATEN_OVERLOADS.tsv
+//       > docs/op-coverage.md
 //
 // One row per op of the coverage goal (docs/op-goal.txt: Core ATen and what
 // torch.export's default output holds) and per decomposition-table entry:
 // its status, family and the prim ops it becomes, with the dtypes the op
-// corpus checks it in and the corpus cases listed as known failures. The
-// page is generated, never edited: `make op-table` rewrites it and the
-// `op-table` test fails when it is stale.
+// corpus checks it in and the corpus cases listed as known failures. Then
+// the inventory: every aten overload torch knows (docs/aten-overloads.tsv)
+// with its status (pt2c/Driver/OpInventory.h). The page is generated, never
+// edited: `make op-table` rewrites it and the `op-table` test fails when it
+// is stale.
 //
 //===----------------------------------------------------------------------===//
 
 #include "pt2c/Conversion/ATenToPrim/DecompositionTable.h"
 #include "pt2c/Driver/Coverage.h"
+#include "pt2c/Driver/OpInventory.h"
 #include "pt2c/OpRegistry/DerivedForms.h"
 #include "pt2c/OpRegistry/OpRegistry.h"
 
@@ -56,18 +60,81 @@ std::vector<std::string> lines(llvm::StringRef text) {
   return result;
 }
 
+/// The tags worth a reader's eye (torch has more: pt2_compliant_tag on
+/// nearly every op, needs_fixed_stride_order, ...).
+bool isShownTag(llvm::StringRef tag) {
+  return tag == "core" || tag == "pointwise" || tag == "view_copy" ||
+         tag == "inplace_view" || tag == "nondeterministic_seeded" ||
+         tag == "data_dependent_output" || tag == "dynamic_output_shape";
+}
+
+/// docs/op-coverage.md's second part: every overload with its status.
+void writeInventory(llvm::raw_ostream &os, const std::vector<pt2c::AtenOverload> &overloads,
+                    const pt2c::OpRegistry &registry) {
+  std::vector<pt2c::OverloadClass> classes;
+  std::map<pt2c::OverloadStatus, size_t> byStatus;
+  std::map<std::string, size_t> byReason;
+  for (const pt2c::AtenOverload &overload : overloads) {
+    classes.push_back(pt2c::classifyOverload(overload, registry));
+    ++byStatus[classes.back().status];
+    if (classes.back().status == pt2c::OverloadStatus::Excluded)
+      ++byReason[classes.back().detail];
+  }
+  using pt2c::OverloadStatus;
+  size_t compiled = byStatus[OverloadStatus::Covered] + byStatus[OverloadStatus::Derived];
+  size_t candidates = overloads.size() - byStatus[OverloadStatus::Excluded];
+  os << "\n## Every ATen overload of torch 2.11\n\n"
+     << "`docs/aten-overloads.tsv` lists every `aten::` overload torch 2.11 knows, "
+        "as `tools/print_op_inventory.py` printed it (target, tags, kind, schema); "
+        "each gets its status here (`include/pt2c/Driver/OpInventory.h`): "
+        "*covered* (a decomposition), *derived* (an in-place, `_copy` or alias form "
+        "the importer rewrites to a covered twin), *composite* "
+        "(CompositeImplicitAutograd: `torch.export` decomposes it unless asked to keep "
+        "it; not compiled as itself), *excluded* (cannot appear in an exported "
+        "inference program pt2c takes, reason below), *missing*.\n\n"
+     << "Overloads: **" << overloads.size() << "**. Compiled: **" << compiled
+     << "** (covered " << byStatus[OverloadStatus::Covered] << ", derived "
+     << byStatus[OverloadStatus::Derived] << "), " << compiled << " of the " << candidates
+     << " not excluded; composite " << byStatus[OverloadStatus::Composite] << "; missing "
+     << byStatus[OverloadStatus::Missing] << "; excluded "
+     << byStatus[OverloadStatus::Excluded] << ":\n\n";
+  for (const pt2c::ExclusionReason &reason : pt2c::exclusionReasons())
+    os << "- `" << reason.name << "` (" << byReason[reason.name.str()] << "): "
+       << reason.meaning << "\n";
+  os << "\n| overload | status | twin or reason | tags |\n|---|---|---|---|\n";
+  for (auto [overload, klass] : llvm::zip(overloads, classes)) {
+    std::string tags;
+    for (const std::string &tag : overload.tags)
+      if (isShownTag(tag))
+        tags += (tags.empty() ? "" : " ") + tag;
+    std::string detail = klass.detail.empty()                             ? ""
+                         : klass.status == OverloadStatus::Derived ? "-> `" + klass.detail + "`"
+                                                                   : "`" + klass.detail + "`";
+    os << "| `" << overload.target << "` | " << pt2c::statusName(klass.status) << " | "
+       << detail << " | " << tags << " |\n";
+  }
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 4) {
-    llvm::errs() << "usage: pt2c-op-table GOAL.txt CORPUS_MANIFEST.json KNOWN_FAILURES.txt\n";
+  if (argc != 5) {
+    llvm::errs() << "usage: pt2c-op-table GOAL.txt CORPUS_MANIFEST.json KNOWN_FAILURES.txt "
+                    "ATEN_OVERLOADS.tsv\n";
     return 2;
   }
   auto goal = readFile(argv[1]);
   auto manifestText = readFile(argv[2]);
   auto knownText = readFile(argv[3]);
-  if (!goal || !manifestText || !knownText)
+  auto overloadText = readFile(argv[4]);
+  if (!goal || !manifestText || !knownText || !overloadText)
     return 2;
+  auto overloads = pt2c::parseOverloadList(overloadText->getBuffer());
+  if (!overloads) {
+    llvm::errs() << "pt2c-op-table: " << argv[4] << ": " << llvm::toString(overloads.takeError())
+                 << "\n";
+    return 2;
+  }
   auto registry = pt2c::OpRegistry::createBuiltin();
   if (!registry) {
     llvm::errs() << "pt2c-op-table: " << llvm::toString(registry.takeError()) << "\n";
@@ -150,5 +217,6 @@ int main(int argc, char **argv) {
        << (row.decomposition ? row.decomposition->prims : "") << " | " << dtypes << " | "
        << failures << " |\n";
   }
+  writeInventory(os, *overloads, *registry);
   return 0;
 }
