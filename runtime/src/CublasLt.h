@@ -52,6 +52,9 @@ enum {
   PT2CRT_CUBLASLT_MATMUL_DESC_BIAS_POINTER = 8, /* const void * */
   PT2CRT_CUBLASLT_EPILOGUE_BIAS = 4,            /* D = A·B + C + bias (per row of D) */
   PT2CRT_CUBLASLT_EPILOGUE_RELU_BIAS = 6,       /* then max(x, 0) */
+  PT2CRT_CUBLASLT_EPILOGUE_GELU = 32,           /* gelu(x), the tanh form */
+  PT2CRT_CUBLASLT_EPILOGUE_GELU_BIAS = 36,      /* gelu(x + bias) */
+  PT2CRT_CUBLASLT_EPILOGUE_HAS_BIAS = 4,        /* the bit of the kinds with a bias */
   PT2CRT_CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT = 5, /* int32_t */
   PT2CRT_CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET = 6, /* int64_t */
   PT2CRT_CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES = 1,   /* uint64_t */

@@ -137,8 +137,9 @@ static int make_plan(struct pt2crt_gemm_state *state, int compute_type, int inpu
   const void *bias_pointer = (const void *)(uintptr_t)bias;
   if (ok && epilogue)
     ok = lt->cublasLtMatmulDescSetAttribute(plan->desc, PT2CRT_CUBLASLT_MATMUL_DESC_EPILOGUE,
-                                            &epilogue, sizeof epilogue) == 0 &&
-         lt->cublasLtMatmulDescSetAttribute(plan->desc,
+                                            &epilogue, sizeof epilogue) == 0;
+  if (ok && (epilogue & PT2CRT_CUBLASLT_EPILOGUE_HAS_BIAS))
+    ok = lt->cublasLtMatmulDescSetAttribute(plan->desc,
                                             PT2CRT_CUBLASLT_MATMUL_DESC_BIAS_POINTER,
                                             &bias_pointer, sizeof bias_pointer) == 0;
   const pt2crt_stored_matrix *matrices[3] = {p, q, d};
@@ -303,11 +304,17 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
   }
   /* cuBLASLt adds the bias along D's rows: C's columns when D is Cᵀ, which
    * it is for a row-major C. The bias has C's type and is aligned to it. */
+  int bias_fits = layout.swapped && bias != 0 && bias % c_element == 0;
   uint32_t lt_epilogue = 0;
-  if (layout.swapped && bias != 0 && bias % c_element == 0)
-    lt_epilogue = epilogue == PT2CRT_GEMM_BIAS        ? PT2CRT_CUBLASLT_EPILOGUE_BIAS
-                  : epilogue == PT2CRT_GEMM_RELU_BIAS ? PT2CRT_CUBLASLT_EPILOGUE_RELU_BIAS
-                                                      : 0;
+  if (epilogue == PT2CRT_GEMM_BIAS && bias_fits)
+    lt_epilogue = PT2CRT_CUBLASLT_EPILOGUE_BIAS;
+  else if (epilogue == PT2CRT_GEMM_RELU_BIAS && bias_fits)
+    lt_epilogue = PT2CRT_CUBLASLT_EPILOGUE_RELU_BIAS;
+  else if (epilogue == PT2CRT_GEMM_GELU_BIAS && bias_fits && narrow)
+    lt_epilogue = PT2CRT_CUBLASLT_EPILOGUE_GELU_BIAS;
+  else if (epilogue == PT2CRT_GEMM_GELU && narrow)
+    lt_epilogue = PT2CRT_CUBLASLT_EPILOGUE_GELU;
+  int with_bias = (lt_epilogue & PT2CRT_CUBLASLT_EPILOGUE_HAS_BIAS) != 0;
   if (narrow && epilogue != PT2CRT_GEMM_NO_EPILOGUE && !lt_epilogue)
     return PT2CRT_GEMM_DECLINED;
   struct pt2crt_gemm_state *state = state_for(run, lt);
@@ -332,10 +339,10 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
   int64_t key[KEY_FIELDS] = {type | narrow << 8 | tf32 << 9, batch.size, k,       p->op,   p->ld,   p->rows,
                              p->cols, q->op,      q->ld,   d->ld,   d->rows, d->cols,
                              p_batch, q_batch,    c_batch, alignments[0] | alignments[1] << 16,
-                             alignments[2], lt_epilogue, lt_epilogue ? alignment_of(bias) : 0};
+                             alignments[2], lt_epilogue, with_bias ? alignment_of(bias) : 0};
   pt2crt_gemm_plan *plan = plan_for(state, key, compute_type, input_types[type], output_type,
                                     (int32_t)batch.size, p, q, d, batch_strides, alignments,
-                                    lt_epilogue, bias);
+                                    lt_epilogue, with_bias ? bias : 0);
   if (lt_epilogue && (!plan || !plan->usable)) {
     if (narrow)
       return PT2CRT_GEMM_DECLINED; /* all or nothing */
@@ -349,7 +356,7 @@ PT2CRT_HIDDEN int32_t pt2crt_cuda_gemm(int64_t type, int64_t m, int64_t n, int64
   if (!plan || !plan->usable)
     return PT2CRT_GEMM_DECLINED;
   const void *bias_pointer = (const void *)(uintptr_t)bias;
-  if (lt_epilogue &&
+  if (lt_epilogue && with_bias &&
       lt->cublasLtMatmulDescSetAttribute(plan->desc, PT2CRT_CUBLASLT_MATMUL_DESC_BIAS_POINTER,
                                          &bias_pointer, sizeof bias_pointer) != 0)
     return PT2CRT_GEMM_DECLINED;

@@ -12,13 +12,15 @@
 // only when the call did not do it. With 16-bit operands the op right after
 // usually rounds the float32 result to their type (maybe adding a bias):
 // the call is then asked to write the rounded result itself, so the
-// float32 one never reaches memory.
+// float32 one never reaches memory; when GPT-2's tanh GELU follows that
+// rounding, the call writes the GELU's output (GeluEpilogue.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "pt2c/Codegen/GPU/Passes.h"
 
 #include "FillFolding.h"
+#include "GeluEpilogue.h"
 #include "LibraryCall.h"
 #include "pt2c/library_calls.h"
 
@@ -53,7 +55,8 @@ constexpr unsigned kGemmParameters = PT2CRT_GEMM_PARAMETERS;
 constexpr int64_t kDeclined = PT2CRT_GEMM_DECLINED,
                   kDoneWithEpilogue = PT2CRT_GEMM_DONE_WITH_EPILOGUE;
 constexpr int64_t kNoEpilogue = PT2CRT_GEMM_NO_EPILOGUE, kBias = PT2CRT_GEMM_BIAS,
-                  kReluBias = PT2CRT_GEMM_RELU_BIAS;
+                  kReluBias = PT2CRT_GEMM_RELU_BIAS, kGeluBias = PT2CRT_GEMM_GELU_BIAS,
+                  kGelu = PT2CRT_GEMM_GELU;
 constexpr int64_t kOverwrite = PT2CRT_GEMM_OVERWRITE, kNarrowOutput = PT2CRT_GEMM_NARROW_OUTPUT;
 constexpr int64_t kAllowTF32 = PT2CRT_GEMM_ALLOW_TF32;
 
@@ -438,10 +441,33 @@ void callLibrary(linalg::GenericOp generic, const GemmLoops &loops, int64_t type
         allocation->moveBefore(generic);
     }
   }
+  // GPT-2's GELU after the rounding: the call writes its output, seen
+  // with D's shape (both contiguous, the same points in the same order).
+  std::optional<library::GeluAfter> gelu;
+  if (epilogue && epilogue->output)
+    gelu = library::matchGeluAfter(epilogue->op, epilogue->output);
+  if (gelu) {
+    Operation *allocation = gelu->output.getDefiningOp();
+    bool after = allocation && allocation->getBlock() == generic->getBlock() &&
+                 generic->isBeforeInBlock(allocation);
+    if (after && isa<memref::AllocOp>(allocation) && allocation->getNumOperands() == 0)
+      allocation->moveBefore(generic);
+    else if (after || (!allocation && !isa<BlockArgument>(gelu->output)))
+      gelu.reset();
+  }
   SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
   // A narrowing epilogue's D stands in for C: same shape, read and written
   // at the same points.
   Value written = epilogue && epilogue->output ? epilogue->output : generic.getDpsInits()[0];
+  if (gelu) {
+    auto dType = cast<MemRefType>(written.getType());
+    SmallVector<int64_t> strides(dType.getRank(), 1);
+    for (int64_t d = dType.getRank() - 2; d >= 0; --d)
+      strides[d] = strides[d + 1] * dType.getDimSize(d + 1);
+    written = memref::ReinterpretCastOp::create(rewriter, loc, dType, gelu->output, 0,
+                                                dType.getShape(), strides);
+    epilogue->kind = epilogue->kind == kBias ? kGeluBias : kGelu;
+  }
   Value padded = zeroFill ? paddedOutput(rewriter, loc, generic, loops, written) : Value();
   SmallVector<OperandView> views = llvm::map_to_vector(llvm::seq<unsigned>(0, 3), [&](unsigned i) {
     return viewOf(rewriter, loc, i < 2 ? generic->getOperand(i) : padded ? padded : written,
@@ -507,6 +533,14 @@ void callLibrary(linalg::GenericOp generic, const GemmLoops &loops, int64_t type
                                   answerIs(arith::CmpIPredicate::ne, kDoneWithEpilogue),
                                   /*withElseRegion=*/false);
   epilogue->op->moveBefore(undone.thenBlock()->getTerminator());
+  if (!gelu)
+    return;
+  // The GELU likewise, at its place (it reads D through a view made
+  // after the epilogue).
+  rewriter.setInsertionPoint(gelu->op);
+  auto geluUndone = scf::IfOp::create(
+      rewriter, loc, answerIs(arith::CmpIPredicate::ne, kDoneWithEpilogue), false);
+  gelu->op->moveBefore(geluUndone.thenBlock()->getTerminator());
 }
 
 struct GemmToLibraryPass : impl::GemmToLibraryBase<GemmToLibraryPass> {

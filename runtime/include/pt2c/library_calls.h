@@ -37,6 +37,12 @@ enum {
   PT2CRT_GEMM_NO_EPILOGUE = 0,
   PT2CRT_GEMM_BIAS = 1,         /* C[i, j] += bias[j] after the product */
   PT2CRT_GEMM_RELU_BIAS = 2,    /* then C = max(C, 0) */
+  /* With NARROW_OUTPUT only (done in float32, rounded once: cuBLASLt's GELU
+   * is exact to a 16-bit result, not to float32's): C += bias[j], then C =
+   * gelu(C) in its tanh form, 0.5 c (1 + tanh(sqrt(2/pi) (c + 0.044715
+   * c^3))); GELU alone without the bias. */
+  PT2CRT_GEMM_GELU_BIAS = 3,
+  PT2CRT_GEMM_GELU = 4,
   PT2CRT_GEMM_EPILOGUE_KIND = 15, /* the bits of the kind */
   PT2CRT_GEMM_OVERWRITE = 16,   /* flag: C is not read, C = A·B (beta 0) */
   /* flag, with OVERWRITE: C has A's and B's 16-bit type, and so has the

@@ -14,6 +14,7 @@
 #include "GemmLayout.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -280,6 +281,14 @@ uint16_t toHalf(float value) {
   return uint16_t(sign | (exponent << 10) | ((bits >> 13) & 1023));
 }
 
+/// The value of float16 bits (any finite one).
+double fromHalf(uint16_t bits) {
+  int exponent = (bits >> 10) & 31, mantissa = bits & 1023;
+  double magnitude = exponent == 0 ? std::ldexp(mantissa, -24)
+                                   : std::ldexp(1024 + mantissa, exponent - 25);
+  return (bits & 0x8000) ? -magnitude : magnitude;
+}
+
 std::vector<uint16_t> toHalves(const std::vector<float> &values) {
   std::vector<uint16_t> halves;
   for (float value : values)
@@ -355,6 +364,52 @@ TEST_CASE("cuda gemm: NARROW_OUTPUT writes A's 16-bit type, bias and all, or dec
   CHECK(call(address(bias16) + 1, PT2CRT_GEMM_BIAS | narrow) == PT2CRT_GEMM_DECLINED);
   CHECK(call(0, PT2CRT_GEMM_NARROW_OUTPUT) == PT2CRT_GEMM_DECLINED);
   CHECK(fakeMatmuls() == before);
+}
+
+TEST_CASE("cuda gemm: the tanh GELU epilogue, with the bias or without, 16-bit output only",
+          "[runtime][gemm]") {
+  // The float16 linear layer above followed by GPT-2's GELU: the call
+  // writes gelu(A·B + bias) in float16, computed in float32 and rounded
+  // once (FakeCublasLt computes it as cuBLASLt documents it).
+  std::vector<float> bias;
+  Problem p = linearLayer(bias);
+  std::vector<float> product = reference(p);
+  std::vector<uint16_t> a = toHalves(p.a.data), b = toHalves(p.b.data),
+                        bias16 = toHalves(bias), c(30, 0x7e00 /* NaN: never read */);
+  auto address = [](const std::vector<uint16_t> &v) {
+    return int64_t(reinterpret_cast<uintptr_t>(v.data()));
+  };
+  auto call = [&](int64_t biasAddress, int64_t epilogue) {
+    return pt2crt_cuda_gemm(1, p.m, p.n, p.k, address(a), p.a.rows, p.a.cols, address(b),
+                            p.b.rows, p.b.cols, address(c), p.c.rows, p.c.cols, p.count0,
+                            p.a.outer0, p.b.outer0, p.c.outer0, p.count1, p.a.outer1,
+                            p.b.outer1, p.c.outer1, biasAddress, epilogue);
+  };
+  auto gelu = [](double x) {
+    return 0.5 * x * (1.0 + std::tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)));
+  };
+  FakeRun fake;
+  const int64_t narrow = PT2CRT_GEMM_OVERWRITE | PT2CRT_GEMM_NARROW_OUTPUT;
+  REQUIRE(call(address(bias16), PT2CRT_GEMM_GELU_BIAS | narrow) ==
+          PT2CRT_GEMM_DONE_WITH_EPILOGUE);
+  for (size_t i = 0; i < product.size(); ++i) {
+    INFO("element " << i);
+    CHECK(fromHalf(c[i]) == Approx(gelu(product[i] + bias[i % 5])).epsilon(1e-3).margin(1e-3));
+  }
+  REQUIRE(call(0, PT2CRT_GEMM_GELU | narrow) == PT2CRT_GEMM_DONE_WITH_EPILOGUE);
+  for (size_t i = 0; i < product.size(); ++i)
+    CHECK(fromHalf(c[i]) == Approx(gelu(product[i])).epsilon(1e-3).margin(1e-3));
+  // Not offered for a float32 C: the product is done, the GELU left to
+  // the caller (DONE), as for any epilogue cuBLASLt does not take.
+  std::vector<float> bias32 = bias;
+  Problem q = linearLayer(bias32);
+  std::fill(q.c.data.begin(), q.c.data.end(), 0.0f);
+  REQUIRE(fake.gemm(q, int64_t(reinterpret_cast<uintptr_t>(bias32.data())),
+                    PT2CRT_GEMM_GELU_BIAS) == PT2CRT_GEMM_DONE);
+  for (size_t i = 0; i < product.size(); ++i)
+    CHECK(q.c.data[i] == Approx(product[i]).epsilon(1e-5));
+  // All or nothing with a narrow C: a misaligned bias declines.
+  CHECK(call(address(bias16) + 1, PT2CRT_GEMM_GELU_BIAS | narrow) == PT2CRT_GEMM_DECLINED);
 }
 
 TEST_CASE("cuda gemm: rows that are not a multiple of 16 bytes go as an aligned bulk and a rest",

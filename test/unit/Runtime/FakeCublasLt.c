@@ -10,6 +10,7 @@
  * (fake_cublaslt_matmuls).
  *===----------------------------------------------------------------------===*/
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,14 @@
 
 enum { SUCCESS = 0, NOT_SUPPORTED = 15, INVALID_VALUE = 7 };
 enum { R_32F = 0, R_16F = 2, TRANSA = 3, TRANSB = 4, BATCH_COUNT = 5, BATCH_STRIDE = 6 };
-enum { EPILOGUE = 7, BIAS_POINTER = 8, EPILOGUE_BIAS = 4, EPILOGUE_RELU_BIAS = 6 };
+enum {
+  EPILOGUE = 7,
+  BIAS_POINTER = 8,
+  EPILOGUE_BIAS = 4,
+  EPILOGUE_RELU_BIAS = 6,
+  EPILOGUE_GELU = 32,
+  EPILOGUE_GELU_BIAS = 36
+};
 
 typedef struct desc {
   int compute; /* the compute type it was made with */
@@ -77,7 +85,8 @@ EXPORT int cublasLtMatmulDescSetAttribute(desc *d, int attribute, const void *va
   if (attribute == EPILOGUE && size == sizeof(uint32_t)) {
     memcpy(&d->epilogue, value, size);
     return d->epilogue == 1 || d->epilogue == EPILOGUE_BIAS ||
-                   d->epilogue == EPILOGUE_RELU_BIAS
+                   d->epilogue == EPILOGUE_RELU_BIAS || d->epilogue == EPILOGUE_GELU ||
+                   d->epilogue == EPILOGUE_GELU_BIAS
                ? SUCCESS
                : NOT_SUPPORTED;
   }
@@ -208,11 +217,15 @@ EXPORT int cublasLtMatmul(void *handle, desc *d, const float *alpha, const void 
         /* As cuBLASLt: with beta 0, C is not read (it may hold NaN). */
         float value = (float)(*alpha * sum +
                               (*beta == 0.0f ? 0.0 : *beta * at(out, ld, target, 0, 0, 0)));
-        if (d->epilogue == EPILOGUE_BIAS || d->epilogue == EPILOGUE_RELU_BIAS)
+        if (d->epilogue == EPILOGUE_BIAS || d->epilogue == EPILOGUE_RELU_BIAS ||
+            d->epilogue == EPILOGUE_GELU_BIAS)
           value += narrow ? from_half(((const uint16_t *)d->bias)[i])
                           : ((const float *)d->bias)[i]; /* the same for every batch */
         if (d->epilogue == EPILOGUE_RELU_BIAS && value < 0.0f)
           value = 0.0f;
+        if (d->epilogue == EPILOGUE_GELU || d->epilogue == EPILOGUE_GELU_BIAS)
+          value = 0.5f * value *
+                  (1.0f + tanhf(0.7978845608f * (value + 0.044715f * value * value * value)));
         if (narrow)
           ((uint16_t *)out)[target] = to_half(value);
         else

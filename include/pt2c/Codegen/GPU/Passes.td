@@ -114,6 +114,13 @@ def GemmToLibrary : Pass<"pt2c-gemm-to-library", "mlir::ModuleOp"> {
     contiguous), and then the generic runs as a kernel like every other op
     (pt2c-map-to-gpu). Element types: f32 x f32 -> f32, f16 x f16 -> f32,
     bf16 x bf16 -> f32 (f16/bf16 accumulate in f32, as the CPU does).
+    The op after the matmul is offered as the call's epilogue: the bias
+    (and a ReLU) in place, or for 16-bit operands the rounding of the
+    float32 result to their type (and the bias), D, which the call writes
+    itself; when the op after that maps D through the tanh form of GELU
+    (GPT-2's), the call writes the GELU's output instead
+    (lib/Codegen/GPU/GeluEpilogue.h). Epilogue ops stay behind the
+    answer that the call did not do them.
 
     ```mlir
     linalg.generic {..., iterator_types = ["parallel", "parallel", "reduction"]}
