@@ -12,7 +12,6 @@
 
 #include <catch2/catch.hpp>
 
-#include <chrono>
 #include <cstring>
 
 using namespace pt2c::archive;
@@ -264,16 +263,30 @@ TEST_CASE("gpt2_tiny: tied weights share one storage", "[archive][fixtures]") {
   CHECK(wte->storage.data() == head->storage.data());
 }
 
-TEST_CASE("opening the largest fixture maps - and is fast",
-          "[archive][fixtures][timing]") {
-  auto start = std::chrono::steady_clock::now();
+TEST_CASE("opening the largest fixture uses its weights in place",
+          "[archive][fixtures]") {
+  // The archive is mapped, not read: every tensor's storage is the stored
+  // entry's bytes in the mapping itself, so opening costs no copy of the
+  // weights whatever their size (the time it takes is a benchmark's
+  // business: bench/inspect_large_archive.py).
   auto archive = openFixture("mobilenet_v3_small.pt2");
-  auto elapsed = std::chrono::duration<double, std::milli>(
-                     std::chrono::steady_clock::now() - start)
-                     .count();
-  WARN("mobilenet_v3_small.pt2 ("
-       << archive->zip().fileSize() << " bytes, " << archive->tensors().size()
-       << " tensors) opened in " << elapsed << " ms");
   CHECK(archive->tensors().size() == 244);
-  CHECK(elapsed < 2000);
+  size_t inPlace = 0;
+  for (const TensorView &tensor : archive->tensors()) {
+    if (tensor.storage.empty())
+      continue;
+    // Entry names are kept without the archive's root folder.
+    const ZipEntry *entry = nullptr;
+    for (const ZipEntry &candidate : archive->zip().entries())
+      if (llvm::StringRef(candidate.name).ends_with("/" + tensor.entryName))
+        entry = &candidate;
+    REQUIRE(entry);
+    auto stored = archive->zip().storedData(*entry);
+    REQUIRE(static_cast<bool>(stored));
+    INFO(tensor.entryName);
+    CHECK(tensor.storage.data() == stored->data());
+    CHECK(tensor.storage.size() == stored->size());
+    ++inPlace;
+  }
+  CHECK(inPlace > 0);
 }
