@@ -296,6 +296,25 @@ std::vector<uint16_t> toHalves(const std::vector<float> &values) {
   return halves;
 }
 
+/// linearLayer in float16, with its output C (NaN: never read) and the
+/// call of pt2crt_cuda_gemm on it with a bias address and an epilogue.
+struct HalfLinearLayer {
+  std::vector<float> bias;
+  Problem p = linearLayer(bias);
+  std::vector<uint16_t> a = toHalves(p.a.data), b = toHalves(p.b.data),
+                        bias16 = toHalves(bias), c = std::vector<uint16_t>(30, 0x7e00);
+
+  static int64_t address(const std::vector<uint16_t> &v) {
+    return int64_t(reinterpret_cast<uintptr_t>(v.data()));
+  }
+  int32_t call(int64_t biasAddress, int64_t epilogue) {
+    return pt2crt_cuda_gemm(1, p.m, p.n, p.k, address(a), p.a.rows, p.a.cols, address(b),
+                            p.b.rows, p.b.cols, address(c), p.c.rows, p.c.cols, p.count0,
+                            p.a.outer0, p.b.outer0, p.c.outer0, p.count1, p.a.outer1,
+                            p.b.outer1, p.c.outer1, biasAddress, epilogue);
+  }
+};
+
 } // namespace
 
 TEST_CASE("cuda gemm: float16 operands with outer loops that do not merge",
@@ -330,22 +349,15 @@ TEST_CASE("cuda gemm: NARROW_OUTPUT writes A's 16-bit type, bias and all, or dec
   // to float16 right after adding the bias: the call writes the float16
   // result itself, rounding once (the values are multiples of 1/4 that
   // float16 holds exactly, so the rounding is exact too).
-  std::vector<float> bias;
-  Problem p = linearLayer(bias);
+  HalfLinearLayer layer;
+  Problem &p = layer.p;
+  std::vector<uint16_t> &c = layer.c;
   std::vector<float> want = reference(p);
   for (size_t i = 0; i < want.size(); ++i)
-    want[i] += bias[i % 5];
-  std::vector<uint16_t> a = toHalves(p.a.data), b = toHalves(p.b.data),
-                        bias16 = toHalves(bias), c(30, 0x7e00 /* NaN: never read */);
-  auto address = [](const std::vector<uint16_t> &v) {
-    return int64_t(reinterpret_cast<uintptr_t>(v.data()));
-  };
-  auto call = [&](int64_t biasAddress, int64_t epilogue) {
-    return pt2crt_cuda_gemm(1, p.m, p.n, p.k, address(a), p.a.rows, p.a.cols, address(b),
-                            p.b.rows, p.b.cols, address(c), p.c.rows, p.c.cols, p.count0,
-                            p.a.outer0, p.b.outer0, p.c.outer0, p.count1, p.a.outer1,
-                            p.b.outer1, p.c.outer1, biasAddress, epilogue);
-  };
+    want[i] += layer.bias[i % 5];
+  auto address = HalfLinearLayer::address;
+  auto call = [&](int64_t biasAddress, int64_t epilogue) { return layer.call(biasAddress, epilogue); };
+  std::vector<uint16_t> &bias16 = layer.bias16;
   FakeRun fake;
   long before = fakeMatmuls();
   const int64_t narrow = PT2CRT_GEMM_OVERWRITE | PT2CRT_GEMM_NARROW_OUTPUT;
@@ -371,20 +383,12 @@ TEST_CASE("cuda gemm: the tanh GELU epilogue, with the bias or without, 16-bit o
   // The float16 linear layer above followed by GPT-2's GELU: the call
   // writes gelu(A·B + bias) in float16, computed in float32 and rounded
   // once (FakeCublasLt computes it as cuBLASLt documents it).
-  std::vector<float> bias;
-  Problem p = linearLayer(bias);
-  std::vector<float> product = reference(p);
-  std::vector<uint16_t> a = toHalves(p.a.data), b = toHalves(p.b.data),
-                        bias16 = toHalves(bias), c(30, 0x7e00 /* NaN: never read */);
-  auto address = [](const std::vector<uint16_t> &v) {
-    return int64_t(reinterpret_cast<uintptr_t>(v.data()));
-  };
-  auto call = [&](int64_t biasAddress, int64_t epilogue) {
-    return pt2crt_cuda_gemm(1, p.m, p.n, p.k, address(a), p.a.rows, p.a.cols, address(b),
-                            p.b.rows, p.b.cols, address(c), p.c.rows, p.c.cols, p.count0,
-                            p.a.outer0, p.b.outer0, p.c.outer0, p.count1, p.a.outer1,
-                            p.b.outer1, p.c.outer1, biasAddress, epilogue);
-  };
+  HalfLinearLayer layer;
+  std::vector<float> &bias = layer.bias;
+  std::vector<uint16_t> &c = layer.c, &bias16 = layer.bias16;
+  std::vector<float> product = reference(layer.p);
+  auto address = HalfLinearLayer::address;
+  auto call = [&](int64_t biasAddress, int64_t epilogue) { return layer.call(biasAddress, epilogue); };
   auto gelu = [](double x) {
     return 0.5 * x * (1.0 + std::tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)));
   };
