@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LibraryCall.h"
+
 #include "pt2c/Codegen/GPU/Passes.h"
 #include "pt2c/Conversion/IndexChecks.h"
 
@@ -63,19 +65,6 @@ void recordOutside(OpBuilder &b, arith::CmpIOp inside, Value slot) {
   LLVM::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, i64, 1), flag);
 }
 
-/// `int64_t pt2crt_cuda_index_slot(int64_t size, int64_t site)`, declared
-/// once per module.
-func::FuncOp declareSlot(ModuleOp module) {
-  if (auto existing = module.lookupSymbol<func::FuncOp>(kDeviceIndexSlotFunction))
-    return existing;
-  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-  Type i64 = b.getI64Type();
-  auto slot = func::FuncOp::create(b, module.getLoc(), kDeviceIndexSlotFunction,
-                                   b.getFunctionType({i64, i64}, {i64}));
-  slot.setPrivate();
-  return slot;
-}
-
 /// Folds the checks of `function` whose clamps all sit in its launches.
 void foldChecks(func::FuncOp function, ModuleOp module) {
   llvm::MapVector<StringAttr, func::CallOp> scans;
@@ -110,7 +99,9 @@ void foldChecks(func::FuncOp function, ModuleOp module) {
     }
     if (!foldable)
       continue;
-    func::FuncOp entry = declareSlot(module);
+    // int64_t pt2crt_cuda_index_slot(int64_t size, int64_t site).
+    func::FuncOp entry =
+        library::declareRuntimeFunction(module, kDeviceIndexSlotFunction, 2, /*resultBits=*/64);
     for (auto &[launch, inLaunch] : launches) {
       OpBuilder b(launch);
       Location loc = scan.getLoc();

@@ -53,13 +53,15 @@ Value readOnlyBuffer(OpBuilder &b, Location loc, Value tensor) {
   return bufferization::ToBufferOp::create(b, loc, bufferType, tensor, /*readOnly=*/true);
 }
 
-func::FuncOp declareRuntimeFunction(ModuleOp module, StringRef name, unsigned parameters) {
+func::FuncOp declareRuntimeFunction(ModuleOp module, StringRef name, unsigned parameters,
+                                    unsigned resultBits) {
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
     return existing;
   OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
   SmallVector<Type> types(parameters, b.getI64Type());
   auto function =
-      func::FuncOp::create(b, module.getLoc(), name, b.getFunctionType(types, b.getI32Type()));
+      func::FuncOp::create(b, module.getLoc(), name,
+                           b.getFunctionType(types, b.getIntegerType(resultBits)));
   function.setPrivate();
   return function;
 }

@@ -39,9 +39,10 @@ MemrefView describeMemref(mlir::OpBuilder &b, mlir::Location loc, mlir::Value me
 mlir::Value readOnlyBuffer(mlir::OpBuilder &b, mlir::Location loc, mlir::Value tensor);
 
 /// The private declaration of the runtime function `name` taking
-/// `parameters` i64 arguments and answering an i32, made once per module.
+/// `parameters` i64 arguments and answering an i32 (or an integer of
+/// `resultBits` bits), made once per module.
 mlir::func::FuncOp declareRuntimeFunction(mlir::ModuleOp module, llvm::StringRef name,
-                                          unsigned parameters);
+                                          unsigned parameters, unsigned resultBits = 32);
 
 /// The runtime's code for an operand element type (PT2CRT_TYPE_* of
 /// runtime/include/pt2c/library_calls.h), or nothing for a type the
