@@ -944,6 +944,57 @@ def _(inp):
     return [inp.n(2, 33, 512), inp.r(512)], f
 
 
+# ------------------------------------------------------------------ random
+# pt2c draws from its own generator (Philox4x32-10, keyed by --seed), not
+# torch's, so these cases' eager outputs are not expected values:
+# test/e2e/check_random.py checks the distributions instead (their range,
+# moments and histograms over the 65,536 draws of each case), that two
+# nodes draw independent numbers, and the generator's bits against the
+# Philox4x32-10 reference. The inputs give shapes, dtypes and parameters.
+# The inputs are one row (each case draws RANDOM_SHAPE from it: the archive
+# keeps the inputs only, not the random outputs, so the data stays small).
+RANDOM_SHAPE = (128, 512)
+
+
+def random_case(name, op, dtypes=FLOATS, dynamic=None, lo=-2.0, hi=2.0):
+    @case("random", name, dtypes, dynamic)
+    def _(inp):
+        rows = 4 if dynamic else 1
+        expanded = op if dynamic else (lambda x: op(x.expand(*RANDOM_SHAPE)))
+        return [inp.r(rows, RANDOM_SHAPE[1], lo=lo, hi=hi)], expanded
+
+
+random_case("rand", lambda x: torch.rand(*RANDOM_SHAPE, dtype=x.dtype))
+random_case("rand_like", torch.rand_like)
+random_case("rand_like_dynamic", torch.rand_like, dtypes=F32,
+            dynamic=({0: Dim("rows", min=2, max=1024)},))
+random_case("randn", lambda x: torch.randn(*RANDOM_SHAPE, dtype=x.dtype))
+random_case("randn_like", torch.randn_like)
+random_case("randint", lambda x: torch.randint(3, 10, RANDOM_SHAPE), dtypes=F32)
+random_case("randint_like", lambda x: torch.randint_like(x, -4, 4))
+random_case("philox_bits", lambda x: torch.randint(0, 2**32, RANDOM_SHAPE), dtypes=F32)
+random_case("two_draws", lambda x: (torch.rand_like(x), torch.rand_like(x)), dtypes=F32)
+random_case("uniform_", inplace("uniform_", -3.0, 5.0))
+random_case("normal_", inplace("normal_", 2.0, 3.0))
+random_case("normal_size", lambda x: torch.normal(2.0, 3.0, RANDOM_SHAPE), dtypes=F32)
+random_case("log_normal_", inplace("log_normal_", 0.0, 0.5))
+random_case("exponential_", inplace("exponential_", 2.0))
+random_case("cauchy_", inplace("cauchy_", 1.0, 2.0), dtypes=F32)
+random_case("geometric_", inplace("geometric_", 0.25), dtypes=F32)
+random_case("random_", inplace("random_", 10))
+random_case("bernoulli_p", lambda x: torch.bernoulli(x, p=0.3))
+random_case("bernoulli_", inplace("bernoulli_", 0.3))
+random_case("bernoulli_probs", torch.bernoulli, lo=0.0, hi=1.0)
+random_case("dropout_train", lambda x: F.dropout(x, 0.25, training=True))
+random_case("native_dropout", lambda x: aten.native_dropout(x, 0.25, True), dtypes=F32)
+
+
+@case("random", "normal_tensors", dtypes=F32)
+def _(inp):
+    return ([inp.r(1, RANDOM_SHAPE[1], lo=-5, hi=5), inp.r(1, RANDOM_SHAPE[1], lo=0.5, hi=3)],
+            lambda mean, std: torch.normal(mean.expand(*RANDOM_SHAPE), std.expand(*RANDOM_SHAPE)))
+
+
 # ------------------------------------------------------------ the exporter
 def flatten(value):
     if isinstance(value, torch.Tensor):
@@ -1003,7 +1054,7 @@ def export_family(family, cases, outdir, manifest):
             programs[model] = ep
             for k, t in enumerate(args):
                 arrays[f"{model}.in{k}"] = to_numpy(t)
-            for k, t in enumerate(outputs):
+            for k, t in enumerate(outputs if family != "random" else ()):  # not expected values
                 arrays[f"{model}.out{k}"] = to_numpy(t)
             manifest["models"][f"{family}/{model}"] = {
                 "family": family, "case": spec["name"], "dtype": dname,

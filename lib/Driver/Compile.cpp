@@ -184,10 +184,11 @@ static llvm::Error layOutWeights(mlir::ModuleOp module, mlir::func::FuncOp forwa
 }
 
 /// aten form -> prim.
-static llvm::Error decompose(mlir::ModuleOp module, llvm::StringRef archivePath,
-                             bool allowPartial) {
+static llvm::Error decompose(mlir::ModuleOp module, const CompileOptions &options) {
   DecomposeATenOptions passOptions;
-  passOptions.allowPartial = allowPartial;
+  passOptions.allowPartial = false;
+  passOptions.seed = options.seed;
+  llvm::StringRef archivePath = options.inputPath;
   return runStage(module, archivePath, "decompose the program",
                   createDecomposeATen(passOptions));
 }
@@ -249,6 +250,8 @@ static llvm::Expected<BuildOptions> buildOptionsFor(const CompileOptions &option
                                    "' (expected auto, nchw or nhwc)");
   if (options.convLayout != "auto")
     recorded += " --conv-layout " + options.convLayout;
+  if (options.seed != 0)
+    recorded += " --seed " + std::to_string(options.seed);
   if (build.forCUDA) {
     auto archs = parseCUDAArchs(options.cudaArchs);
     if (!archs)
@@ -310,7 +313,7 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
                                    llvm::toString(signature.takeError()));
   {
     StepTimer timer(options, "decompose to prim and lower to linalg");
-    if (llvm::Error error = decompose(module, options.inputPath, /*allowPartial=*/false))
+    if (llvm::Error error = decompose(module, options))
       return error;
     if (llvm::Error error = foldBatchNorms(module, options.inputPath))
       return error;
@@ -352,7 +355,7 @@ llvm::Error compileAndEmit(const CompileOptions &options, llvm::raw_ostream &os)
   mlir::OwningOpRef<mlir::ModuleOp> module = std::move(imported->module);
   if (options.emit >= Phase::Prim) {
     StepTimer timer(options, "decompose to prim");
-    if (llvm::Error error = decompose(*module, options.inputPath, /*allowPartial=*/false))
+    if (llvm::Error error = decompose(*module, options))
       return error;
   }
   if (options.emit >= Phase::Linalg) {

@@ -48,6 +48,7 @@ struct Arguments {
   std::string weights = "embed";
   std::string convLayout = "auto";
   bool allowTF32 = false;
+  uint64_t seed = 0;
   std::vector<std::string> metadata;
   bool verbose = false;
   bool debugInfo = false;
@@ -147,6 +148,7 @@ int runCompile(const Arguments &args) {
   options.weights = args.weights;
   options.convLayout = args.convLayout;
   options.allowTF32 = args.allowTF32;
+  options.seed = args.seed;
   options.metadata = args.metadata;
   if (args.verbose)
     options.progress = [](const std::string &line) { spdlog::info("{}", line); };
@@ -275,6 +277,11 @@ int main(int argc, char **argv) {
                "With --target cuda: float32 matmuls (cuBLASLt) and convolutions (cuDNN) "
                "may run on TF32 tensor cores, as torch with allow_tf32 (10-bit mantissa "
                "products: faster, about 1e-3 relative error). Off, float32 is exact");
+  app.add_option("--seed", args.seed,
+                 "Key of the generator that random ops (rand, randn, randint, normal, "
+                 "bernoulli, dropout in training mode, ...) draw from: Philox4x32-10, the "
+                 "same numbers on every run and on CPU and GPU (not torch's numbers)")
+      ->capture_default_str();
   // One KEY=VALUE per --metadata: a list after one flag would swallow the
   // archive when it comes last.
   app.add_option("--metadata", args.metadata,

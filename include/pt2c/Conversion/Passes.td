@@ -27,6 +27,10 @@ def DecomposeATen : Pass<"pt2c-decompose-aten", "mlir::ModuleOp"> {
     node name and source line), so a model either fully decomposes or the
     user learns exactly which op is missing.
 
+    Before decomposing, each node of the "random" family (rand, randn,
+    dropout, ...) gets `pt2c.rng = array<i64: seed, stream>`, the streams
+    numbered in program order, so each draws its own numbers (Random.cpp).
+
     ```mlir
     %y = aten.call "aten.relu.default"(self: %x) : (tensor<4xf32>) -> tensor<4xf32>
     // =>
@@ -39,6 +43,8 @@ def DecomposeATen : Pass<"pt2c-decompose-aten", "mlir::ModuleOp"> {
   let options = [
     Option<"allowPartial", "allow-partial", "bool", /*default=*/"false",
            "Leave ops without a decomposition in place instead of failing">,
+    Option<"seed", "seed", "uint64_t", /*default=*/"0",
+           "The key of the random nodes' Philox generator (pt2c --seed)">,
   ];
 }
 

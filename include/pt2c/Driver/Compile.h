@@ -51,6 +51,9 @@ struct CompileOptions {
   /// --allow-tf32: float32 matmuls and convolutions of the CUDA target may
   /// run on TF32 tensor cores (torch's allow_tf32); off, float32 is exact.
   bool allowTF32 = false;
+  /// --seed: the key of the random nodes' generator (rand, randn, dropout in
+  /// training mode, ...): Philox4x32-10, the same numbers on every run.
+  uint64_t seed = 0;
   /// The library's DT_SONAME; empty: the output's file name.
   std::string soname;
   /// --metadata KEY=VALUE arguments, as given (checked by the compile).

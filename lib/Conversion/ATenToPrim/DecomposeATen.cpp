@@ -13,6 +13,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace pt2c {
 
@@ -133,12 +134,30 @@ class DecomposeATenPass : public impl::DecomposeATenBase<DecomposeATenPass> {
 public:
   using DecomposeATenBase::DecomposeATenBase;
 
+  /// Gives each random node `pt2c.rng = [seed, stream]`, streams in program
+  /// order: the same program and seed draw the same numbers, and no two
+  /// nodes share a stream. A node already numbered (a rerun) keeps its own.
+  void numberRandomNodes() {
+    llvm::StringSet<> random;
+    for (const Decomposition &entry : decompositionTable())
+      if (llvm::StringRef(entry.family) == "random")
+        random.insert(entry.target);
+    int64_t stream = 0;
+    getOperation().walk([&](aten::CallOp call) {
+      if (!random.contains(call.getTarget()) || call->hasAttr(kRandomAttr))
+        return;
+      call->setAttr(kRandomAttr, mlir::DenseI64ArrayAttr::get(
+                                     &getContext(), {static_cast<int64_t>(seed), stream++}));
+    });
+  }
+
   void runOnOperation() override {
     // Nodes that disagree with their schema or their metadata are refused
     // before any decomposition reads them (VerifyCalls.h), also with
     // allow-partial: what a decomposition may assume does not hold there.
     if (mlir::failed(verifyATenCalls(getOperation())))
       return signalPassFailure();
+    numberRandomNodes();
     mlir::RewritePatternSet patterns(&getContext());
     llvm::DenseMap<mlir::Operation *, std::string> refused;
     patterns.add<DecomposeCall>(&getContext(), decompositionTable(), refused);

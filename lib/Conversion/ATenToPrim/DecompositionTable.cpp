@@ -28,6 +28,7 @@ std::vector<Decomposition> decompositionTable() {
   addPadDecompositions(table);
   addPointwiseDecompositions(table);
   addPoolDecompositions(table);
+  addRandomDecompositions(table);
   addRearrangeDecompositions(table);
   addReductionDecompositions(table);
   addResizeDecompositions(table);

@@ -186,13 +186,6 @@ LogicalResult identity(aten::CallOp call, const CallArgs &args, PatternRewriter 
   return success();
 }
 
-// dropout in eval mode is the identity; training-mode dropout is random.
-LogicalResult dropout(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  if (args.boolean("train").value_or(true))
-    return rewriter.notifyMatchFailure(call, "dropout with train=True is not inference");
-  return identity(call, args, rewriter);
-}
-
 // A check torch.export left in the graph; the runtime validates inputs.
 LogicalResult assertMetadata(aten::CallOp call, const CallArgs &, PatternRewriter &rewriter) {
   rewriter.eraseOp(call);
@@ -514,7 +507,6 @@ void addShapeDecompositions(std::vector<Decomposition> &table) {
       {"aten.contiguous.default", "shape", "(none)", identity},
       {"aten.detach.default", "shape", "(none)", identity},
       {"aten.lift_fresh_copy.default", "shape", "(none)", identity},
-      {"aten.dropout.default", "shape", "(none)", dropout},
       {"aten._assert_tensor_metadata.default", "shape", "(none)", assertMetadata},
       {"aten.to.dtype", "shape", "convert", to},
       {"aten.to.device", "shape", "convert", to},

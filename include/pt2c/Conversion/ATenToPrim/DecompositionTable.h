@@ -34,6 +34,10 @@ struct Decomposition {
   DecomposeFn rewrite;
 };
 
+/// The attribute pt2c-decompose-aten gives each node of the "random" family
+/// before decomposing: array<i64: seed, stream> (Random.cpp).
+extern const char *const kRandomAttr;
+
 /// Every entry of every family, sorted by target.
 std::vector<Decomposition> decompositionTable();
 
@@ -56,6 +60,7 @@ void addLossDecompositions(std::vector<Decomposition> &table);
 void addNormDecompositions(std::vector<Decomposition> &table);
 void addPadDecompositions(std::vector<Decomposition> &table);
 void addPointwiseDecompositions(std::vector<Decomposition> &table);
+void addRandomDecompositions(std::vector<Decomposition> &table);
 void addPoolDecompositions(std::vector<Decomposition> &table);
 void addRearrangeDecompositions(std::vector<Decomposition> &table);
 void addReductionDecompositions(std::vector<Decomposition> &table);
