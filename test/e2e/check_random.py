@@ -31,6 +31,8 @@ import subprocess
 import sys
 import zipfile
 
+from check_op_corpus import write_case_npz  # the case's arrays as in0, out0, ...
+
 SHAPE = (128, 512)
 CHI2_LIMIT_15 = 44.3  # chi-square, 15 degrees of freedom, 0.9999 quantile
 
@@ -81,14 +83,6 @@ def read_npz(path):
                 values = list(values)
             arrays[name[:-4]] = (tuple(header["shape"]), values)
     return arrays
-
-
-def write_case_npz(io_npz, model, path):
-    prefix = model + "."
-    with zipfile.ZipFile(io_npz) as source, zipfile.ZipFile(path, "w") as target:
-        for name in source.namelist():
-            if name.startswith(prefix):
-                target.writestr(name[len(prefix):], source.read(name))
 
 
 # ----------------------------------------------------------------- statistics

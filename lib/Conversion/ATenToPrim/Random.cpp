@@ -426,49 +426,52 @@ LogicalResult logNormal(aten::CallOp call, const CallArgs &args, PatternRewriter
   return finish(call, p, f.apply<prim::ExpOp>(f.add(f.mul(z, f.c(std)), f.c(mean))), rewriter);
 }
 
-// exponential(self, lambd): -log(u) / lambd, u on (0, 1].
-LogicalResult exponential(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  double lambda = args.number("lambd").value_or(1.0);
-  if (!(lambda > 0))
-    return rewriter.notifyMatchFailure(call, "expects lambd > 0");
+/// A node of self's shape whose value is `transform(f, u)` of one uniform
+/// number u per element, on (0, 1] (these transforms take its logarithm),
+/// with f the arithmetic in the draw's compute type.
+template <typename Transform>
+LogicalResult ofUniform(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
+                        Transform transform) {
   PrimBuilder p(rewriter, call.getLoc());
   FailureOr<Draw> d = prepare(call, args, rewriter, p, "self");
   if (failed(d))
     return failure();
   Value u = d->philox->uniform(d->compute, d->computeDigits, 0, /*openAtZero=*/true);
   Ew f{p, u};
-  return finish(call, p, f.mul(f.apply<prim::LogOp>(u), f.c(-1.0 / lambda)), rewriter);
+  return finish(call, p, transform(f, u), rewriter);
+}
+
+// exponential(self, lambd): -log(u) / lambd.
+LogicalResult exponential(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  double lambda = args.number("lambd").value_or(1.0);
+  if (!(lambda > 0))
+    return rewriter.notifyMatchFailure(call, "expects lambd > 0");
+  return ofUniform(call, args, rewriter, [&](Ew &f, Value u) {
+    return f.mul(f.apply<prim::LogOp>(u), f.c(-1.0 / lambda));
+  });
 }
 
 // cauchy(self, median, sigma): median + sigma tan(pi (u - 1/2)).
 LogicalResult cauchy(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   double median = args.number("median").value_or(0.0), sigma = args.number("sigma").value_or(1.0);
-  PrimBuilder p(rewriter, call.getLoc());
-  FailureOr<Draw> d = prepare(call, args, rewriter, p, "self");
-  if (failed(d))
-    return failure();
-  Value u = d->philox->uniform(d->compute, d->computeDigits, 0, /*openAtZero=*/true);
-  Ew f{p, u};
-  Value angle = f.mul(f.sub(u, f.c(0.5)), f.c(M_PI));
-  Value tangent = f.div(f.apply<prim::SinOp>(angle), f.apply<prim::CosOp>(angle));
-  return finish(call, p, f.add(f.mul(tangent, f.c(sigma)), f.c(median)), rewriter);
+  return ofUniform(call, args, rewriter, [&](Ew &f, Value u) {
+    Value angle = f.mul(f.sub(u, f.c(0.5)), f.c(M_PI));
+    Value tangent = f.div(f.apply<prim::SinOp>(angle), f.apply<prim::CosOp>(angle));
+    return f.add(f.mul(tangent, f.c(sigma)), f.c(median));
+  });
 }
 
 // geometric(self, p): the number of Bernoulli(p) trials up to the first
-// success, ceil(log(u) / log(1 - p)) with u on (0, 1], at least 1.
+// success, ceil(log(u) / log(1 - p)), at least 1.
 LogicalResult geometric(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   std::optional<double> probability = args.number("p");
   if (!probability || !(*probability > 0 && *probability < 1))
     return rewriter.notifyMatchFailure(call, "expects 0 < p < 1");
-  PrimBuilder p(rewriter, call.getLoc());
-  FailureOr<Draw> d = prepare(call, args, rewriter, p, "self");
-  if (failed(d))
-    return failure();
-  Value u = d->philox->uniform(d->compute, d->computeDigits, 0, /*openAtZero=*/true);
-  Ew f{p, u};
-  Value trials = f.apply<prim::CeilOp>(
-      f.mul(f.apply<prim::LogOp>(u), f.c(1.0 / std::log1p(-*probability))));
-  return finish(call, p, p.create<prim::MaxOp>(trials, f.c(1.0)), rewriter);
+  return ofUniform(call, args, rewriter, [&](Ew &f, Value u) {
+    Value trials = f.apply<prim::CeilOp>(
+        f.mul(f.apply<prim::LogOp>(u), f.c(1.0 / std::log1p(-*probability))));
+    return f.p.create<prim::MaxOp>(trials, f.c(1.0));
+  });
 }
 
 // bernoulli(self) (self holds the probabilities), bernoulli.p(self, p),
