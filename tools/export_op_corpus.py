@@ -944,6 +944,67 @@ def _(inp):
     return [inp.n(2, 33, 512), inp.r(512)], f
 
 
+# --------------------------------------------------------------- inventory
+# Overloads added from the inventory of every ATen overload (issue #17).
+simple("inventory", "sinc", lambda x: torch.sinc(x * (x.abs() > 0.3)), (3, 17))
+simple("inventory", "special_entr", lambda x: torch.special.entr(x * (x.abs() > 0.2)), (3, 17),
+       lo=-0.5, hi=2.0)
+simple("inventory", "xlog1py", lambda x, y: (torch.special.xlog1py(x * (x > 0), y),
+                                             torch.special.xlog1py(x, 2.0),
+                                             torch.special.xlog1py(3.0, y)),
+       (4, 6), (4, 6), lo=-0.5, hi=2.0)
+simple("inventory", "remainder_scalar_tensor", lambda y: torch.remainder(5.0, y), (4, 6), lo=0.5,
+       hi=3.0)
+simple("inventory", "round_decimals", lambda x: (torch.round(x, decimals=2),
+                                                 torch.round(x * 100, decimals=-1)), (4, 6))
+simple("inventory", "all", lambda x: ((x > -1.5).all(), (x > -1.9).all(1),
+                                      (x > -1.9).all((0, 2)), x.all(-1, keepdim=True)), (3, 5, 7))
+simple("inventory", "aminmax", lambda x: (*torch.aminmax(x), *torch.aminmax(x, dim=1, keepdim=True)),
+       (3, 5, 7))
+simple("inventory", "max_min_all", lambda x: (x.max(), x.min()), (3, 5, 7))
+simple("inventory", "nansum", lambda x: (torch.nansum(torch.where(x > 1, float("nan"), x)),
+                                         torch.nansum(torch.where(x > 1, float("nan"), x), 1)),
+       (3, 5, 7))
+simple("inventory", "var_mean", lambda x: (*torch.var_mean(x, dim=1),
+                                           *torch.std_mean(x, (0, 2), correction=0, keepdim=True)),
+       (3, 5, 7))
+simple("inventory", "addmv", lambda s, m, v: (torch.addmv(s, m, v),
+                                              torch.addmv(s, m, v, beta=0.5, alpha=2.0)),
+       (5,), (5, 7), (7,), dtypes=F32)
+simple("inventory", "addr", lambda s, a, b: torch.addr(s, a, b, beta=2.0, alpha=0.5),
+       (5, 6), (5,), (6,), dtypes=F32)
+simple("inventory", "addbmm", lambda s, a, b: torch.addbmm(s, a, b, beta=0.5, alpha=1.5),
+       (4, 6), (3, 4, 5), (3, 5, 6), dtypes=F32)
+simple("inventory", "linspace", lambda x: (torch.linspace(-1.0, 3.0, 7, dtype=x.dtype) + x,
+                                           torch.logspace(0.0, 2.0, 7, base=2.0, dtype=x.dtype) * x),
+       (7,))
+simple("inventory", "range", lambda x: torch.range(1.0, 4.0, 0.5, dtype=x.dtype) + x, (7,))
+simple("inventory", "pixel_shuffle", lambda x: F.pixel_shuffle(x, 2), (2, 8, 3, 4))
+simple("inventory", "pixel_unshuffle", lambda x: F.pixel_unshuffle(x, 2), (2, 3, 6, 4))
+simple("inventory", "rot90", lambda x: (torch.rot90(x), torch.rot90(x, 2, [1, 2]),
+                                        torch.rot90(x, -1, [2, 0])), (3, 4, 5))
+simple("inventory", "upsample_default", lambda x: (
+    aten.upsample_nearest2d.default(x, [6, 9]),
+    aten._upsample_nearest_exact2d.default(x, [7, 9]),
+    aten.upsample_bilinear2d.default(x, [7, 9], False),
+    aten.upsample_bilinear2d.default(x, [8, 10], True, 2.0, 2.0),
+    aten.upsample_bicubic2d.default(x, [7, 9], False)), (1, 2, 4, 5))
+simple("inventory", "upsample_1d_default", lambda x: (
+    aten.upsample_nearest1d.default(x, [9]),
+    aten.upsample_linear1d.default(x, [11], False)), (2, 3, 5))
+simple("inventory", "safe_softmax", lambda x: aten._safe_softmax(
+    torch.where(x[:, :1] > 0.5, float("-inf"), x), -1), (6, 5))
+simple("inventory", "replication_pad1d", lambda x: aten.replication_pad1d(x, [2, 3]), (2, 3, 5))
+
+
+@case("inventory", "aliases", dtypes=F32)
+def _(inp):
+    index = inp.i(4, lo=0, hi=5)
+    return ([inp.r(5, 6), inp.r(5, 6), index],
+            lambda a, b, i: (aten._unsafe_index.Tensor(a, [i]), aten._unsafe_view(a * 2, [6, 5]),
+                             aten._stack([a, b], 1), aten._reshape_copy(b, [3, 10])))
+
+
 # ------------------------------------------------------------------ random
 # pt2c draws from its own generator (Philox4x32-10, keyed by --seed), not
 # torch's, so these cases' eager outputs are not expected values:

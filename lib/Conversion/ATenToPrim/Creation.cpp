@@ -49,6 +49,47 @@ LogicalResult arange(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   return success();
 }
 
+// linspace(start, end, steps): start + i step with step = (end - start) /
+// (steps - 1) for the first half, end - (steps - 1 - i) step for the second
+// (torch's kernel: both ends exact); logspace(..., base) is base to that
+// power; range(start, end, step) is start + i step, end included (its
+// length is in the result type). In computeType, rounded once.
+enum class Spaced { linear, logarithmic, range };
+
+template <Spaced kind>
+LogicalResult spaced(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  std::optional<double> start = args.number("start"), end = args.number("end");
+  if (!type || type.getRank() != 1 || !type.hasStaticShape() || !start || !end ||
+      type.getElementType().isInteger(1))
+    return rewriter.notifyMatchFailure(call, "expects constant bounds and a static 1-d result");
+  int64_t steps = type.getDimSize(0);
+  if (kind != Spaced::range && args.integer("steps") != steps)
+    return rewriter.notifyMatchFailure(call, "steps disagrees with the result's length");
+  PrimBuilder p(rewriter, call.getLoc());
+  RankedTensorType compute = computeType(type);
+  if (!isa<FloatType>(compute.getElementType()))
+    compute = compute.clone(rewriter.getF64Type());
+  Value i = p.build<prim::IotaOp>(compute, rewriter.getI64IntegerAttr(0), ValueRange{});
+  Ew e{p, i};
+  Value value;
+  if (kind == Spaced::range) {
+    value = e.add(e.mul(i, e.c(args.number("step").value_or(1.0))), e.c(*start));
+  } else {
+    double step = steps > 1 ? (*end - *start) / double(steps - 1) : 0.0;
+    Value fromStart = e.add(e.mul(i, e.c(step)), e.c(*start));
+    Value fromEnd = e.sub(e.c(*end), e.mul(e.sub(e.c(double(steps - 1)), i), e.c(step)));
+    value = e.sel(e.cmp(prim::ComparePredicate::lt, i, e.c(double(steps / 2))), fromStart, fromEnd);
+    if (kind == Spaced::logarithmic)
+      value = p.create<prim::PowOp>(e.c(args.number("base").value_or(10.0)), value);
+  }
+  Value result = p.convert(value, type.getElementType());
+  if (!result)
+    return failure(); // p said why
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 /// A tensor of the result type filled with `value`, or with `computed` (a
 /// SymInt/SymFloat/SymBool the graph computed: full(size, x.shape[0])) when
 /// given. With `selfShape` (the *_like and fill ops, whose result has self's
@@ -145,6 +186,12 @@ void addCreationDecompositions(std::vector<Decomposition> &table) {
       {"aten.arange.default", "creation", "iota, mul, add", arange},
       {"aten.arange.start", "creation", "iota, mul, add", arange},
       {"aten.arange.start_step", "creation", "iota, mul, add", arange},
+      {"aten.linspace.default", "creation", "iota, mul, add, sub, compare, select, convert",
+       spaced<Spaced::linear>},
+      {"aten.logspace.default", "creation", "iota, mul, add, sub, compare, select, pow, convert",
+       spaced<Spaced::logarithmic>},
+      {"aten.range.default", "creation", "iota, mul, add, convert", spaced<Spaced::range>},
+      {"aten.range.step", "creation", "iota, mul, add, convert", spaced<Spaced::range>},
       {"aten.new_ones.default", "creation", "constant | splat", filledSized<1>},
       {"aten.new_zeros.default", "creation", "constant | splat", filledSized<0>},
       {"aten.ones.default", "creation", "constant | splat", filledSized<1>},

@@ -376,6 +376,8 @@ void addElementwiseDecompositions(std::vector<Decomposition> &table) {
       {"aten.fmod.Tensor", "elementwise", "rem, broadcast_in_dim, convert", fmod},
       {"aten.remainder.Scalar", "elementwise", "rem, compare, and, xor, add, select, constant",
        remainder},
+      {"aten.remainder.Scalar_Tensor", "elementwise",
+       "rem, compare, and, xor, add, select, constant", remainder},
       {"aten.remainder.Tensor", "elementwise",
        "rem, compare, and, xor, add, select, broadcast_in_dim", remainder},
       {"aten.maximum.default", "elementwise", "max, broadcast_in_dim", binary<prim::MaxOp>},

@@ -140,6 +140,21 @@ LogicalResult baddbmm(aten::CallOp call, const CallArgs &args, PatternRewriter &
   return success();
 }
 
+/// beta * self + alpha * product (self broadcast to the product's static
+/// type; with beta 0 self is not read, as in torch: NaN there stays out).
+Value addScaled(PrimBuilder &p, const CallArgs &args, Value product, RankedTensorType type) {
+  Value result = product;
+  if (double alpha = args.number("alpha").value_or(1.0); alpha != 1.0)
+    result = p.create<prim::MulOp>(result, p.splat(alpha, type, {}));
+  double beta = args.number("beta").value_or(1.0);
+  if (beta == 0.0)
+    return result;
+  Value bias = p.broadcastTo(tensorArg(args, "self"), type, {});
+  if (beta != 1.0)
+    bias = p.create<prim::MulOp>(bias, p.splat(beta, type, {}));
+  return p.create<prim::AddOp>(result, bias);
+}
+
 /// The vector `v` (1-d) as a [1, K] row (`column` false) or a [K, 1]
 /// column, in `element`.
 Value vectorAsMatrix(PrimBuilder &p, Value v, Type element, bool column) {
@@ -178,6 +193,51 @@ LogicalResult dotOrMv(aten::CallOp call, const CallArgs &args, PatternRewriter &
   return success();
 }
 
+// addmv(self, mat [M, K], vec [K]) = beta self + alpha mat vec;
+// addr(self, vec1 [M], vec2 [N]) = beta self + alpha vec1 vec2^T;
+// addbmm(self, batch1 [B, M, K], batch2 [B, K, N]) = beta self + alpha
+// sum_b batch1[b] batch2[b]. Static shapes; a float or integer result.
+enum class AddForm { mv, r, bmm };
+
+template <AddForm form>
+LogicalResult addProduct(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  const char *names[2] = {form == AddForm::mv ? "mat" : form == AddForm::r ? "vec1" : "batch1",
+                          form == AddForm::mv ? "vec" : form == AddForm::r ? "vec2" : "batch2"};
+  Value a = tensorArg(args, names[0]), b = tensorArg(args, names[1]);
+  int64_t ranks[2] = {form == AddForm::mv ? 2 : form == AddForm::r ? 1 : 3,
+                      form == AddForm::bmm ? 3 : 1};
+  if (!type || !a || !b || !tensorArg(args, "self") || !type.hasStaticShape() ||
+      type.getElementType().isInteger(1) ||
+      cast<RankedTensorType>(a.getType()).getRank() != ranks[0] ||
+      cast<RankedTensorType>(b.getType()).getRank() != ranks[1] ||
+      !cast<RankedTensorType>(a.getType()).hasStaticShape() ||
+      !cast<RankedTensorType>(b.getType()).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects static operands of the schema's ranks");
+  PrimBuilder p(rewriter, call.getLoc());
+  Type element = type.getElementType();
+  Value product;
+  if (form == AddForm::mv) {
+    product = p.create<prim::MatmulOp>(p.convert(a, element), vectorAsMatrix(p, b, element, true));
+    product = p.build<prim::ReshapeOp>(type, product, ValueRange{});
+  } else if (form == AddForm::r) {
+    auto spread = [&](Value v, int64_t dim) {
+      return p.build<prim::BroadcastInDimOp>(type, p.convert(v, element),
+                                             rewriter.getDenseI64ArrayAttr({dim}), ValueRange{});
+    };
+    product = p.create<prim::MulOp>(spread(a, 0), spread(b, 1));
+  } else {
+    product = p.reduce(prim::ReduceKind::sum,
+                       p.create<prim::MatmulOp>(p.convert(a, element), p.convert(b, element)),
+                       {0}, false);
+  }
+  Value result = addScaled(p, args, product, type);
+  if (!result)
+    return failure(); // p said why
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 // outer(a [M], b [N]) = a along dim 0 times b along dim 1, [M, N].
 LogicalResult outer(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
@@ -213,6 +273,11 @@ void addLinearDecompositions(std::vector<Decomposition> &table) {
       {"aten.mm.default", "linear", "matmul, convert", mm},
       {"aten.bmm.default", "linear", "matmul, convert", mm},
       {"aten.baddbmm.default", "linear", "matmul, mul, broadcast_in_dim, add", baddbmm},
+      {"aten.addbmm.default", "linear", "matmul, reduce, mul, broadcast_in_dim, add",
+       addProduct<AddForm::bmm>},
+      {"aten.addmv.default", "linear", "matmul, reshape, mul, broadcast_in_dim, add",
+       addProduct<AddForm::mv>},
+      {"aten.addr.default", "linear", "broadcast_in_dim, mul, add", addProduct<AddForm::r>},
       {"aten.dot.default", "linear", "reshape, matmul, convert", dotOrMv<false>},
       {"aten.mv.default", "linear", "reshape, matmul, convert", dotOrMv<true>},
       {"aten.outer.default", "linear", "broadcast_in_dim, mul, convert", outer},

@@ -15,6 +15,7 @@
 #include "pt2c/Dialect/Prim/PrimOps.h"
 
 #include <cmath>
+#include <cstdlib>
 
 using namespace mlir;
 
@@ -155,6 +156,20 @@ Value rad2deg(Ew &e, Value x) { return e.mul(x, e.c(180.0 / M_PI)); }
 // near 1, which the comparison's absolute tolerance covers (no erfc prim).
 Value erfc(Ew &e, Value x) { return e.sub(e.c(1.0), e.apply<prim::ErfOp>(x)); }
 
+// sinc(x) = sin(pi x) / (pi x), 1 at 0.
+Value sinc(Ew &e, Value x) {
+  Value angle = e.mul(x, e.c(M_PI));
+  Value ratio = e.div(e.apply<prim::SinOp>(angle), angle);
+  return e.sel(e.cmp(P::eq, x, e.c(0.0)), e.c(1.0), ratio);
+}
+
+// entr(x) = -x ln x for x > 0, 0 at 0, -inf below 0, NaN for NaN.
+Value entr(Ew &e, Value x) {
+  Value result = e.mul(e.apply<prim::NegOp>(x), e.apply<prim::LogOp>(x));
+  result = e.sel(e.cmp(P::eq, x, e.c(0.0)), e.c(0.0), result);
+  return e.sel(e.cmp(P::lt, x, e.c(0.0)), e.c(-INFINITY), result);
+}
+
 // square(x) = x * x, in any numeric type.
 Value square(Ew &e, Value x) { return e.mul(x, x); }
 
@@ -173,6 +188,25 @@ LogicalResult rounding(aten::CallOp call, const CallArgs &args, PatternRewriter 
   }
   Ew e{p, x};
   rewriter.replaceOp(call, fn(e, x));
+  return success();
+}
+
+// round(x, decimals) = round(x * 10^d) / 10^d for d >= 0, round(x / 10^-d)
+// * 10^-d below (torch's two forms), halves to even, in computeType.
+LogicalResult roundDecimals(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  std::optional<int64_t> decimals = args.integer("decimals");
+  if (!type || !self || !decimals || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor and int decimals");
+  PrimBuilder p(rewriter, call.getLoc());
+  Ew e{p, p.convert(self, computeType(type).getElementType())};
+  double scale = std::pow(10.0, static_cast<double>(std::llabs(*decimals)));
+  Value x = e.like;
+  Value result = *decimals >= 0
+                     ? e.div(e.apply<prim::RoundOp>(e.mul(x, e.c(scale))), e.c(scale))
+                     : e.mul(e.apply<prim::RoundOp>(e.div(x, e.c(scale))), e.c(scale));
+  rewriter.replaceOp(call, p.convert(result, type.getElementType()));
   return success();
 }
 
@@ -359,6 +393,9 @@ void addMathDecompositions(std::vector<Decomposition> &table) {
       {"aten.logit.default", "math", "max, min, sub, div, log, convert", logit},
       {"aten.nan_to_num.default", "math", "compare, select", nanToNum},
       {"aten.rad2deg.default", "math", "mul, convert", floatMath<rad2deg>},
+      {"aten.sinc.default", "math", "sin, mul, div, compare, select, convert", floatMath<sinc>},
+      {"aten.special_entr.default", "math", "log, neg, mul, compare, select, convert",
+       floatMath<entr>},
       {"aten.signbit.default", "math", "compare, div, and, or",
        elementTest<signbit, isNegative, false>},
       {"aten.square.default", "math", "mul, convert", numericMath<square>},
@@ -377,6 +414,7 @@ void addMathDecompositions(std::vector<Decomposition> &table) {
       {"aten.logical_not.default", "math", "compare", elementTest<isZero, isZero, false>},
       {"aten.reciprocal.default", "math", "div, convert", floatMath<reciprocal>},
       {"aten.round.default", "math", "round", rounding<round>},
+      {"aten.round.decimals", "math", "round, mul, div, convert", roundDecimals},
       {"aten.sign.default", "math", "compare, convert, sub", sign},
       {"aten.sinh.default", "math", "exp, log, abs, div, add, mul, select, neg, convert",
        floatMath<sinh>},

@@ -2,6 +2,8 @@
 
 #include "Families.h"
 
+#include <cmath>
+
 #include "pt2c/Dialect/Prim/PrimOps.h"
 
 using namespace mlir;
@@ -178,7 +180,10 @@ LogicalResult instanceNorm(aten::CallOp call, const CallArgs &args, PatternRewri
 }
 
 // softmax(x, dim) = exp(x - max) / sum(exp(x - max)): subtracting the max
-// keeps exp from overflowing, as torch does.
+// keeps exp from overflowing, as torch does. _safe_softmax (what
+// scaled_dot_product_attention's math path uses) gives 0 instead of NaN
+// along a row that is -inf everywhere (a fully masked query).
+template <bool safe>
 LogicalResult softmax(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value self = args.value("self");
@@ -187,7 +192,20 @@ LogicalResult softmax(aten::CallOp call, const CallArgs &args, PatternRewriter &
     return rewriter.notifyMatchFailure(call, "expects a float tensor and an int dim");
   PrimBuilder p(rewriter, call.getLoc());
   int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
-  rewriter.replaceOp(call, softmaxAlong(p, p.convert(self, type.getElementType()), d));
+  Value x = p.convert(self, type.getElementType());
+  Value result = softmaxAlong(p, x, d);
+  if (safe && x) {
+    Ew e{p, x};
+    Value masked = e.cmp(prim::ComparePredicate::eq, x, e.c(-INFINITY));
+    Value rowMasked = p.reduce(prim::ReduceKind::And, masked, {d}, true);
+    Value spread = rowMasked ? expandKept(p, rowMasked,
+                                          type.clone(rewriter.getI1Type()), x)
+                             : Value();
+    result = e.sel(spread, e.c(0.0), result);
+  }
+  if (!result)
+    return failure(); // p said why
+  rewriter.replaceOp(call, result);
   return success();
 }
 
@@ -272,8 +290,11 @@ void addNormDecompositions(std::vector<Decomposition> &table) {
        "reduce, broadcast_in_dim, sub, mul, add, rsqrt, convert", instanceNorm},
       {"aten._weight_norm.default", "norm", "mul, reduce, sqrt, broadcast_in_dim, div, convert",
        weightNorm},
-      {"aten.softmax.int", "norm", "reduce, exp, sub, div, broadcast_in_dim", softmax},
-      {"aten._softmax.default", "norm", "reduce, exp, sub, div, broadcast_in_dim", softmax},
+      {"aten.softmax.int", "norm", "reduce, exp, sub, div, broadcast_in_dim", softmax<false>},
+      {"aten._softmax.default", "norm", "reduce, exp, sub, div, broadcast_in_dim",
+       softmax<false>},
+      {"aten._safe_softmax.default", "norm",
+       "reduce, exp, sub, div, compare, select, broadcast_in_dim", softmax<true>},
       {"aten.log_softmax.int", "norm", "reduce, exp, log, sub, broadcast_in_dim, convert",
        logSoftmax},
       {"aten._log_softmax.default", "norm", "reduce, exp, log, sub, broadcast_in_dim, convert",

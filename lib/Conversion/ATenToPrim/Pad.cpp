@@ -220,6 +220,7 @@ void addPadDecompositions(std::vector<Decomposition> &table) {
       {"aten.reflection_pad1d.default", "pad", "take", padNd<PadMode::reflect>},
       {"aten.reflection_pad2d.default", "pad", "take", padNd<PadMode::reflect>},
       {"aten.reflection_pad3d.default", "pad", "take", padNd<PadMode::reflect>},
+      {"aten.replication_pad1d.default", "pad", "take", padNd<PadMode::replicate>},
       {"aten.replication_pad2d.default", "pad", "take", padNd<PadMode::replicate>},
       {"aten.replication_pad3d.default", "pad", "take", padNd<PadMode::replicate>},
   });

@@ -104,6 +104,19 @@ Value xlogy(Ew &e, ArrayRef<Value> v) {
   return e.sel(isNan(e, y), y, result);
 }
 
+// xlog1py(x, y) = x * log1p(y), 0 where x is 0, NaN where y is NaN.
+Value xlog1py(Ew &e, ArrayRef<Value> v) {
+  Value x = v[0], y = v[1];
+  Value result =
+      e.sel(e.cmp(P::eq, x, e.c(0.0)), e.c(0.0), e.mul(x, e.apply<prim::Log1pOp>(y)));
+  return e.sel(isNan(e, y), y, result);
+}
+
+// ldexp(x, n) = x * 2^n.
+Value ldexp(Ew &e, ArrayRef<Value> v) {
+  return e.mul(v[0], e.p.create<prim::PowOp>(e.c(2.0), v[1]));
+}
+
 // copysign(a, b) = |a| with b's sign; -0.0 counts as negative (1/b < 0).
 Value copysign(Ew &e, ArrayRef<Value> x) {
   Value magnitude = e.apply<prim::AbsOp>(x[0]), b = x[1];
@@ -185,6 +198,13 @@ void addPointwiseDecompositions(std::vector<Decomposition> &table) {
        binaryOf<logaddexp<false>>},
       {"aten.logaddexp2.default", "pointwise", "max, sub, abs, neg, pow, log1p, mul, add, select",
        binaryOf<logaddexp<true>>},
+      {"aten.ldexp.Tensor", "pointwise", "pow, mul, convert", binaryOf<ldexp>},
+      {"aten.special_xlog1py.default", "pointwise", "log1p, mul, compare, select",
+       binaryOf<xlog1py>},
+      {"aten.special_xlog1py.other_scalar", "pointwise", "log1p, mul, compare, select",
+       binaryOf<xlog1py>},
+      {"aten.special_xlog1py.self_scalar", "pointwise", "log1p, mul, compare, select",
+       binaryOf<xlog1py>},
       {"aten.xlogy.Scalar_Other", "pointwise", "log, mul, compare, select", binaryOf<xlogy>},
       {"aten.xlogy.Scalar_Self", "pointwise", "log, mul, compare, select", binaryOf<xlogy>},
       {"aten.xlogy.Tensor", "pointwise", "log, mul, compare, select", binaryOf<xlogy>},

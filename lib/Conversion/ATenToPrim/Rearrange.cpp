@@ -249,11 +249,88 @@ LogicalResult copy(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   return replaceChecked(call, result, rewriter);
 }
 
+// pixel_shuffle(x [..., C r^2, H, W], r) = [..., C, H r, W r]: split the
+// channels into [C, r, r], move the two r next to H and W, merge.
+// pixel_unshuffle is the inverse: split H and W by r, move both r in front
+// of them, merge into the channels. Static shapes.
+template <bool shuffle>
+LogicalResult pixelShuffle(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = type ? tensorArgOfRank(args, "self", type.getRank()) : Value();
+  std::optional<int64_t> factor = args.integer(shuffle ? "upscale_factor" : "downscale_factor");
+  if (!type || !self || !factor || *factor < 1 || !type.hasStaticShape() ||
+      !cast<RankedTensorType>(self.getType()).hasStaticShape() || type.getRank() < 3)
+    return rewriter.notifyMatchFailure(call, "expects a static [..., C, H, W] tensor and r >= 1");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  int64_t rank = type.getRank(), lead = rank - 3, r = *factor;
+  ArrayRef<int64_t> small = shuffle ? selfType.getShape() : type.getShape(); // [.., C r^2, H, W]
+  ArrayRef<int64_t> big = shuffle ? type.getShape() : selfType.getShape();   // [.., C, H r, W r]
+  int64_t c = big[lead], h = small[lead + 1], w = small[lead + 2];
+  SmallVector<int64_t> channelsSplit(big.begin(), big.begin() + lead), spatialSplit;
+  channelsSplit.append({c, r, r, h, w});                          // [.., C, r, r, H, W]
+  spatialSplit.assign(big.begin(), big.begin() + lead);
+  spatialSplit.append({c, h, r, w, r});                           // [.., C, H, r, W, r]
+  SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, lead));
+  if (shuffle) // [.., C, r1, r2, H, W] -> [.., C, H, r1, W, r2]
+    perm.append({lead, lead + 3, lead + 1, lead + 4, lead + 2});
+  else // [.., C, H, r1, W, r2] -> [.., C, r1, r2, H, W]
+    perm.append({lead, lead + 2, lead + 4, lead + 1, lead + 3});
+  Type element = type.getElementType();
+  PrimBuilder p(rewriter, call.getLoc());
+  Value split = p.build<prim::ReshapeOp>(
+      RankedTensorType::get(shuffle ? channelsSplit : spatialSplit, element), self, ValueRange{});
+  Value moved = p.create<prim::TransposeOp>(split, rewriter.getDenseI64ArrayAttr(perm));
+  Value result = p.build<prim::ReshapeOp>(type, moved, ValueRange{});
+  if (!result)
+    return failure(); // p said why
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// rot90(x, k, dims [a, b]): k = 1 is flip(b) then swap a and b, 2 flips both,
+// 3 is flip(a) then swap (torch's definition), k taken modulo 4.
+LogicalResult rot90(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  std::optional<SmallVector<int64_t>> dims = args.integers("dims");
+  int64_t rank = self ? cast<RankedTensorType>(self.getType()).getRank() : 0;
+  if (!type || !self || rank < 2 || (dims && dims->size() != 2))
+    return rewriter.notifyMatchFailure(call, "expects a tensor of rank >= 2 and two dims");
+  int64_t a = PrimBuilder::normalizeDim(dims ? (*dims)[0] : 0, rank);
+  int64_t b = PrimBuilder::normalizeDim(dims ? (*dims)[1] : 1, rank);
+  if (a < 0 || a >= rank || b < 0 || b >= rank || a == b)
+    return rewriter.notifyMatchFailure(call, "expects two different dims");
+  int64_t k = ((args.integer("k").value_or(1) % 4) + 4) % 4;
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = self;
+  auto reverse = [&](ArrayRef<int64_t> along) {
+    x = p.create<prim::ReverseOp>(x, rewriter.getDenseI64ArrayAttr(along));
+  };
+  if (k == 1)
+    reverse({b});
+  else if (k == 2)
+    reverse({std::min(a, b), std::max(a, b)});
+  else if (k == 3)
+    reverse({a});
+  if (k % 2 == 1) {
+    SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    std::swap(perm[a], perm[b]);
+    x = p.create<prim::TransposeOp>(x, rewriter.getDenseI64ArrayAttr(perm));
+  }
+  if (!x)
+    return failure(); // p said why
+  rewriter.replaceOp(call, x);
+  return success();
+}
+
 } // namespace
 
 void addRearrangeDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.flip.default", "shape", "reverse", flip},
+      {"aten.pixel_shuffle.default", "shape", "reshape, transpose", pixelShuffle<true>},
+      {"aten.pixel_unshuffle.default", "shape", "reshape, transpose", pixelShuffle<false>},
+      {"aten.rot90.default", "shape", "reverse, transpose", rot90},
       {"aten.roll.default", "shape", "slice, concatenate, reshape", roll},
       {"aten.repeat.default", "shape", "reshape, broadcast_in_dim", repeat},
       {"aten.diagonal.default", "shape", "reshape, constant, take", diagonal},

@@ -97,8 +97,9 @@ LogicalResult reduceDims(aten::CallOp call, const CallArgs &args, PatternRewrite
   return reduceTo<kind>(call, args, "dim", rewriter);
 }
 
-// any(self, dims) = or-reduce of (self != 0).
-LogicalResult any(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+// any(self, dims) = or-reduce of (self != 0); all = and-reduce.
+template <prim::ReduceKind kind>
+LogicalResult anyOrAll(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value self = args.value("self");
   if (!type || !self || !type.getElementType().isInteger(1))
@@ -117,10 +118,55 @@ LogicalResult any(aten::CallOp call, const CallArgs &args, PatternRewriter &rewr
   SmallVector<int64_t> dims = reducedDims(args, "dim", selfType.getRank());
   if (selfType.getRank() == 0)
     dims.clear();
-  Value result = dims.empty() ? truth
-                              : p.reduce(prim::ReduceKind::Or, truth, dims,
+  Value result =
+      dims.empty() ? truth : p.reduce(kind, truth, dims, args.boolean("keepdim").value_or(false));
+  return replaceWith(call, result, rewriter);
+}
+
+// nansum(self, dims, keepdim, dtype): sum with NaN counted as 0.
+LogicalResult nansum(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self)
+    return rewriter.notifyMatchFailure(call, "expects a tensor self");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = p.convert(self, type.getElementType());
+  if (isa<FloatType>(type.getElementType())) {
+    Ew e{p, x};
+    x = e.sel(e.cmp(prim::ComparePredicate::ne, x, x), e.c(0.0), x);
+  }
+  SmallVector<int64_t> dims = reducedDims(args, "dim", selfType.getRank());
+  if (selfType.getRank() == 0)
+    dims.clear();
+  Value result = dims.empty() ? x
+                              : p.reduce(prim::ReduceKind::sum, x, dims,
                                          args.boolean("keepdim").value_or(false));
   return replaceWith(call, result, rewriter);
+}
+
+// aminmax(self, dim, keepdim) = (amin, amax) over dim (every dim without).
+LogicalResult aminmax(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType minType = resultType(call, 0), maxType = resultType(call, 1);
+  Value self = tensorArg(args, "self");
+  if (!minType || !maxType || !self)
+    return rewriter.notifyMatchFailure(call, "expects a tensor self and two results");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  SmallVector<int64_t> dims = reducedDims(args, "dim", selfType.getRank());
+  if (selfType.getRank() == 0)
+    dims.clear();
+  bool keepdim = args.boolean("keepdim").value_or(false);
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> results;
+  for (auto [kind, type] : {std::pair(prim::ReduceKind::min, minType),
+                            std::pair(prim::ReduceKind::max, maxType)}) {
+    Value extreme = dims.empty() ? self : p.reduce(kind, self, dims, keepdim);
+    if (!extreme || extreme.getType() != type)
+      return rewriter.notifyMatchFailure(call, "unexpected result shape");
+    results.push_back(extreme);
+  }
+  rewriter.replaceOp(call, results);
+  return success();
 }
 
 // mean(self) over every element.
@@ -142,8 +188,9 @@ LogicalResult meanAll(aten::CallOp call, const CallArgs &args, PatternRewriter &
 }
 
 // var(self, dims, correction) = sum((x - mean)^2) / (N - correction); std is
-// its square root. var.dim's `unbiased` is correction 1 or 0.
-template <bool isStd>
+// its square root. var.dim's `unbiased` is correction 1 or 0. var_mean and
+// std_mean also return the mean.
+template <bool isStd, bool withMean = false>
 LogicalResult variance(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value self = args.value("self");
@@ -182,7 +229,20 @@ LogicalResult variance(aten::CallOp call, const CallArgs &args, PatternRewriter 
                      totalType, {total}));
   if (isStd)
     result = p.create<prim::SqrtOp>(result);
-  return replaceWith(call, result, rewriter);
+  if (!withMean)
+    return replaceWith(call, result, rewriter);
+  RankedTensorType meanType = resultType(call, 1);
+  Value meanOut = keepdim ? mean
+                          : p.create<prim::MulOp>(
+                                p.reduce(prim::ReduceKind::sum, x, dims, false),
+                                p.splat(1.0 / double(*count), totalType, {total}));
+  SmallVector<Value> results = {p.convert(result, type.getElementType()),
+                                meanType ? p.convert(meanOut, meanType.getElementType()) : Value()};
+  if (!results[0] || !results[1] || results[0].getType() != type ||
+      results[1].getType() != meanType)
+    return rewriter.notifyMatchFailure(call, "unexpected result shape");
+  rewriter.replaceOp(call, results);
+  return success();
 }
 
 // linalg_vector_norm(x, ord, dims): (sum |x|^ord)^(1/ord); ord 2 as
@@ -391,14 +451,29 @@ void addReductionDecompositions(std::vector<Decomposition> &table) {
       {"aten.prod.dim_int", "reduction", "reduce, convert, reshape", reduceDims<K::prod>},
       {"aten.amax.default", "reduction", "reduce, reshape", reduceDims<K::max>},
       {"aten.amin.default", "reduction", "reduce, reshape", reduceDims<K::min>},
-      {"aten.any.default", "reduction", "compare, reduce", any},
-      {"aten.any.dim", "reduction", "compare, reduce, reshape", any},
-      {"aten.any.dims", "reduction", "compare, reduce, reshape", any},
+      {"aten.all.default", "reduction", "compare, reduce", anyOrAll<K::And>},
+      {"aten.all.dim", "reduction", "compare, reduce, reshape", anyOrAll<K::And>},
+      {"aten.all.dims", "reduction", "compare, reduce, reshape", anyOrAll<K::And>},
+      {"aten.any.default", "reduction", "compare, reduce", anyOrAll<K::Or>},
+      {"aten.any.dim", "reduction", "compare, reduce, reshape", anyOrAll<K::Or>},
+      {"aten.any.dims", "reduction", "compare, reduce, reshape", anyOrAll<K::Or>},
+      {"aten.aminmax.default", "reduction", "reduce", aminmax},
+      {"aten.max.default", "reduction", "reduce", reduceDims<K::max>},
+      {"aten.min.default", "reduction", "reduce", reduceDims<K::min>},
+      {"aten.nansum.default", "reduction", "compare, select, reduce, convert", nansum},
       {"aten.mean.default", "reduction", "reduce, mul", meanAll},
       {"aten.var.correction", "reduction", "reduce, mul, sub, broadcast_in_dim, convert",
        variance<false>},
       {"aten.var.dim", "reduction", "reduce, mul, sub, broadcast_in_dim, convert",
        variance<false>},
+      {"aten.std_mean.correction", "reduction",
+       "reduce, mul, sub, sqrt, broadcast_in_dim, convert", variance<true, true>},
+      {"aten.std_mean.dim", "reduction", "reduce, mul, sub, sqrt, broadcast_in_dim, convert",
+       variance<true, true>},
+      {"aten.var_mean.correction", "reduction", "reduce, mul, sub, broadcast_in_dim, convert",
+       variance<false, true>},
+      {"aten.var_mean.dim", "reduction", "reduce, mul, sub, broadcast_in_dim, convert",
+       variance<false, true>},
       {"aten.std.correction", "reduction", "reduce, mul, sub, sqrt, broadcast_in_dim, convert",
        variance<true>},
       {"aten.std.dim", "reduction", "reduce, mul, sub, sqrt, broadcast_in_dim, convert",

@@ -155,7 +155,10 @@ enum class Mode { nearest, nearestExact, linear, cubic };
 template <Mode mode, int spatial>
 LogicalResult upsample(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
+  // The .vec overloads name the tensor `input`, the .default ones `self`.
   Value input = type ? tensorArgOfRank(args, "input", type.getRank()) : Value();
+  if (!input && type)
+    input = tensorArgOfRank(args, "self", type.getRank());
   if (!input || !isa<FloatType>(type.getElementType()) || type.getRank() < spatial)
     return rewriter.notifyMatchFailure(call, "a float input of the result's rank");
   auto inputType = cast<RankedTensorType>(input.getType());
@@ -172,6 +175,17 @@ LogicalResult upsample(aten::CallOp call, const CallArgs &args, PatternRewriter 
   SmallVector<double> factors;
   if (auto attr = dyn_cast_or_null<DenseF64ArrayAttr>(call.getArg("scale_factors")))
     factors.assign(attr.asArrayRef().begin(), attr.asArrayRef().end());
+  // The .default overloads give a scale per dim (scales_d, scales_h,
+  // scales_w; `scales` in 1-d), each optional: all or none are taken.
+  static constexpr const char *kScaleNames[3][3] = {
+      {"scales"}, {"scales_h", "scales_w"}, {"scales_d", "scales_h", "scales_w"}};
+  if (factors.empty()) {
+    for (int j = 0; j < spatial; ++j)
+      if (std::optional<double> scale = args.number(kScaleNames[spatial - 1][j]))
+        factors.push_back(*scale);
+    if (!factors.empty() && static_cast<int64_t>(factors.size()) != spatial)
+      return rewriter.notifyMatchFailure(call, "a scale for some spatial dims only");
+  }
   if (!factors.empty() && static_cast<int64_t>(factors.size()) != spatial)
     return rewriter.notifyMatchFailure(call, "one scale factor per spatial dim");
   // torch's CPU kernels (UpSampleKernel.cpp): 2-d nearest and bilinear
@@ -462,7 +476,17 @@ void addResizeDecompositions(std::vector<Decomposition> &table) {
   constexpr const char *gridSamplerPrims =
       "slice, reshape, floor | round, abs, div, min, compare, select, convert, take_along, mul, add";
   table.insert(table.end(), {
+      {"aten.upsample_nearest1d.default", "resize", "take", upsample<Mode::nearest, 1>},
       {"aten.upsample_nearest1d.vec", "resize", "take", upsample<Mode::nearest, 1>},
+      {"aten.upsample_nearest2d.default", "resize", "take", upsample<Mode::nearest, 2>},
+      {"aten._upsample_nearest_exact2d.default", "resize", "take",
+       upsample<Mode::nearestExact, 2>},
+      {"aten.upsample_linear1d.default", "resize", "take, constant, mul, add",
+       upsample<Mode::linear, 1>},
+      {"aten.upsample_bilinear2d.default", "resize", "take, constant, mul, add",
+       upsample<Mode::linear, 2>},
+      {"aten.upsample_bicubic2d.default", "resize", "take, constant, mul, add",
+       upsample<Mode::cubic, 2>},
       {"aten.upsample_nearest2d.vec", "resize", "take", upsample<Mode::nearest, 2>},
       {"aten._upsample_nearest_exact2d.vec", "resize", "take",
        upsample<Mode::nearestExact, 2>},
