@@ -1005,6 +1005,75 @@ def _(inp):
                              aten._stack([a, b], 1), aten._reshape_copy(b, [3, 10])))
 
 
+simple("inventory", "bitwise_scalar_tensor", lambda a: (
+    aten.bitwise_and.Scalar_Tensor(6, a), aten.bitwise_or.Scalar_Tensor(6, a),
+    aten.bitwise_xor.Scalar_Tensor(6, a)), (4, 5), dtypes=("i64", "i32"))
+simple("inventory", "add_relu", lambda a, b: (aten._add_relu.Tensor(a, b, alpha=2),
+                                              aten._add_relu.Scalar(a, 0.5)), (4, 6), (4, 6))
+simple("inventory", "floor_divide", lambda a, b: (torch.floor_divide(a, b),
+                                                  torch.floor_divide(a, 0.7)), (4, 6), (4, 6),
+       lo=0.3, hi=3.0)
+simple("inventory", "rsub_tensor", lambda a, b: torch.rsub(a, b, alpha=2), (4, 6), (4, 6))
+simple("inventory", "eye", lambda x: (torch.eye(4, dtype=x.dtype) + x,
+                                      torch.eye(4, 6, dtype=x.dtype)), (4, 4))
+simple("inventory", "windows", lambda x: (
+    torch.hann_window(8, dtype=x.dtype) * x, torch.hann_window(8, periodic=False, dtype=x.dtype),
+    torch.hamming_window(8, dtype=x.dtype), torch.hamming_window(8, False, dtype=x.dtype),
+    torch.hamming_window(8, True, 0.5, dtype=x.dtype),
+    torch.hamming_window(8, True, 0.6, 0.3, dtype=x.dtype),
+    torch.bartlett_window(8, dtype=x.dtype), torch.bartlett_window(8, False, dtype=x.dtype),
+    torch.blackman_window(8, dtype=x.dtype), torch.blackman_window(8, False, dtype=x.dtype)),
+       (8,))
+simple("inventory", "losses", lambda x, y: (
+    F.huber_loss(x, y), F.huber_loss(x, y, reduction="none", delta=0.5),
+    F.smooth_l1_loss(x, y, beta=0.7), F.smooth_l1_loss(x, y, reduction="sum"),
+    F.soft_margin_loss(x, y.sign())), (4, 6), (4, 6))
+simple("inventory", "bce", lambda x, y: (
+    F.binary_cross_entropy(torch.sigmoid(x), y.abs() / 2), F.binary_cross_entropy_with_logits(
+        x, y.abs() / 2, reduction="sum"), F.binary_cross_entropy_with_logits(x, y.abs() / 2)),
+       (4, 6), (4, 6), dtypes=F32)
+simple("inventory", "channel_shuffle", lambda x: F.channel_shuffle(x, 3), (2, 6, 3, 4))
+simple("inventory", "angle", lambda x: torch.angle(x * (x.abs() > 0.3)), (4, 6))
+simple("inventory", "erfinv", torch.erfinv, (5, 17), lo=-0.999, hi=0.999)
+simple("inventory", "norms", lambda x: (torch.norm(x), torch.norm(x, p=1, dim=1),
+                                        torch.norm(x, p=3, dim=(0, 2), keepdim=True),
+                                        aten.norm.Scalar(x, 2), aten.norm.ScalarOpt_dtype(
+                                            x, 2, dtype=torch.float32)),
+       (3, 5, 7), dtypes=F32)
+simple("inventory", "vdot_aminmax_split", lambda a, b: (
+    torch.vdot(a[0], b[0]), *aten._aminmax(a), *aten._aminmax.dim(a, 1, True),
+    *aten.unsafe_split(a, 2, 1), *aten.unsafe_split_with_sizes(b, [1, 3], 0)), (4, 6), (4, 6),
+       dtypes=F32)
+
+
+@case("inventory", "batch_norm_eval", dtypes=F32)
+def _(inp):
+    stats = [inp.r(3), inp.r(3), inp.r(3), inp.r(3, lo=0.5, hi=2.0)]
+    return ([inp.r(2, 3, 4, 5)] + stats,
+            lambda x, w, b, m, v: (aten.native_batch_norm(x, w, b, m, v, False, 0.1, 1e-5)[0],
+                                   aten._batch_norm_no_update(x, w, b, m, v, 0.1, 1e-5)[0]))
+
+
+@case("inventory", "take", dtypes=F32)
+def _(inp):
+    index = torch.tensor([[0, 5, -1], [11, -12, 3]])
+    return [inp.r(3, 4), index], lambda x, i: torch.take(x, i)
+
+
+@case("inventory", "isin_bucketize", dtypes=F32)
+def _(inp):
+    elements = torch.randint(0, 8, (4, 5), generator=inp.gen)
+    tests = torch.tensor([1, 3, 5, 9])
+    values = inp.r(4, 5, lo=-1, hi=5)
+    boundaries = torch.tensor([0.0, 1.0, 1.5, 3.0, 4.0])
+    return ([elements, tests, values, boundaries],
+            lambda e, t, v, b: (torch.isin(e, t), torch.isin(e, t, invert=True), torch.isin(e, 3),
+                                torch.isin(3, t), torch.bucketize(v, b),
+                                torch.bucketize(v, b, right=True, out_int32=True),
+                                torch.searchsorted(b, v), torch.searchsorted(b, v, side="right"),
+                                torch.bucketize(2.0, b), torch.searchsorted(b, 1.0, right=True)))
+
+
 # ------------------------------------------------------------------ random
 # pt2c draws from its own generator (Philox4x32-10, keyed by --seed), not
 # torch's, so these cases' eager outputs are not expected values:

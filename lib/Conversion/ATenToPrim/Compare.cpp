@@ -267,12 +267,125 @@ LogicalResult diff(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   return success();
 }
 
+/// `values` (a tensor of shape S, or a number made a 0-d tensor of
+/// `numberType`) against every entry of the 1-d `against` [M]: an i1
+/// tensor S + [M] of `values[s] <predicate> against[m]`, in the promoted
+/// element type of the two.
+Value againstEach(PrimBuilder &p, Value values, Value against, prim::ComparePredicate predicate) {
+  auto valuesType = cast<RankedTensorType>(values.getType());
+  auto againstType = cast<RankedTensorType>(against.getType());
+  if (againstType.getRank() != 1 || !valuesType.hasStaticShape() || !againstType.hasStaticShape())
+    return Value();
+  Type element = valuesType.getElementType();
+  if (isa<FloatType>(againstType.getElementType()) && !isa<FloatType>(element))
+    element = againstType.getElementType();
+  SmallVector<int64_t> shape(valuesType.getShape());
+  shape.push_back(againstType.getDimSize(0));
+  auto type = RankedTensorType::get(shape, element);
+  int64_t rank = valuesType.getRank();
+  Value left = p.broadcastInDim(p.convert(values, element), type,
+                                llvm::to_vector(llvm::seq<int64_t>(0, rank)), {});
+  Value right = p.broadcastInDim(p.convert(against, element), type, {rank}, {});
+  return p.create<prim::CompareOp>(
+      left, right, prim::ComparePredicateAttr::get(p.builder().getContext(), predicate));
+}
+
+/// A number argument `name` as a 0-d tensor of `element`.
+Value numberAsTensor(PrimBuilder &p, const CallArgs &args, StringRef name, Type element) {
+  std::optional<double> number = args.number(name);
+  return number ? p.splat(*number, RankedTensorType::get({}, element), {}) : Value();
+}
+
+// isin(elements, test_elements, assume_unique, invert): whether each element
+// equals any test element (compared against each, an or-reduce: O(N M)).
+LogicalResult isin(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value elements = tensorArg(args, "elements"), tests = tensorArg(args, "test_elements");
+  if (!type || (!elements && !tests))
+    return rewriter.notifyMatchFailure(call, "expects a tensor argument");
+  PrimBuilder p(rewriter, call.getLoc());
+  Type element = cast<RankedTensorType>((elements ? elements : tests).getType()).getElementType();
+  if (!elements)
+    elements = numberAsTensor(p, args, "element", element);
+  if (!tests)
+    tests = numberAsTensor(p, args, "test_element", element);
+  if (!elements || !tests)
+    return rewriter.notifyMatchFailure(call, "expects numbers where not tensors");
+  auto testsType = cast<RankedTensorType>(tests.getType());
+  if (!testsType.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "static test elements");
+  Value flat = p.build<prim::ReshapeOp>(
+      RankedTensorType::get({testsType.getNumElements()}, testsType.getElementType()), tests,
+      ValueRange{});
+  Value equal = againstEach(p, elements, flat, prim::ComparePredicate::eq);
+  if (!equal)
+    return rewriter.notifyMatchFailure(call, "static elements");
+  int64_t last = cast<RankedTensorType>(equal.getType()).getRank() - 1;
+  Value found = p.reduce(prim::ReduceKind::Or, equal, {last}, false);
+  if (found && args.boolean("invert").value_or(false)) {
+    Ew e{p, found};
+    found = p.create<prim::XorOp>(found, e.c(1.0));
+  }
+  if (!found || found.getType() != type)
+    return rewriter.notifyMatchFailure(call, "unexpected result shape");
+  rewriter.replaceOp(call, found);
+  return success();
+}
+
+// bucketize(self, boundaries, out_int32, right) and searchsorted(
+// sorted_sequence [M], self, out_int32, right, side): the index of each
+// value's place among the sorted entries, the count of entries below it
+// (at or below with right=True / side="right"). One comparison per entry
+// (O(N M)); a 1-d sorted sequence, no sorter.
+template <bool isSearchsorted>
+LogicalResult insertionIndex(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value sorted = tensorArg(args, isSearchsorted ? "sorted_sequence" : "boundaries");
+  if (!type || !sorted || !isa<IntegerType>(type.getElementType()) || tensorArg(args, "sorter"))
+    return rewriter.notifyMatchFailure(call, "expects a sorted tensor, an int result, no sorter");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value values = tensorArg(args, "self");
+  if (!values)
+    values = numberAsTensor(p, args, "self", cast<RankedTensorType>(sorted.getType()).getElementType());
+  bool right = args.boolean("right").value_or(false);
+  if (std::optional<StringRef> side = args.string("side"))
+    right = *side == "right";
+  if (!values)
+    return rewriter.notifyMatchFailure(call, "expects a tensor or number self");
+  Value below = againstEach(p, values, sorted, right ? prim::ComparePredicate::ge
+                                                     : prim::ComparePredicate::gt);
+  if (!below)
+    return rewriter.notifyMatchFailure(call, "static shapes and a 1-d sorted sequence");
+  int64_t last = cast<RankedTensorType>(below.getType()).getRank() - 1;
+  Value count = p.reduce(prim::ReduceKind::sum, p.convert(below, rewriter.getI64Type()), {last},
+                         false);
+  Value result = p.convert(count, type.getElementType());
+  if (!result || result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "unexpected result shape");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 } // namespace
 
 void addCompareDecompositions(std::vector<Decomposition> &table) {
   using P = prim::ComparePredicate;
   table.insert(table.end(), {
       {"aten.eq.Scalar", "compare", "compare", compare<P::eq>},
+      {"aten.isin.Tensor_Tensor", "compare", "reshape, broadcast_in_dim, compare, reduce, xor",
+       isin},
+      {"aten.isin.Tensor_Scalar", "compare", "reshape, broadcast_in_dim, compare, reduce, xor",
+       isin},
+      {"aten.isin.Scalar_Tensor", "compare", "reshape, broadcast_in_dim, compare, reduce, xor",
+       isin},
+      {"aten.bucketize.Tensor", "compare", "broadcast_in_dim, compare, convert, reduce",
+       insertionIndex<false>},
+      {"aten.bucketize.Scalar", "compare", "broadcast_in_dim, compare, convert, reduce",
+       insertionIndex<false>},
+      {"aten.searchsorted.Tensor", "compare", "broadcast_in_dim, compare, convert, reduce",
+       insertionIndex<true>},
+      {"aten.searchsorted.Scalar", "compare", "broadcast_in_dim, compare, convert, reduce",
+       insertionIndex<true>},
       {"aten.eq.Tensor", "compare", "compare", compare<P::eq>},
       {"aten.ne.Scalar", "compare", "compare", compare<P::ne>},
       {"aten.ne.Tensor", "compare", "compare", compare<P::ne>},

@@ -90,6 +90,80 @@ LogicalResult spaced(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   return success();
 }
 
+// eye(n[, m]): 1 where the row index equals the column index.
+LogicalResult eye(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  if (!type || type.getRank() != 2 || !type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects a static 2-d result");
+  PrimBuilder p(rewriter, call.getLoc());
+  auto indexType = type.clone(rewriter.getI64Type());
+  Value rows = p.build<prim::IotaOp>(indexType, rewriter.getI64IntegerAttr(0), ValueRange{});
+  Value columns = p.build<prim::IotaOp>(indexType, rewriter.getI64IntegerAttr(1), ValueRange{});
+  Ew e{p, rows};
+  Value result = p.convert(e.cmp(prim::ComparePredicate::eq, rows, columns), type.getElementType());
+  if (!result)
+    return failure(); // p said why
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// The windows, over i = 0 .. L-1 with N = L (periodic, the default) or
+// L - 1 (symmetric); a window of length 1 is [1]. Step by step as torch's
+// kernels compute them (TensorFactories.cpp), each step rounded to the
+// result type, its constants too (float16/bfloat16 windows round between
+// the steps there):
+//   hann     alpha - beta cos(2 pi i / N), alpha = beta = 0.5
+//   hamming  the same with alpha, beta (0.54, 0.46 by default)
+//   blackman 0.08 cos(4 pi i / N) - 0.5 cos(2 pi i / N) + 0.42
+//   bartlett 2 i / N up to N / 2, 2 - 2 i / N after
+enum class Window { hann, hamming, blackman, bartlett };
+
+template <Window kind>
+LogicalResult window(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  std::optional<int64_t> length = args.integer("window_length");
+  if (!type || type.getRank() != 1 || !type.hasStaticShape() || !length ||
+      *length != type.getDimSize(0) || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a static float window of its length");
+  PrimBuilder p(rewriter, call.getLoc());
+  RankedTensorType compute = computeType(type);
+  if (*length <= 1) {
+    rewriter.replaceOp(call, p.splat(1.0, type, {}));
+    return success();
+  }
+  int64_t n = *length - (args.boolean("periodic").value_or(true) ? 0 : 1);
+  Value i = p.build<prim::IotaOp>(compute, rewriter.getI64IntegerAttr(0), ValueRange{});
+  Ew e{p, i};
+  Type element = type.getElementType(), wide = compute.getElementType();
+  auto rounded = [&](Value v) {
+    return element == wide ? v : p.convert(p.convert(v, element), wide);
+  };
+  // torch rounds a Python scalar to the tensor's type before using it.
+  auto constant = [&](double c) { return rounded(e.c(c)); };
+  auto times = [&](Value v, double c) { return rounded(e.mul(v, constant(c))); };
+  auto cosine = [&](Value v) { return rounded(e.apply<prim::CosOp>(v)); };
+  Value w;
+  if (kind == Window::hann || kind == Window::hamming) {
+    bool hann = kind == Window::hann;
+    double alpha = hann ? 0.5 : args.number("alpha").value_or(0.54);
+    double beta = hann ? 0.5 : args.number("beta").value_or(0.46);
+    w = rounded(e.add(times(cosine(times(i, 2.0 * M_PI / double(n))), -beta), constant(alpha)));
+  } else if (kind == Window::blackman) {
+    Value x = times(i, M_PI / double(n));
+    Value high = times(cosine(times(x, 4.0)), 0.08), low = times(cosine(times(x, 2.0)), 0.5);
+    w = rounded(e.add(rounded(e.sub(high, low)), constant(0.42)));
+  } else {
+    Value rising = times(i, 2.0 / double(n));
+    Value falling = rounded(e.sub(e.c(2.0), rising));
+    w = e.sel(e.cmp(prim::ComparePredicate::lt, i, e.c(double((n >> 1) + 1))), rising, falling);
+  }
+  Value result = p.convert(w, element);
+  if (!result)
+    return failure(); // p said why
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 /// A tensor of the result type filled with `value`, or with `computed` (a
 /// SymInt/SymFloat/SymBool the graph computed: full(size, x.shape[0])) when
 /// given. With `selfShape` (the *_like and fill ops, whose result has self's
@@ -186,6 +260,28 @@ void addCreationDecompositions(std::vector<Decomposition> &table) {
       {"aten.arange.default", "creation", "iota, mul, add", arange},
       {"aten.arange.start", "creation", "iota, mul, add", arange},
       {"aten.arange.start_step", "creation", "iota, mul, add", arange},
+      {"aten.eye.default", "creation", "iota, compare, convert", eye},
+      {"aten.eye.m", "creation", "iota, compare, convert", eye},
+      {"aten.bartlett_window.default", "creation", "iota, mul, sub, abs, convert",
+       window<Window::bartlett>},
+      {"aten.bartlett_window.periodic", "creation", "iota, mul, sub, abs, convert",
+       window<Window::bartlett>},
+      {"aten.blackman_window.default", "creation", "iota, mul, cos, add, sub, convert",
+       window<Window::blackman>},
+      {"aten.blackman_window.periodic", "creation", "iota, mul, cos, add, sub, convert",
+       window<Window::blackman>},
+      {"aten.hamming_window.default", "creation", "iota, mul, cos, sub, convert",
+       window<Window::hamming>},
+      {"aten.hamming_window.periodic", "creation", "iota, mul, cos, sub, convert",
+       window<Window::hamming>},
+      {"aten.hamming_window.periodic_alpha", "creation", "iota, mul, cos, sub, convert",
+       window<Window::hamming>},
+      {"aten.hamming_window.periodic_alpha_beta", "creation", "iota, mul, cos, sub, convert",
+       window<Window::hamming>},
+      {"aten.hann_window.default", "creation", "iota, mul, cos, sub, convert",
+       window<Window::hann>},
+      {"aten.hann_window.periodic", "creation", "iota, mul, cos, sub, convert",
+       window<Window::hann>},
       {"aten.linspace.default", "creation", "iota, mul, add, sub, compare, select, convert",
        spaced<Spaced::linear>},
       {"aten.logspace.default", "creation", "iota, mul, add, sub, compare, select, pow, convert",

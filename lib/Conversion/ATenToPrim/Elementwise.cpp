@@ -50,12 +50,10 @@ LogicalResult unary(aten::CallOp call, const CallArgs &args, PatternRewriter &re
 }
 
 // self op other (op alpha*other for add/sub), broadcast to the result.
-template <typename OpTy>
-LogicalResult binary(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  RankedTensorType type = resultType(call);
-  if (!type)
-    return rewriter.notifyMatchFailure(call, "expects a ranked tensor result");
-  PrimBuilder p(rewriter, call.getLoc());
+/// self and alpha * other (alpha where the node has one) in the result
+/// type `type`, broadcast to it; nullopt when they are not tensors or numbers.
+std::optional<std::pair<Value, Value>> binaryOperands(const CallArgs &args, PrimBuilder &p,
+                                                      RankedTensorType type) {
   SmallVector<Value> sources;
   for (StringRef name : {"self", "other"})
     if (Value v = args.value(name))
@@ -63,14 +61,26 @@ LogicalResult binary(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   Value lhs = operandAs(p, args, "self", type, sources);
   Value rhs = operandAs(p, args, "other", type, sources);
   if (!lhs || !rhs)
-    return rewriter.notifyMatchFailure(call, "operands must be tensors or numbers");
+    return std::nullopt;
   if (std::optional<double> alpha = args.number("alpha"); alpha && *alpha != 1.0) {
     Value scale = p.splat(*alpha, type, sources);
     if (!scale)
-      return rewriter.notifyMatchFailure(call, "unknown dynamic size");
+      return std::nullopt;
     rhs = p.create<prim::MulOp>(rhs, scale);
   }
-  rewriter.replaceOp(call, p.create<OpTy>(lhs, rhs));
+  return std::make_pair(lhs, rhs);
+}
+
+template <typename OpTy>
+LogicalResult binary(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  if (!type)
+    return rewriter.notifyMatchFailure(call, "expects a ranked tensor result");
+  PrimBuilder p(rewriter, call.getLoc());
+  auto operands = binaryOperands(args, p, type);
+  if (!operands)
+    return rewriter.notifyMatchFailure(call, "operands must be tensors or numbers");
+  rewriter.replaceOp(call, p.create<OpTy>(operands->first, operands->second));
   return success();
 }
 
@@ -158,9 +168,9 @@ Value signsDiffer(Ew &e, Value m, Value b) {
 //           d = (a - fmod(a, b)) / b, minus 1 where the signs differ, then
 //           floor(d) + (d - floor(d) > 0.5).
 // f16/bf16 are computed in f32.
-LogicalResult divMode(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+LogicalResult divWith(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
+                      std::optional<StringRef> mode) {
   RankedTensorType type = resultType(call);
-  std::optional<StringRef> mode = args.string("rounding_mode");
   if (!type || (mode && *mode != "trunc" && *mode != "floor"))
     return rewriter.notifyMatchFailure(call, "rounding_mode must be None, 'trunc' or 'floor'");
   PrimBuilder p(rewriter, call.getLoc());
@@ -191,6 +201,31 @@ LogicalResult divMode(aten::CallOp call, const CallArgs &args, PatternRewriter &
     result = e.sel(e.cmp(P::eq, b, e.c(0.0)), q, f);
   }
   rewriter.replaceOp(call, p.convert(result, type.getElementType()));
+  return success();
+}
+
+LogicalResult divMode(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return divWith(call, args, rewriter, args.string("rounding_mode"));
+}
+
+// floor_divide(a, b) is div(a, b, rounding_mode="floor").
+LogicalResult floorDivide(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return divWith(call, args, rewriter, StringRef("floor"));
+}
+
+// _add_relu(self, other, alpha) = relu(self + alpha * other), one kernel in
+// torch's quantization-fusion passes.
+LogicalResult addRelu(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  if (!type || type.getElementType().isInteger(1))
+    return rewriter.notifyMatchFailure(call, "expects a numeric tensor result");
+  PrimBuilder p(rewriter, call.getLoc());
+  auto operands = binaryOperands(args, p, type);
+  if (!operands)
+    return rewriter.notifyMatchFailure(call, "operands must be tensors or numbers");
+  Value sum = p.create<prim::AddOp>(operands->first, operands->second);
+  Ew e{p, sum};
+  rewriter.replaceOp(call, p.create<prim::MaxOp>(sum, e.c(0.0)));
   return success();
 }
 
@@ -353,6 +388,16 @@ void addElementwiseDecompositions(std::vector<Decomposition> &table) {
       {"aten.__xor__.Tensor", "elementwise", "xor, broadcast_in_dim", binary<prim::XorOp>},
       {"aten.bitwise_xor.Tensor", "elementwise", "xor, broadcast_in_dim", binary<prim::XorOp>},
       {"aten.bitwise_and.Scalar", "elementwise", "and, constant", binary<prim::AndOp>},
+      {"aten.bitwise_and.Scalar_Tensor", "elementwise", "and, constant", binary<prim::AndOp>},
+      {"aten.bitwise_or.Scalar_Tensor", "elementwise", "or, constant", binary<prim::OrOp>},
+      {"aten.bitwise_xor.Scalar_Tensor", "elementwise", "xor, constant", binary<prim::XorOp>},
+      {"aten._add_relu.Scalar", "elementwise", "add, mul, max, constant", addRelu},
+      {"aten._add_relu.Tensor", "elementwise", "add, mul, max, broadcast_in_dim", addRelu},
+      {"aten.floor_divide.default", "elementwise",
+       "div, rem, floor, compare, select, and, xor, convert, broadcast_in_dim", floorDivide},
+      {"aten.floor_divide.Scalar", "elementwise",
+       "div, rem, floor, compare, select, and, xor, convert, constant", floorDivide},
+      {"aten.rsub.Tensor", "elementwise", "sub, mul, broadcast_in_dim", rsub},
       {"aten.bitwise_or.Scalar", "elementwise", "or, constant", binary<prim::OrOp>},
       {"aten.bitwise_xor.Scalar", "elementwise", "xor, constant", binary<prim::XorOp>},
       {"aten.logical_and.default", "elementwise", "convert, and, broadcast_in_dim",

@@ -48,6 +48,30 @@ LogicalResult indexSelect(aten::CallOp call, const CallArgs &args, PatternRewrit
   return success();
 }
 
+// take(self, index) = self flattened, read at index (negative indices
+// count from the end, as in torch); the result has index's shape.
+LogicalResult take(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self"), index = tensorArg(args, "index");
+  RankedTensorType type = resultType(call);
+  if (!self || !index || !type || !cast<RankedTensorType>(self.getType()).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects a static self and an index tensor");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  int64_t count = selfType.getNumElements();
+  PrimBuilder p(rewriter, call.getLoc());
+  Value flat = p.build<prim::ReshapeOp>(RankedTensorType::get({count}, selfType.getElementType()),
+                                        self, ValueRange{});
+  Ew e{p, index};
+  Value wrapped = e.sel(e.cmp(prim::ComparePredicate::lt, index, e.c(0.0)),
+                        e.add(index, e.c(double(count))), index);
+  Value result = p.create<prim::TakeOp>(flat, wrapped, rewriter.getI64IntegerAttr(0));
+  if (!result)
+    return failure(); // p said why
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "the taken shape is not the result's");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 // gather(self, dim, index) = torch.gather: prim.take_along.
 LogicalResult gather(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   Value self = tensorArg(args, "self"), index = tensorArg(args, "index");
@@ -161,6 +185,7 @@ void addGatherDecompositions(std::vector<Decomposition> &table) {
       {"aten.embedding.default", "gather", "take", embedding},
       {"aten.gather.default", "gather", "take_along", gather},
       {"aten.index_select.default", "gather", "take", indexSelect},
+      {"aten.take.default", "gather", "reshape, compare, add, select, take", take},
       {"aten.index.Tensor", "gather", "broadcast_in_dim, compare, select, add, mul, reshape, take",
        indexTensor},
   });

@@ -1,4 +1,4 @@
-//===- Loss.cpp - mse_loss, l1_loss -----------------------------------------===//
+//===- Loss.cpp - mse, l1, huber, smooth_l1, soft_margin, bce losses ------===//
 //
 // A pointwise loss of (self, target), broadcast to each other, then
 // torch's `reduction`: 0 none (the pointwise tensor), 1 mean, 2 sum (0-d).
@@ -19,12 +19,62 @@ namespace {
 
 enum Reduction : int64_t { kNone = 0, kMean = 1, kSum = 2 };
 
-using LossFn = Value (*)(Ew &e, Value difference);
+/// The pointwise loss of an input and its target, both broadcast to one
+/// shape in the compute type; `args` holds the loss's own parameters.
+using LossFn = Value (*)(Ew &e, Value x, Value y, const CallArgs &args);
 
-Value squared(Ew &e, Value d) { return e.mul(d, d); }
-Value absolute(Ew &e, Value d) { return e.apply<prim::AbsOp>(d); }
+using P = prim::ComparePredicate;
 
-/// loss(self - target), then reduced as `reduction` says.
+Value squared(Ew &e, Value x, Value y, const CallArgs &) {
+  Value d = e.sub(x, y);
+  return e.mul(d, d);
+}
+Value absolute(Ew &e, Value x, Value y, const CallArgs &) {
+  return e.apply<prim::AbsOp>(e.sub(x, y));
+}
+
+// huber: 0.5 d^2 below delta, delta (d - 0.5 delta) above, d = |x - y|.
+Value huber(Ew &e, Value x, Value y, const CallArgs &args) {
+  double delta = args.number("delta").value_or(1.0);
+  Value d = e.apply<prim::AbsOp>(e.sub(x, y));
+  return e.sel(e.cmp(P::lt, d, e.c(delta)), e.mul(e.mul(d, d), e.c(0.5)),
+               e.mul(e.sub(d, e.c(0.5 * delta)), e.c(delta)));
+}
+
+// smooth_l1: 0.5 d^2 / beta below beta, d - 0.5 beta above (l1 at beta 0).
+Value smoothL1(Ew &e, Value x, Value y, const CallArgs &args) {
+  double beta = args.number("beta").value_or(1.0);
+  Value d = e.apply<prim::AbsOp>(e.sub(x, y));
+  if (beta == 0.0)
+    return d;
+  return e.sel(e.cmp(P::lt, d, e.c(beta)), e.mul(e.mul(d, d), e.c(0.5 / beta)),
+               e.sub(d, e.c(0.5 * beta)));
+}
+
+// soft_margin: log(1 + exp(-y x)).
+Value softMargin(Ew &e, Value x, Value y, const CallArgs &) {
+  return e.apply<prim::Log1pOp>(e.apply<prim::ExpOp>(e.apply<prim::NegOp>(e.mul(x, y))));
+}
+
+// binary_cross_entropy of probabilities x: -(y log x + (1 - y) log(1 - x)),
+// each log clamped at -100 as torch does.
+Value binaryCrossEntropy(Ew &e, Value x, Value y, const CallArgs &) {
+  auto clamped = [&](Value v) { return e.p.create<prim::MaxOp>(v, e.c(-100.0)); };
+  Value logX = clamped(e.apply<prim::LogOp>(x));
+  Value logNotX = clamped(e.apply<prim::Log1pOp>(e.apply<prim::NegOp>(x)));
+  return e.sub(e.mul(e.sub(y, e.c(1.0)), logNotX), e.mul(y, logX));
+}
+
+// binary_cross_entropy_with_logits: (1 - y) x + softplus(-x), softplus(-x)
+// = max(-x, 0) + log1p(exp(-|x|)) (no overflow).
+Value binaryCrossEntropyWithLogits(Ew &e, Value x, Value y, const CallArgs &) {
+  Value softplus =
+      e.add(e.p.create<prim::MaxOp>(e.apply<prim::NegOp>(x), e.c(0.0)),
+            e.apply<prim::Log1pOp>(e.apply<prim::ExpOp>(e.apply<prim::NegOp>(e.apply<prim::AbsOp>(x)))));
+  return e.add(e.mul(e.sub(e.c(1.0), y), x), softplus);
+}
+
+/// loss(self, target), then reduced as `reduction` says.
 template <LossFn loss>
 LogicalResult pointwiseLoss(aten::CallOp call, const CallArgs &args,
                             PatternRewriter &rewriter) {
@@ -34,6 +84,8 @@ LogicalResult pointwiseLoss(aten::CallOp call, const CallArgs &args,
   if (!type || !self || !target || !reduction || *reduction < kNone || *reduction > kSum ||
       !isa<FloatType>(type.getElementType()))
     return rewriter.notifyMatchFailure(call, "expects float tensors and reduction 0, 1 or 2");
+  if (tensorArg(args, "weight") || tensorArg(args, "pos_weight"))
+    return rewriter.notifyMatchFailure(call, "a weight or pos_weight tensor is not supported yet");
   // The pointwise shape: the result's for `none`; else self's and
   // target's broadcast (torch warns and broadcasts when they differ),
   // which a mean needs static to count.
@@ -62,7 +114,7 @@ LogicalResult pointwiseLoss(aten::CallOp call, const CallArgs &args,
   if (!a || !b)
     return rewriter.notifyMatchFailure(call, "self and target do not broadcast");
   Ew e{p, a};
-  Value result = loss(e, e.sub(a, b));
+  Value result = loss(e, a, b, args);
   if (*reduction != kNone) {
     SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, pointwise.getRank()));
     result = p.reduce(prim::ReduceKind::sum, result, all, false);
@@ -79,10 +131,24 @@ LogicalResult pointwiseLoss(aten::CallOp call, const CallArgs &args,
 
 void addLossDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
+      {"aten.binary_cross_entropy.default", "loss",
+       "broadcast_in_dim, log, log1p, max, mul, sub, reduce, div, convert",
+       pointwiseLoss<binaryCrossEntropy>},
+      {"aten.binary_cross_entropy_with_logits.default", "loss",
+       "broadcast_in_dim, abs, neg, exp, log1p, max, mul, add, reduce, div, convert",
+       pointwiseLoss<binaryCrossEntropyWithLogits>},
+      {"aten.huber_loss.default", "loss",
+       "broadcast_in_dim, sub, abs, mul, compare, select, reduce, div, convert",
+       pointwiseLoss<huber>},
       {"aten.l1_loss.default", "loss", "broadcast_in_dim, sub, abs, reduce, div, convert",
        pointwiseLoss<absolute>},
       {"aten.mse_loss.default", "loss", "broadcast_in_dim, sub, mul, reduce, div, convert",
        pointwiseLoss<squared>},
+      {"aten.smooth_l1_loss.default", "loss",
+       "broadcast_in_dim, sub, abs, mul, compare, select, reduce, div, convert",
+       pointwiseLoss<smoothL1>},
+      {"aten.soft_margin_loss.default", "loss",
+       "broadcast_in_dim, mul, neg, exp, log1p, reduce, div, convert", pointwiseLoss<softMargin>},
   });
 }
 

@@ -170,6 +170,38 @@ Value entr(Ew &e, Value x) {
   return e.sel(e.cmp(P::lt, x, e.c(0.0)), e.c(-INFINITY), result);
 }
 
+// erfinv(x): M. Giles, "Approximating the erfinv function" (GPU Computing
+// Gems, 2011), the single-precision branch pair: with w = -log((1 - x)(1 + x)),
+// a degree-8 polynomial in w - 2.5 for w < 5, else in sqrt(w) - 3, times x;
+// +-inf at +-1, NaN beyond (the log of a negative number).
+Value erfinv(Ew &e, Value x) {
+  static constexpr double kCentral[] = {2.81022636e-08,  3.43273939e-07, -3.5233877e-06,
+                                        -4.39150654e-06, 0.00021858087,  -0.00125372503,
+                                        -0.00417768164,  0.246640727,    1.50140941};
+  static constexpr double kTail[] = {-0.000200214257, 0.000100950558, 0.00134934322,
+                                     -0.00367342844,  0.00573950773,  -0.0076224613,
+                                     0.00943887047,   1.00167406,     2.83297682};
+  auto horner = [&](ArrayRef<double> coefficients, Value t) {
+    Value acc = e.c(coefficients.front());
+    for (double c : coefficients.drop_front())
+      acc = e.add(e.mul(acc, t), e.c(c));
+    return acc;
+  };
+  Value w = e.apply<prim::NegOp>(e.apply<prim::LogOp>(
+      e.mul(e.sub(e.c(1.0), x), e.add(e.c(1.0), x))));
+  Value central = horner(kCentral, e.sub(w, e.c(2.5)));
+  Value tail = horner(kTail, e.sub(e.apply<prim::SqrtOp>(w), e.c(3.0)));
+  Value result = e.mul(e.sel(e.cmp(P::lt, w, e.c(5.0)), central, tail), x);
+  Value atOne = e.cmp(P::eq, e.apply<prim::AbsOp>(x), e.c(1.0));
+  return e.sel(atOne, e.mul(x, e.c(INFINITY)), result);
+}
+
+// angle(x) of a real x: 0 for x >= 0, pi below, NaN for NaN.
+Value angle(Ew &e, Value x) {
+  Value result = e.sel(e.cmp(P::lt, x, e.c(0.0)), e.c(M_PI), e.c(0.0));
+  return e.sel(e.cmp(P::ne, x, x), x, result);
+}
+
 // square(x) = x * x, in any numeric type.
 Value square(Ew &e, Value x) { return e.mul(x, x); }
 
@@ -393,6 +425,9 @@ void addMathDecompositions(std::vector<Decomposition> &table) {
       {"aten.logit.default", "math", "max, min, sub, div, log, convert", logit},
       {"aten.nan_to_num.default", "math", "compare, select", nanToNum},
       {"aten.rad2deg.default", "math", "mul, convert", floatMath<rad2deg>},
+      {"aten.angle.default", "math", "compare, select, convert", floatMath<angle>},
+      {"aten.erfinv.default", "math", "log, sqrt, mul, add, compare, select, convert",
+       floatMath<erfinv>},
       {"aten.sinc.default", "math", "sin, mul, div, compare, select, convert", floatMath<sinc>},
       {"aten.special_entr.default", "math", "log, neg, mul, compare, select, convert",
        floatMath<entr>},

@@ -287,6 +287,30 @@ LogicalResult pixelShuffle(aten::CallOp call, const CallArgs &args, PatternRewri
   return success();
 }
 
+// channel_shuffle(x [N, C, ...], g): the channels as [g, C/g], transposed
+// to [C/g, g], flattened back.
+LogicalResult channelShuffle(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  std::optional<int64_t> groups = args.integer("groups");
+  if (!type || !self || self.getType() != type || !type.hasStaticShape() || type.getRank() < 2 ||
+      !groups || *groups < 1 || type.getDimSize(1) % *groups != 0)
+    return rewriter.notifyMatchFailure(call, "expects a static [N, C, ...] tensor, C % groups == 0");
+  SmallVector<int64_t> split = {type.getDimSize(0), *groups, type.getDimSize(1) / *groups};
+  split.append(type.getShape().begin() + 2, type.getShape().end());
+  SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, split.size()));
+  std::swap(perm[1], perm[2]);
+  PrimBuilder p(rewriter, call.getLoc());
+  Value grouped = p.build<prim::ReshapeOp>(RankedTensorType::get(split, type.getElementType()),
+                                           self, ValueRange{});
+  Value swapped = p.create<prim::TransposeOp>(grouped, rewriter.getDenseI64ArrayAttr(perm));
+  Value result = p.build<prim::ReshapeOp>(type, swapped, ValueRange{});
+  if (!result)
+    return failure(); // p said why
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 // rot90(x, k, dims [a, b]): k = 1 is flip(b) then swap a and b, 2 flips both,
 // 3 is flip(a) then swap (torch's definition), k taken modulo 4.
 LogicalResult rot90(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
@@ -328,6 +352,7 @@ LogicalResult rot90(aten::CallOp call, const CallArgs &args, PatternRewriter &re
 void addRearrangeDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.flip.default", "shape", "reverse", flip},
+      {"aten.channel_shuffle.default", "shape", "reshape, transpose", channelShuffle},
       {"aten.pixel_shuffle.default", "shape", "reshape, transpose", pixelShuffle<true>},
       {"aten.pixel_unshuffle.default", "shape", "reshape, transpose", pixelShuffle<false>},
       {"aten.rot90.default", "shape", "reverse, transpose", rot90},

@@ -64,3 +64,44 @@ func.func @safe_softmax(%x: tensor<6x5xf32>) -> tensor<6x5xf32> {
   %0 = aten.call "aten._safe_softmax.default"(self: %x) {dim = -1 : i64, dtype = #aten.none} : (tensor<6x5xf32>) -> tensor<6x5xf32>
   return %0 : tensor<6x5xf32>
 }
+
+// -----
+
+// isin(elements, test_elements): each element against each test element,
+// or-reduced over the tests.
+// CHECK-LABEL: func.func @isin
+// CHECK: %[[L:.+]] = prim.broadcast_in_dim %arg0, dims = [0, 1] : tensor<4x5xi64> -> tensor<4x5x4xi64>
+// CHECK: %[[R:.+]] = prim.broadcast_in_dim %{{.+}}, dims = [2] : tensor<4xi64> -> tensor<4x5x4xi64>
+// CHECK: %[[EQ:.+]] = prim.compare %[[L]], %[[R]], predicate = eq : tensor<4x5x4xi64>
+// CHECK: prim.reduce or %[[EQ]], dims = [2] : tensor<4x5x4xi1> -> tensor<4x5xi1>
+func.func @isin(%e: tensor<4x5xi64>, %t: tensor<4xi64>) -> tensor<4x5xi1> {
+  %0 = aten.call "aten.isin.Tensor_Tensor"(elements: %e, test_elements: %t) {assume_unique = false, invert = false} : (tensor<4x5xi64>, tensor<4xi64>) -> tensor<4x5xi1>
+  return %0 : tensor<4x5xi1>
+}
+
+// -----
+
+// take(x, i): x flattened, read at i wrapped where negative.
+// CHECK-LABEL: func.func @take
+// CHECK-DAG: %[[N:.+]] = prim.constant dense<12> : tensor<2x3xi64>
+// CHECK-DAG: %[[FLAT:.+]] = prim.reshape %arg0 : tensor<3x4xf32> -> tensor<12xf32>
+// CHECK: %[[NEG:.+]] = prim.compare %arg1, %{{.+}}, predicate = lt : tensor<2x3xi64>
+// CHECK: %[[UP:.+]] = prim.add %arg1, %[[N]]
+// CHECK: %[[I:.+]] = prim.select %[[NEG]], %[[UP]], %arg1
+// CHECK: prim.take %[[FLAT]], %[[I]], dim = 0
+func.func @take(%x: tensor<3x4xf32>, %i: tensor<2x3xi64>) -> tensor<2x3xf32> {
+  %0 = aten.call "aten.take.default"(self: %x, index: %i) : (tensor<3x4xf32>, tensor<2x3xi64>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// huber_loss with delta 0.5: 0.5 d^2 below delta, delta (d - delta / 2) above.
+// CHECK-LABEL: func.func @huber
+// CHECK: %[[D:.+]] = prim.abs
+// CHECK: %[[SMALL:.+]] = prim.compare %[[D]], %{{.+}}, predicate = lt : tensor<4x6xf32>
+// CHECK: prim.select %[[SMALL]]
+func.func @huber(%x: tensor<4x6xf32>, %y: tensor<4x6xf32>) -> tensor<4x6xf32> {
+  %0 = aten.call "aten.huber_loss.default"(self: %x, target: %y) {delta = 5.000000e-01 : f64, reduction = 0 : i64} : (tensor<4x6xf32>, tensor<4x6xf32>) -> tensor<4x6xf32>
+  return %0 : tensor<4x6xf32>
+}
