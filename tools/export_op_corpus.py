@@ -1074,6 +1074,39 @@ def _(inp):
                                 torch.bucketize(2.0, b), torch.searchsorted(b, 1.0, right=True)))
 
 
+simple("inventory", "lgamma_digamma", lambda x: (
+    torch.lgamma(x), torch.digamma(x), torch.lgamma(x * 4), torch.digamma(x * 4 + 0.01),
+    torch.mvlgamma(x.abs() + 2, 3)), (5, 17), lo=-3.0, hi=6.0, dtypes=F32)
+simple("inventory", "polygamma_zeta", lambda x, q: (
+    torch.polygamma(1, x), torch.polygamma(2, x), torch.polygamma(3, x + 2),
+    torch.special.zeta(x + 2, q), torch.special.zeta(3.0, q), torch.special.zeta(x + 2, 1.5)),
+       (5, 17), (5, 17), lo=0.3, hi=6.0, dtypes=F32)
+
+
+@case("inventory", "masked_scatter")
+def _(inp):
+    mask = torch.rand(4, 6, generator=inp.gen) < 0.4
+    return ([inp.r(4, 6), mask, inp.r(30)],
+            lambda x, m, src: (x.masked_scatter(m, src), x.masked_scatter(m[0], src)))
+
+
+@case("inventory", "nll_loss", dtypes=F32)
+def _(inp):
+    target = torch.tensor([1, 0, 4, -100, 2])
+    target2d = torch.randint(0, 3, (2, 4, 5), generator=inp.gen)
+    target2d[0, 1, 2] = -100
+    return ([F.log_softmax(inp.r(5, 6), 1), target, inp.r(6, lo=0.5, hi=2.0),
+             F.log_softmax(inp.r(2, 3, 4, 5), 1), target2d],
+            lambda x, t, w, x2, t2: (F.nll_loss(x, t), F.nll_loss(x, t, weight=w),
+                                     F.nll_loss(x, t, reduction="sum"),
+                                     F.nll_loss(x, t, weight=w, reduction="none"),
+                                     F.nll_loss(x2, t2), F.nll_loss(x2, t2, reduction="none"),
+                                     F.cross_entropy(x, t.clamp(min=0), ignore_index=2),
+                                     aten.nll_loss_forward(x, t, w, 1, -100),
+                                     aten.nll_loss_forward(x, t, None, 0, -100)[0],
+                                     aten.nll_loss2d_forward(x2, t2, None, 2, -100)))
+
+
 # ------------------------------------------------------------------ random
 # pt2c draws from its own generator (Philox4x32-10, keyed by --seed), not
 # torch's, so these cases' eager outputs are not expected values:

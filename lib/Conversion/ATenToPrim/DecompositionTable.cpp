@@ -20,6 +20,7 @@ std::vector<Decomposition> decompositionTable() {
   addEmbeddingBagDecompositions(table);
   addEinsumDecompositions(table);
   addElementwiseDecompositions(table);
+  addGammaDecompositions(table);
   addLinearDecompositions(table);
   addMathDecompositions(table);
   addMatrixDecompositions(table);

@@ -132,6 +132,9 @@ mlir::Value firstIndexOf(PrimBuilder &p, mlir::Value x, mlir::Value extremeKept,
 /// softmax along `dim`: exp(x - max) / sum(exp(x - max)).
 mlir::Value softmaxAlong(PrimBuilder &p, mlir::Value x, int64_t dim);
 
+/// log_softmax along `dim`: (x - max) - log(sum(exp(x - max))) (Norm.cpp).
+mlir::Value logSoftmaxAlong(PrimBuilder &p, mlir::Value x, int64_t dim);
+
 /// The type math on `type` is carried out in: f16 and bf16 compute in f32
 /// and round once at the end, as torch's CPU kernels do (opmath).
 mlir::RankedTensorType computeType(mlir::RankedTensorType type);

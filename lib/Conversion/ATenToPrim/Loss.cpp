@@ -127,6 +127,79 @@ LogicalResult pointwiseLoss(aten::CallOp call, const CallArgs &args,
   return success();
 }
 
+// nll_loss_forward(self [N, C] or [C], target [N] or [], weight, reduction,
+// ignore_index) and nll_loss2d_forward (self [N, C, H, W], target [N, H,
+// W]): loss = -w[t] self[.., t, ..] where t != ignore_index (else 0), with
+// w[t] = 1 without weights; reduced (none, mean over the weights taken,
+// sum); total_weight = the sum of those weights. nll_loss_nd returns the
+// loss alone; cross_entropy_loss is nll of log_softmax over the classes
+// (class-index targets, no label smoothing). The class is gathered along
+// dim 1 (0 for one sample) at t, with ignored positions reading class 0,
+// so the run-time index check sees only real classes.
+template <bool fromLogits>
+LogicalResult nllLoss(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  RankedTensorType totalType = call->getNumResults() > 1 ? resultType(call, 1) : nullptr;
+  Value self = tensorArg(args, "self"), target = tensorArg(args, "target");
+  std::optional<int64_t> reduction = args.integer("reduction");
+  int64_t ignore = args.integer("ignore_index").value_or(-100);
+  if (!type || (call->getNumResults() > 1 && !totalType) || !self || !target || !reduction ||
+      *reduction < kNone || *reduction > kSum || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects float scores, int targets, a reduction");
+  if (args.number("label_smoothing").value_or(0.0) != 0.0)
+    return rewriter.notifyMatchFailure(call, "label smoothing is not supported yet");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  auto targetType = cast<RankedTensorType>(target.getType());
+  int64_t classDim = selfType.getRank() == 1 ? 0 : 1;
+  if (!selfType.hasStaticShape() || !targetType.hasStaticShape() ||
+      !isa<IntegerType>(targetType.getElementType()) ||
+      targetType.getRank() != selfType.getRank() - 1)
+    return rewriter.notifyMatchFailure(
+        call, "static scores with one more dim than the class-index target");
+  PrimBuilder p(rewriter, call.getLoc());
+  Type compute = computeType(type).getElementType();
+  Value scores = p.convert(self, compute);
+  if (fromLogits)
+    scores = logSoftmaxAlong(p, scores, classDim);
+  // target with the class dim put back as size 1: [N, 1, H, W].
+  SmallVector<int64_t> keptShape(targetType.getShape());
+  keptShape.insert(keptShape.begin() + classDim, 1);
+  Value t = p.build<prim::ReshapeOp>(RankedTensorType::get(keptShape, targetType.getElementType()),
+                                     target, ValueRange{});
+  Ew ti{p, t};
+  Value kept = ti.cmp(P::ne, t, ti.c(double(ignore)));
+  Value safe = ti.sel(kept, t, ti.c(0.0));
+  Value picked = p.create<prim::TakeAlongOp>(scores, safe, rewriter.getI64IntegerAttr(classDim));
+  Ew e{p, picked};
+  Value weights = p.convert(kept, compute);
+  if (Value weight = tensorArg(args, "weight"))
+    weights = e.mul(weights, p.convert(p.create<prim::TakeOp>(weight, safe,
+                                                              rewriter.getI64IntegerAttr(0)),
+                                       compute));
+  Value losses = e.mul(e.apply<prim::NegOp>(picked), weights);
+  if (!losses)
+    return failure(); // p said why
+  int64_t rank = cast<RankedTensorType>(losses.getType()).getRank();
+  SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  Value total = p.reduce(prim::ReduceKind::sum, weights, all, false);
+  Value result;
+  if (*reduction == kNone) {
+    result = p.build<prim::ReshapeOp>(type.clone(compute), losses, ValueRange{});
+  } else {
+    result = p.reduce(prim::ReduceKind::sum, losses, all, false);
+    if (*reduction == kMean)
+      result = p.create<prim::DivOp>(result, total);
+  }
+  SmallVector<Value> results = {p.convert(result, type.getElementType())};
+  if (totalType)
+    results.push_back(p.convert(total, totalType.getElementType()));
+  if (llvm::any_of(results, [](Value v) { return !v; }) || results[0].getType() != type ||
+      (totalType && results[1].getType() != totalType))
+    return rewriter.notifyMatchFailure(call, "unexpected result shapes");
+  rewriter.replaceOp(call, results);
+  return success();
+}
+
 } // namespace
 
 void addLossDecompositions(std::vector<Decomposition> &table) {
@@ -144,6 +217,18 @@ void addLossDecompositions(std::vector<Decomposition> &table) {
        pointwiseLoss<absolute>},
       {"aten.mse_loss.default", "loss", "broadcast_in_dim, sub, mul, reduce, div, convert",
        pointwiseLoss<squared>},
+      {"aten.cross_entropy_loss.default", "loss",
+       "reduce, exp, log, sub, reshape, compare, select, take_along, take, neg, mul, div, convert",
+       nllLoss<true>},
+      {"aten.nll_loss_forward.default", "loss",
+       "reshape, compare, select, take_along, take, neg, mul, reduce, div, convert",
+       nllLoss<false>},
+      {"aten.nll_loss2d_forward.default", "loss",
+       "reshape, compare, select, take_along, take, neg, mul, reduce, div, convert",
+       nllLoss<false>},
+      {"aten.nll_loss_nd.default", "loss",
+       "reshape, compare, select, take_along, take, neg, mul, reduce, div, convert",
+       nllLoss<false>},
       {"aten.smooth_l1_loss.default", "loss",
        "broadcast_in_dim, sub, abs, mul, compare, select, reduce, div, convert",
        pointwiseLoss<smoothL1>},

@@ -221,12 +221,7 @@ LogicalResult logSoftmax(aten::CallOp call, const CallArgs &args, PatternRewrite
   PrimBuilder p(rewriter, call.getLoc());
   int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
   RankedTensorType work = computeType(type);
-  Value x = p.convert(self, work.getElementType());
-  Value max = p.reduce(prim::ReduceKind::max, x, {d}, true);
-  Value shifted = p.create<prim::SubOp>(x, expandKept(p, max, work, x));
-  Value sum = p.reduce(prim::ReduceKind::sum, p.create<prim::ExpOp>(shifted), {d}, true);
-  Value logSum = p.create<prim::LogOp>(sum);
-  Value result = p.create<prim::SubOp>(shifted, expandKept(p, logSum, work, x));
+  Value result = logSoftmaxAlong(p, p.convert(self, work.getElementType()), d);
   rewriter.replaceOp(call, p.convert(result, type.getElementType()));
   return success();
 }
@@ -269,6 +264,17 @@ LogicalResult weightNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
 }
 
 } // namespace
+
+Value logSoftmaxAlong(PrimBuilder &p, Value x, int64_t dim) {
+  if (!x)
+    return Value();
+  auto type = cast<RankedTensorType>(x.getType());
+  Value max = p.reduce(prim::ReduceKind::max, x, {dim}, true);
+  Value shifted = p.create<prim::SubOp>(x, expandKept(p, max, type, x));
+  Value sum = p.reduce(prim::ReduceKind::sum, p.create<prim::ExpOp>(shifted), {dim}, true);
+  Value logSum = p.create<prim::LogOp>(sum);
+  return p.create<prim::SubOp>(shifted, expandKept(p, logSum, type, x));
+}
 
 Value softmaxAlong(PrimBuilder &p, Value x, int64_t dim) {
   auto type = cast<RankedTensorType>(x.getType());

@@ -462,10 +462,51 @@ LogicalResult indexPut(aten::CallOp call, const CallArgs &args, PatternRewriter 
   return success();
 }
 
+// masked_scatter(self, mask, source): where mask (broadcast to self) is
+// true, the next element of source in row-major order, else self. The k-th
+// true position reads source's element k: an inclusive cumsum of the mask,
+// minus one, is that k; it is gathered from source flattened (clamped to 0
+// where the mask is false, so only true positions index). torch fails when
+// source has fewer elements than the mask's trues: the gather's run-time
+// index check fails the run there. Static shapes.
+LogicalResult maskedScatter(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self"), mask = tensorArg(args, "mask");
+  Value source = tensorArg(args, "source");
+  if (!type || !self || !mask || !source || !type.hasStaticShape() ||
+      !cast<RankedTensorType>(source.getType()).hasStaticShape() ||
+      !cast<RankedTensorType>(mask.getType()).getElementType().isInteger(1))
+    return rewriter.notifyMatchFailure(call, "expects static self, a bool mask and source");
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  int64_t count = type.getNumElements();
+  PrimBuilder p(rewriter, call.getLoc());
+  Type i64 = rewriter.getI64Type();
+  auto flatType = [&](Type element) { return RankedTensorType::get({count}, element); };
+  Value where = p.build<prim::ReshapeOp>(flatType(rewriter.getI1Type()),
+                                         p.broadcastTo(mask, type.clone(rewriter.getI1Type()), {}),
+                                         ValueRange{});
+  Value ordinal = p.create<prim::CumsumOp>(p.convert(where, i64), rewriter.getI64IntegerAttr(0));
+  Ew e{p, ordinal};
+  Value index = e.sel(where, e.sub(ordinal, e.c(1.0)), e.c(0.0));
+  Value sourceFlat = p.build<prim::ReshapeOp>(
+      RankedTensorType::get({sourceType.getNumElements()}, sourceType.getElementType()), source,
+      ValueRange{});
+  Value taken = p.convert(p.create<prim::TakeOp>(sourceFlat, index, rewriter.getI64IntegerAttr(0)),
+                          type.getElementType());
+  Value selfFlat = p.build<prim::ReshapeOp>(flatType(type.getElementType()), self, ValueRange{});
+  Value result = p.build<prim::ReshapeOp>(type, e.sel(where, taken, selfFlat), ValueRange{});
+  if (!result)
+    return failure(); // p said why
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 } // namespace
 
 void addScatterDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
+      {"aten.masked_scatter.default", "scatter", "broadcast_in_dim, reshape, cumsum, take, select",
+       maskedScatter},
       {"aten.select_scatter.default", "scatter", "reshape, take, constant, select", selectScatter},
       {"aten.slice_scatter.default", "scatter", "take, constant, select", sliceScatter},
       {"aten.scatter.src", "scatter", "slice, scatter", scatter<Reduce::assign>},

@@ -53,6 +53,7 @@ void addDistanceDecompositions(std::vector<Decomposition> &table);
 void addEmbeddingBagDecompositions(std::vector<Decomposition> &table);
 void addEinsumDecompositions(std::vector<Decomposition> &table);
 void addElementwiseDecompositions(std::vector<Decomposition> &table);
+void addGammaDecompositions(std::vector<Decomposition> &table);
 void addLinearDecompositions(std::vector<Decomposition> &table);
 void addMathDecompositions(std::vector<Decomposition> &table);
 void addMatrixDecompositions(std::vector<Decomposition> &table);

@@ -105,3 +105,43 @@ func.func @huber(%x: tensor<4x6xf32>, %y: tensor<4x6xf32>) -> tensor<4x6xf32> {
   %0 = aten.call "aten.huber_loss.default"(self: %x, target: %y) {delta = 5.000000e-01 : f64, reduction = 0 : i64} : (tensor<4x6xf32>, tensor<4x6xf32>) -> tensor<4x6xf32>
   return %0 : tensor<4x6xf32>
 }
+
+// -----
+
+// lgamma is summed in f64 (Lanczos' series) and rounded once.
+// CHECK-LABEL: func.func @lgamma
+// CHECK: %[[X:.+]] = prim.convert %arg0 : tensor<4xf32> -> tensor<4xf64>
+// CHECK: prim.sin
+// CHECK: %[[R:.+]] = prim.convert %{{.+}} : tensor<4xf64> -> tensor<4xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @lgamma(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = aten.call "aten.lgamma.default"(self: %x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// masked_scatter: the k-th true position reads source's element k, through
+// an inclusive cumsum of the mask.
+// CHECK-LABEL: func.func @masked_scatter
+// CHECK: %[[M:.+]] = prim.reshape %{{.+}} : tensor<2x3xi1> -> tensor<6xi1>
+// CHECK: %[[C:.+]] = prim.cumsum %{{.+}}, dim = 0 : tensor<6xi64>
+// CHECK: %[[SRC:.+]] = prim.reshape %arg2 : tensor<2x5xf32> -> tensor<10xf32>
+// CHECK: prim.take %[[SRC]], %{{.+}}, dim = 0
+func.func @masked_scatter(%x: tensor<2x3xf32>, %m: tensor<2x3xi1>, %s: tensor<2x5xf32>) -> tensor<2x3xf32> {
+  %0 = aten.call "aten.masked_scatter.default"(self: %x, mask: %m, source: %s) : (tensor<2x3xf32>, tensor<2x3xi1>, tensor<2x5xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// nll_loss_forward: ignored targets read class 0 and weigh 0.
+// CHECK-LABEL: func.func @nll_loss
+// CHECK: %[[T:.+]] = prim.reshape %arg1 : tensor<5xi64> -> tensor<5x1xi64>
+// CHECK: %[[KEEP:.+]] = prim.compare %[[T]], %{{.+}}, predicate = ne : tensor<5x1xi64>
+// CHECK: %[[SAFE:.+]] = prim.select %[[KEEP]], %[[T]], %{{.+}} : tensor<5x1xi1>, tensor<5x1xi64>
+// CHECK: prim.take_along %arg0, %[[SAFE]], dim = 1
+func.func @nll_loss(%x: tensor<5x6xf32>, %t: tensor<5xi64>) -> (tensor<f32>, tensor<f32>) {
+  %0:2 = aten.call "aten.nll_loss_forward.default"(self: %x, target: %t) {ignore_index = -100 : i64, reduction = 1 : i64, weight = #aten.none} : (tensor<5x6xf32>, tensor<5xi64>) -> (tensor<f32>, tensor<f32>)
+  return %0#0, %0#1 : tensor<f32>, tensor<f32>
+}
