@@ -1193,7 +1193,6 @@ def collect_targets(graph_json, out):
 
 
 def export_family(family, cases, outdir, manifest):
-    from torch.export.pt2_archive._package import package_pt2
     programs, arrays = {}, {}
     for index, spec in enumerate(cases):
         for dname in spec["dtypes"]:
@@ -1223,6 +1222,13 @@ def export_family(family, cases, outdir, manifest):
                 "family": family, "case": spec["name"], "dtype": dname,
                 "inputs": [[str(t.dtype).replace("torch.", ""), list(t.shape)] for t in args],
                 "outputs": [[str(t.dtype).replace("torch.", ""), list(t.shape)] for t in outputs]}
+    write_family(family, programs, arrays, outdir, manifest)
+
+
+def write_family(family, programs, arrays, outdir, manifest):
+    """OUTDIR/<family>.pt2 (one model per program), <family>.io.npz, and each
+    model's op targets into its (already present) manifest entry."""
+    from torch.export.pt2_archive._package import package_pt2
     if not programs:
         return
     path = os.path.join(outdir, family + ".pt2")

@@ -52,6 +52,48 @@ Type comparisonType(const CallArgs &args, Builder &builder) {
   return promoteSameCategory(self, other, builder);
 }
 
+// isclose(self, other, rtol, atol, equal_nan), as torch computes it: equal,
+// or a finite |self - other| <= atol + |rtol other|, that error in self's
+// dtype (float32 for integers and bool, as torch's promotion gives); NaNs
+// equal when equal_nan.
+LogicalResult isclose(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  using P = prim::ComparePredicate;
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self"), other = tensorArg(args, "other");
+  if (!type || !self || !other)
+    return rewriter.notifyMatchFailure(call, "expects tensors self and other");
+  Type element = cast<RankedTensorType>(self.getType()).getElementType();
+  if (element != cast<RankedTensorType>(other.getType()).getElementType())
+    return rewriter.notifyMatchFailure(call, "self and other of one dtype");
+  bool isFloat = isa<FloatType>(element);
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> sources = {self, other};
+  Value lhs = operandAs(p, args, "self", type.clone(element), sources);
+  Value rhs = operandAs(p, args, "other", type.clone(element), sources);
+  if (!lhs || !rhs)
+    return rewriter.notifyMatchFailure(call, "self and other must broadcast");
+  Ew exact{p, lhs};
+  Value close = exact.cmp(P::eq, lhs, rhs);
+  if (isFloat && args.boolean("equal_nan").value_or(false))
+    close = p.create<prim::OrOp>(close, p.create<prim::AndOp>(exact.cmp(P::ne, lhs, lhs),
+                                                              exact.cmp(P::ne, rhs, rhs)));
+  double rtol = args.number("rtol").value_or(1e-5), atol = args.number("atol").value_or(1e-8);
+  if (rtol == 0.0 && atol == 0.0) {
+    rewriter.replaceOp(call, close);
+    return success();
+  }
+  Type compute = isFloat ? element : rewriter.getF32Type();
+  Ew e{p, p.convert(lhs, compute)};
+  Value y = p.convert(rhs, compute);
+  Value allowed = e.add(e.c(atol), e.apply<prim::AbsOp>(e.mul(e.c(rtol), y)));
+  Value actual = e.apply<prim::AbsOp>(e.sub(e.like, y));
+  Value finite = e.cmp(P::eq, e.sub(actual, actual), e.c(0.0));
+  close = p.create<prim::OrOp>(close,
+                               p.create<prim::AndOp>(finite, e.cmp(P::le, actual, allowed)));
+  rewriter.replaceOp(call, close);
+  return success();
+}
+
 // self <op> other -> bool, compared in the promoted dtype.
 template <prim::ComparePredicate predicate>
 LogicalResult compare(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
@@ -387,6 +429,8 @@ void addCompareDecompositions(std::vector<Decomposition> &table) {
       {"aten.searchsorted.Scalar", "compare", "broadcast_in_dim, compare, convert, reduce",
        insertionIndex<true>},
       {"aten.eq.Tensor", "compare", "compare", compare<P::eq>},
+      {"aten.isclose.default", "compare", "compare, abs, sub, mul, add, and, or, convert",
+       isclose},
       {"aten.ne.Scalar", "compare", "compare", compare<P::ne>},
       {"aten.ne.Tensor", "compare", "compare", compare<P::ne>},
       {"aten.lt.Scalar", "compare", "compare", compare<P::lt>},

@@ -10,6 +10,8 @@
 
 #include "pt2c/Dialect/Prim/PrimOps.h"
 
+#include "mlir/Dialect/Traits.h"
+
 using namespace mlir;
 
 namespace pt2c {
@@ -19,6 +21,21 @@ RankedTensorType computeType(RankedTensorType type) {
   if (element.isF16() || element.isBF16())
     return type.clone(Float32Type::get(type.getContext()));
   return type;
+}
+
+std::optional<SmallVector<int64_t>> staticBroadcastShape(const CallArgs &args,
+                                                         ArrayRef<StringRef> names) {
+  SmallVector<int64_t> shape;
+  for (StringRef name : names) {
+    Value operand = tensorArg(args, name);
+    auto type = operand ? cast<RankedTensorType>(operand.getType()) : RankedTensorType();
+    SmallVector<int64_t> wider;
+    if (!type || !type.hasStaticShape() ||
+        !OpTrait::util::getBroadcastedShape(shape, type.getShape(), wider))
+      return std::nullopt;
+    shape = std::move(wider);
+  }
+  return shape;
 }
 
 Value operandAs(PrimBuilder &p, const CallArgs &args, StringRef name,
@@ -80,7 +97,17 @@ LogicalResult binary(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   auto operands = binaryOperands(args, p, type);
   if (!operands)
     return rewriter.notifyMatchFailure(call, "operands must be tensors or numbers");
-  rewriter.replaceOp(call, p.create<OpTy>(operands->first, operands->second));
+  auto [lhs, rhs] = *operands;
+  Value result;
+  // On bool torch's add is an or and its mul an and (prim's arithmetic
+  // takes no i1).
+  if constexpr (std::is_same_v<OpTy, prim::AddOp>)
+    if (type.getElementType().isInteger(1))
+      result = p.create<prim::OrOp>(lhs, rhs);
+  if constexpr (std::is_same_v<OpTy, prim::MulOp>)
+    if (type.getElementType().isInteger(1))
+      result = p.create<prim::AndOp>(lhs, rhs);
+  rewriter.replaceOp(call, result ? result : p.create<OpTy>(lhs, rhs));
   return success();
 }
 
@@ -417,6 +444,10 @@ void addElementwiseDecompositions(std::vector<Decomposition> &table) {
        "div, rem, floor, ceil, compare, select, and, xor, convert, constant", divMode},
       {"aten.pow.Scalar", "elementwise", "pow, constant", pow},
       {"aten.pow.Tensor_Tensor", "elementwise", "pow, broadcast_in_dim", pow},
+      // float_power: pow in float64, the result's type (operandAs converts).
+      {"aten.float_power.Tensor_Tensor", "elementwise", "pow, convert, broadcast_in_dim", pow},
+      {"aten.float_power.Tensor_Scalar", "elementwise", "pow, convert, constant", pow},
+      {"aten.float_power.Scalar", "elementwise", "pow, convert, constant", pow},
       {"aten.fmod.Scalar", "elementwise", "rem, constant, convert", fmod},
       {"aten.fmod.Tensor", "elementwise", "rem, broadcast_in_dim, convert", fmod},
       {"aten.remainder.Scalar", "elementwise", "rem, compare, and, xor, add, select, constant",

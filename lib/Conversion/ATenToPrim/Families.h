@@ -51,6 +51,11 @@ inline std::optional<int64_t> shapeDim(int64_t dim, mlir::RankedTensorType type)
 mlir::Value operandAs(PrimBuilder &p, const CallArgs &args, llvm::StringRef name,
                       mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> sources);
 
+/// The shape the named tensor arguments broadcast to; nullopt when one is
+/// missing or not static, or they do not broadcast.
+std::optional<llvm::SmallVector<int64_t>> staticBroadcastShape(const CallArgs &args,
+                                                               llvm::ArrayRef<llvm::StringRef> names);
+
 /// The most entries a decomposition's compile-time index table may have
 /// (pooling windows, padding and resize source indices, as_strided and
 /// einsum gathers): 2^26, 512 MiB of int64. The tables are built entry by
@@ -165,6 +170,11 @@ struct Ew {
   }
   template <typename OpTy> mlir::Value apply(mlir::Value x) { return p.create<OpTy>(x); }
 };
+
+/// x[..., start:limit:step, ...] along `dim` (a static dim): prim.slice
+/// (defined in Shape.cpp).
+mlir::Value sliceDim(PrimBuilder &p, mlir::Value input, int64_t dim, int64_t start,
+                     int64_t limit, int64_t step);
 
 /// expm1(x) = e^x - 1, accurate near 0 (Kahan: (u - 1) * x / log(u) with
 /// u = e^x), on a float tensor.

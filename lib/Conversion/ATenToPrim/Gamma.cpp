@@ -97,7 +97,8 @@ Value digammaOf(Ew &e, Value x) {
 // the rest by Euler-Maclaurin from a = q + 9: a^(1-s) / (s - 1) + a^-s / 2
 // + sum_j B2j / (2j)! s (s+1) ... (s+2j-2) a^(-s-2j+1), 12 terms. inf at
 // s = 1 and at q = 0, -1, ...; NaN for s < 1, and for q < 0 with s not an
-// integer (torch's domain).
+// integer (torch's domain). For q < 0 the sum first runs on until q + k > 9,
+// as Cephes does.
 Value zetaOf(Ew &e, Value s, Value q) {
   // B2, B4, ..., B24.
   static constexpr double kBernoulli[] = {1.0 / 6,         -1.0 / 30,       1.0 / 42,
@@ -113,6 +114,15 @@ Value zetaOf(Ew &e, Value s, Value q) {
   for (int k = 0; k < 9; ++k) {
     sum = e.add(sum, power(a, minusS));
     a = e.add(a, e.c(1.0));
+  }
+  // Cephes (torch's kernel) keeps summing while a <= 9, so that the
+  // expansion below starts far enough from the poles: unrolled here with a
+  // mask, which covers q >= -kExtraTerms; below that the result is NaN.
+  constexpr int kExtraTerms = 40;
+  for (int k = 0; k < kExtraTerms; ++k) {
+    Value near = e.cmp(P::le, a, e.c(9.0));
+    sum = e.sel(near, e.add(sum, power(a, minusS)), sum);
+    a = e.sel(near, e.add(a, e.c(1.0)), a);
   }
   Value b = power(a, minusS);
   sum = e.add(sum, e.add(e.div(e.mul(b, a), e.sub(s, e.c(1.0))), e.mul(b, e.c(0.5))));
@@ -132,6 +142,7 @@ Value zetaOf(Ew &e, Value s, Value q) {
   Value qNonPositive = e.cmp(P::le, q, e.c(0.0));
   result = e.sel(e.p.create<prim::AndOp>(qNonPositive, sFractional), e.c(NAN), result);
   result = e.sel(e.p.create<prim::AndOp>(qNonPositive, qInteger), e.c(INFINITY), result);
+  result = e.sel(e.cmp(P::le, a, e.c(9.0)), e.c(NAN), result); // q < -kExtraTerms
   result = e.sel(e.cmp(P::lt, s, e.c(1.0)), e.c(NAN), result);
   return e.sel(e.cmp(P::eq, s, e.c(1.0)), e.c(INFINITY), result);
 }

@@ -33,15 +33,24 @@ LogicalResult indexSelect(aten::CallOp call, const CallArgs &args, PatternRewrit
   if (indexType.getRank() > 1)
     return rewriter.notifyMatchFailure(call, "a 0-d or 1-d index");
   int64_t rank = cast<RankedTensorType>(self.getType()).getRank();
-  if (rank == 0)
-    return rewriter.notifyMatchFailure(call, "index_select on a 0-d tensor");
-  int64_t d = PrimBuilder::normalizeDim(*dim, rank);
   PrimBuilder p(rewriter, call.getLoc());
+  if (rank == 0) {
+    // torch reads a 0-d self as one element along dim 0 or -1, the result 0-d.
+    if ((*dim != 0 && *dim != -1) || type.getRank() != 0)
+      return rewriter.notifyMatchFailure(call, "a 0-d self takes dim 0 (or -1), its result 0-d");
+    auto selfType = cast<RankedTensorType>(self.getType());
+    self = p.build<prim::ReshapeOp>(selfType.clone({1}), self, ValueRange{});
+    rank = 1;
+  }
+  int64_t d = PrimBuilder::normalizeDim(*dim, rank);
   if (indexType.getRank() == 0) // a 0-d index keeps the dim, with size 1
     index = p.build<prim::ReshapeOp>(indexType.clone({1}), index, ValueRange{});
   Value result = p.create<prim::TakeOp>(self, index, rewriter.getI64IntegerAttr(d));
   if (!result)
     return failure(); // p said why
+  auto taken = cast<RankedTensorType>(result.getType());
+  if (type.getRank() == 0 && taken.hasStaticShape() && taken.getNumElements() == 1)
+    result = p.build<prim::ReshapeOp>(type, result, ValueRange{});
   if (result.getType() != type)
     return rewriter.notifyMatchFailure(call, "the selected shape is not the result's");
   rewriter.replaceOp(call, result);
@@ -68,6 +77,61 @@ LogicalResult take(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
     return failure(); // p said why
   if (result.getType() != type)
     return rewriter.notifyMatchFailure(call, "the taken shape is not the result's");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// take_along_dim(self, indices, dim): self and indices broadcast to each
+// other in every dim but `dim`, then gather along it; without dim, both
+// flattened.
+LogicalResult takeAlongDim(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self"), indices = tensorArg(args, "indices");
+  RankedTensorType type = resultType(call);
+  if (!self || !indices || !type)
+    return rewriter.notifyMatchFailure(call, "expects tensors self and indices");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  auto indexType = cast<RankedTensorType>(indices.getType());
+  if (!selfType.hasStaticShape() || !indexType.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "static self and indices");
+  PrimBuilder p(rewriter, call.getLoc());
+  std::optional<int64_t> dim = args.integer("dim");
+  if (!dim) {
+    self = p.build<prim::ReshapeOp>(RankedTensorType::get({selfType.getNumElements()},
+                                                          selfType.getElementType()),
+                                    self, ValueRange{});
+    indices = p.build<prim::ReshapeOp>(RankedTensorType::get({indexType.getNumElements()},
+                                                             indexType.getElementType()),
+                                       indices, ValueRange{});
+    dim = 0;
+  } else {
+    if (selfType.getRank() != indexType.getRank() || selfType.getRank() == 0)
+      return rewriter.notifyMatchFailure(call, "self and indices of one rank (1 or more)");
+    int64_t d = PrimBuilder::normalizeDim(*dim, selfType.getRank());
+    SmallVector<int64_t> selfShape(selfType.getShape()), indexShape(indexType.getShape());
+    for (int64_t i = 0; i < selfType.getRank(); ++i) {
+      if (i == d)
+        continue;
+      int64_t a = selfShape[i], b = indexShape[i];
+      if (a != b && a != 1 && b != 1)
+        return rewriter.notifyMatchFailure(call, "self and indices do not broadcast");
+      selfShape[i] = indexShape[i] = std::max(a, b);
+    }
+    auto iota = llvm::to_vector(llvm::seq<int64_t>(0, selfType.getRank()));
+    auto broadcast = [&](Value v, ArrayRef<int64_t> shape) {
+      auto vType = cast<RankedTensorType>(v.getType());
+      if (vType.getShape() == shape)
+        return v;
+      return p.broadcastInDim(v, RankedTensorType::get(shape, vType.getElementType()), iota, {});
+    };
+    self = broadcast(self, selfShape);
+    indices = broadcast(indices, indexShape);
+    dim = d;
+  }
+  Value result = p.create<prim::TakeAlongOp>(self, indices, rewriter.getI64IntegerAttr(*dim));
+  if (!result)
+    return failure(); // p said why
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "the gathered shape is not the result's");
   rewriter.replaceOp(call, result);
   return success();
 }
@@ -185,6 +249,8 @@ void addGatherDecompositions(std::vector<Decomposition> &table) {
       {"aten.embedding.default", "gather", "take", embedding},
       {"aten.gather.default", "gather", "take_along", gather},
       {"aten.index_select.default", "gather", "take", indexSelect},
+      {"aten.take_along_dim.default", "gather", "reshape, broadcast_in_dim, take_along",
+       takeAlongDim},
       {"aten.take.default", "gather", "reshape, compare, add, select, take", take},
       {"aten.index.Tensor", "gather", "broadcast_in_dim, compare, select, add, mul, reshape, take",
        indexTensor},

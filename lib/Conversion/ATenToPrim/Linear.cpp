@@ -14,7 +14,8 @@ namespace {
 
 // linear(x [..., K], W [N, K], b [N]?) = x @ W^T + b.
 // Batch dims are folded into the rows: x is reshaped to [prod(...), K], one
-// 2-d matmul runs, and the result is reshaped back. (Broadcasting W^T over
+// 2-d matmul runs, and the result is reshaped back (a 1-d x is one row).
+// (Broadcasting W^T over
 // the batch instead would copy the weight once per batch element per call.)
 LogicalResult linear(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
@@ -26,12 +27,12 @@ LogicalResult linear(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   int64_t rank = inputType.getRank();
   // Checked before the shape's batch dims are taken (dropping the last dim
   // of a 0-d shape read past it: SIGSEGV), and the result keeps the rank.
-  if (rank < 2 || type.getRank() != rank)
-    return rewriter.notifyMatchFailure(call, "input rank >= 2, the result's rank the same");
+  if (rank < 1 || type.getRank() != rank)
+    return rewriter.notifyMatchFailure(call, "input rank >= 1, the result's rank the same");
   int64_t dynamicBatch = llvm::count_if(inputType.getShape().drop_back(), ShapedType::isDynamic);
   if (weightType.getRank() != 2 || !weightType.hasStaticShape() ||
       inputType.isDynamicDim(rank - 1) || dynamicBatch > 1)
-    return rewriter.notifyMatchFailure(call, "input rank >= 2 with at most one dynamic "
+    return rewriter.notifyMatchFailure(call, "input rank >= 1 with at most one dynamic "
                                              "batch dim, and a static 2-d weight");
   if (!args.isNone("bias") && !args.value("bias"))
     return rewriter.notifyMatchFailure(call, "bias must be a tensor or None");
@@ -51,7 +52,7 @@ LogicalResult linear(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   Type element = type.getElementType();
   Value x = p.convert(input, element);
   Value rows = x;
-  if (rank > 2) {
+  if (rank != 2) {
     // The batch dims' product (not elements / k: k may be 0).
     int64_t m = ShapedType::kDynamic;
     if (!dynamicBatch) {
@@ -85,7 +86,7 @@ LogicalResult linear(aten::CallOp call, const CallArgs &args, PatternRewriter &r
     auto resultRows = cast<RankedTensorType>(result.getType());
     result = p.create<prim::AddOp>(result, p.broadcastInDim(bias, resultRows, {1}, {result}));
   }
-  if (rank > 2) {
+  if (rank != 2) {
     SmallVector<Value> sizes;
     for (int64_t d = 0; d < rank - 1; ++d)
       if (type.isDynamicDim(d))
@@ -265,11 +266,138 @@ LogicalResult outer(aten::CallOp call, const CallArgs &args, PatternRewriter &re
   return success();
 }
 
+// kron(a, b): both padded with leading 1s to one rank r, a spread over
+// [a0, 1, a1, 1, ...] and b over [1, b0, 1, b1, ...], multiplied into
+// [a0, b0, a1, b1, ...] and merged pairwise: result[i * b_k + j] = a[i] b[j].
+LogicalResult kron(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value a = tensorArg(args, "self"), b = tensorArg(args, "other");
+  if (!type || !a || !b)
+    return rewriter.notifyMatchFailure(call, "expects tensors self and other");
+  auto aType = cast<RankedTensorType>(a.getType()), bType = cast<RankedTensorType>(b.getType());
+  if (!aType.hasStaticShape() || !bType.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "static self and other");
+  int64_t rank = std::max(aType.getRank(), bType.getRank());
+  auto padded = [&](RankedTensorType t) {
+    SmallVector<int64_t> shape(rank - t.getRank(), 1);
+    llvm::append_range(shape, t.getShape());
+    return shape;
+  };
+  SmallVector<int64_t> aShape = padded(aType), bShape = padded(bType);
+  SmallVector<int64_t> pairs, aDims, bDims, merged;
+  for (int64_t d = 0; d < rank; ++d) {
+    pairs.append({aShape[d], bShape[d]});
+    aDims.push_back(2 * d);
+    bDims.push_back(2 * d + 1);
+    merged.push_back(aShape[d] * bShape[d]);
+  }
+  PrimBuilder p(rewriter, call.getLoc());
+  Type element = type.getElementType();
+  auto spread = [&](Value v, ArrayRef<int64_t> shape, ArrayRef<int64_t> dims) {
+    Value x = p.build<prim::ReshapeOp>(RankedTensorType::get(shape, element),
+                                       p.convert(v, element), ValueRange{});
+    return p.broadcastInDim(x, RankedTensorType::get(pairs, element), dims, {});
+  };
+  Value lhs = spread(a, aShape, aDims), rhs = spread(b, bShape, bDims);
+  Value product = element.isInteger(1) ? p.create<prim::AndOp>(lhs, rhs) // bool: and
+                                       : p.create<prim::MulOp>(lhs, rhs);
+  if (!product)
+    return failure(); // p said why
+  Value result = p.build<prim::ReshapeOp>(RankedTensorType::get(merged, element), product,
+                                          ValueRange{});
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "the product's shape is not the result's");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// inner(a [A..., k], b [B..., k]) = sum_k a[..., k] b[..., k], shaped
+// [A..., B...]: one [prod A, k] x [k, prod B] matmul; a 0-d operand scales
+// the other.
+LogicalResult inner(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value a = tensorArg(args, "self"), b = tensorArg(args, "other");
+  if (!type || !a || !b || !type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects tensors self and other, a static result");
+  auto aType = cast<RankedTensorType>(a.getType()), bType = cast<RankedTensorType>(b.getType());
+  if (!aType.hasStaticShape() || !bType.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "static operands");
+  PrimBuilder p(rewriter, call.getLoc());
+  Type element = type.getElementType();
+  if (aType.getRank() == 0 || bType.getRank() == 0) {
+    Value product = p.create<prim::MulOp>(operandAs(p, args, "self", type, {}),
+                                          operandAs(p, args, "other", type, {}));
+    if (!product)
+      return failure(); // p said why
+    rewriter.replaceOp(call, product);
+    return success();
+  }
+  int64_t k = aType.getShape().back();
+  if (bType.getShape().back() != k)
+    return rewriter.notifyMatchFailure(call, "the last dims must agree");
+  int64_t rows = llvm::product_of(aType.getShape().drop_back());
+  int64_t columns = llvm::product_of(bType.getShape().drop_back());
+  Value lhs = p.build<prim::ReshapeOp>(RankedTensorType::get({rows, k}, element),
+                                       p.convert(a, element), ValueRange{});
+  Value rhs = p.build<prim::ReshapeOp>(RankedTensorType::get({columns, k}, element),
+                                       p.convert(b, element), ValueRange{});
+  Value product = p.create<prim::MatmulOp>(
+      lhs, p.create<prim::TransposeOp>(rhs, rewriter.getDenseI64ArrayAttr({1, 0})));
+  if (!product)
+    return failure(); // p said why
+  Value result = p.build<prim::ReshapeOp>(type, product, ValueRange{});
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// cross(a, b, dim) of 3-vectors along dim (both broadcast to the result):
+// a[(1, 2, 0)] b[(2, 0, 1)] - a[(2, 0, 1)] b[(1, 2, 0)], the index triples
+// taken along dim. cross.default without dim takes the first dim of size 3.
+LogicalResult cross(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  if (!type || !type.hasStaticShape() || !tensorArg(args, "self") || !tensorArg(args, "other"))
+    return rewriter.notifyMatchFailure(call, "expects tensors self and other, a static result");
+  std::optional<int64_t> dim = args.integer("dim");
+  if (!dim) {
+    auto sizes = type.getShape();
+    auto three = llvm::find(sizes, 3);
+    if (three == sizes.end())
+      return rewriter.notifyMatchFailure(call, "no dim of size 3");
+    dim = three - sizes.begin();
+  }
+  std::optional<int64_t> d = shapeDim(*dim, type);
+  if (!d || type.getDimSize(*d) != 3)
+    return rewriter.notifyMatchFailure(call, "dim must have size 3");
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> sources;
+  Value x = operandAs(p, args, "self", type, sources);
+  Value y = operandAs(p, args, "other", type, sources);
+  if (!x || !y)
+    return rewriter.notifyMatchFailure(call, "self and other must broadcast to the result");
+  auto indexType = RankedTensorType::get({3}, rewriter.getI64Type());
+  auto rotated = [&](Value v, ArrayRef<int64_t> order) {
+    Value index = p.create<prim::ConstantOp>(DenseElementsAttr::get(indexType, order));
+    return p.create<prim::TakeOp>(v, index, rewriter.getI64IntegerAttr(*d));
+  };
+  SmallVector<int64_t> next = {1, 2, 0}, after = {2, 0, 1};
+  Value result = p.create<prim::SubOp>(
+      p.create<prim::MulOp>(rotated(x, next), rotated(y, after)),
+      p.create<prim::MulOp>(rotated(x, after), rotated(y, next)));
+  if (!result)
+    return failure(); // p said why
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 } // namespace
 
 void addLinearDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.linear.default", "linear", "reshape, transpose, matmul, broadcast_in_dim, add", linear},
+      {"aten.kron.default", "linear", "reshape, broadcast_in_dim, mul, convert", kron},
+      {"aten.inner.default", "linear", "reshape, transpose, matmul, mul, convert", inner},
+      {"aten.cross.default", "linear", "broadcast_in_dim, take, mul, sub, convert", cross},
+      {"aten.linalg_cross.default", "linear", "broadcast_in_dim, take, mul, sub, convert", cross},
       {"aten.mm.default", "linear", "matmul, convert", mm},
       {"aten.bmm.default", "linear", "matmul, convert", mm},
       {"aten.baddbmm.default", "linear", "matmul, mul, broadcast_in_dim, add", baddbmm},

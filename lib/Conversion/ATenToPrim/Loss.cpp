@@ -1,4 +1,4 @@
-//===- Loss.cpp - mse, l1, huber, smooth_l1, soft_margin, bce losses ------===//
+//===- Loss.cpp - pointwise losses, nll and cross entropy -----------------===//
 //
 // A pointwise loss of (self, target), broadcast to each other, then
 // torch's `reduction`: 0 none (the pointwise tensor), 1 mean, 2 sum (0-d).
@@ -72,6 +72,60 @@ Value binaryCrossEntropyWithLogits(Ew &e, Value x, Value y, const CallArgs &) {
       e.add(e.p.create<prim::MaxOp>(e.apply<prim::NegOp>(x), e.c(0.0)),
             e.apply<prim::Log1pOp>(e.apply<prim::ExpOp>(e.apply<prim::NegOp>(e.apply<prim::AbsOp>(x)))));
   return e.add(e.mul(e.sub(e.c(1.0), y), x), softplus);
+}
+
+// hinge_embedding: x where the target is 1, max(0, margin - x) where it is
+// -1 (torch adds both terms, so a target of neither gets their sum).
+Value hingeEmbedding(Ew &e, Value x, Value y, const CallArgs &args) {
+  double margin = args.number("margin").value_or(1.0);
+  Value clamped = e.p.create<prim::MaxOp>(e.sub(e.c(margin), x), e.c(0.0));
+  Value marginPart = e.sel(e.cmp(P::ne, y, e.c(1.0)), clamped, e.c(0.0));
+  Value selfPart = e.sel(e.cmp(P::ne, y, e.c(-1.0)), x, e.c(0.0));
+  return e.add(marginPart, selfPart);
+}
+
+// kl_div of log-probabilities x: xlogy(y, y) - y x (0 where y is 0), or
+// e^y (y - x) with log_target.
+Value klDiv(Ew &e, Value x, Value y, const CallArgs &args) {
+  if (args.boolean("log_target").value_or(false))
+    return e.mul(e.apply<prim::ExpOp>(y), e.sub(y, x));
+  Value yLogY =
+      e.sel(e.cmp(P::eq, y, e.c(0.0)), e.c(0.0), e.mul(y, e.apply<prim::LogOp>(y)));
+  return e.sub(yLogY, e.mul(y, x));
+}
+
+// margin_ranking_loss(input1, input2, target, margin, reduction):
+// max(0, margin - target (input1 - input2)), the three broadcast together.
+LogicalResult marginRanking(aten::CallOp call, const CallArgs &args,
+                            PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  std::optional<int64_t> reduction = args.integer("reduction");
+  if (!type || !reduction || *reduction < kNone || *reduction > kSum ||
+      !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float result and reduction 0, 1 or 2");
+  auto shape = staticBroadcastShape(args, {"input1", "input2", "target"});
+  if (!shape)
+    return rewriter.notifyMatchFailure(call, "static inputs and target that broadcast");
+  PrimBuilder p(rewriter, call.getLoc());
+  auto pointwise = RankedTensorType::get(*shape, computeType(type).getElementType());
+  Value x1 = operandAs(p, args, "input1", pointwise, {});
+  Value x2 = operandAs(p, args, "input2", pointwise, {});
+  Value y = operandAs(p, args, "target", pointwise, {});
+  Ew e{p, x1};
+  Value loss = e.p.create<prim::MaxOp>(
+      e.sub(e.c(args.number("margin").value_or(0.0)), e.mul(y, e.sub(x1, x2))), e.c(0.0));
+  if (*reduction != kNone) {
+    loss = p.reduce(prim::ReduceKind::sum, loss,
+                    llvm::to_vector(llvm::seq<int64_t>(0, pointwise.getRank())), false);
+    if (loss && *reduction == kMean) {
+      Ew scalar{p, loss};
+      loss = scalar.div(loss, scalar.c(double(pointwise.getNumElements())));
+    }
+  }
+  if (!loss)
+    return failure(); // p said why
+  rewriter.replaceOp(call, p.convert(loss, type.getElementType()));
+  return success();
 }
 
 /// loss(self, target), then reduced as `reduction` says.
@@ -210,6 +264,14 @@ void addLossDecompositions(std::vector<Decomposition> &table) {
       {"aten.binary_cross_entropy_with_logits.default", "loss",
        "broadcast_in_dim, abs, neg, exp, log1p, max, mul, add, reduce, div, convert",
        pointwiseLoss<binaryCrossEntropyWithLogits>},
+      {"aten.hinge_embedding_loss.default", "loss",
+       "broadcast_in_dim, sub, max, compare, select, add, reduce, div, convert",
+       pointwiseLoss<hingeEmbedding>},
+      {"aten.margin_ranking_loss.default", "loss",
+       "broadcast_in_dim, sub, mul, max, reduce, div, convert", marginRanking},
+      {"aten.kl_div.default", "loss",
+       "broadcast_in_dim, compare, select, log, exp, mul, sub, reduce, div, convert",
+       pointwiseLoss<klDiv>},
       {"aten.huber_loss.default", "loss",
        "broadcast_in_dim, sub, abs, mul, compare, select, reduce, div, convert",
        pointwiseLoss<huber>},

@@ -156,6 +156,11 @@ Value rad2deg(Ew &e, Value x) { return e.mul(x, e.c(180.0 / M_PI)); }
 // near 1, which the comparison's absolute tolerance covers (no erfc prim).
 Value erfc(Ew &e, Value x) { return e.sub(e.c(1.0), e.apply<prim::ErfOp>(x)); }
 
+// ndtr(x) = the standard normal CDF = (1 + erf(x / sqrt 2)) / 2.
+Value ndtr(Ew &e, Value x) {
+  return e.mul(e.c(0.5), e.add(e.c(1.0), e.apply<prim::ErfOp>(e.mul(x, e.c(M_SQRT1_2)))));
+}
+
 // sinc(x) = sin(pi x) / (pi x), 1 at 0.
 Value sinc(Ew &e, Value x) {
   Value angle = e.mul(x, e.c(M_PI));
@@ -416,6 +421,7 @@ void addMathDecompositions(std::vector<Decomposition> &table) {
       {"aten.ceil.default", "math", "ceil", rounding<ceil>},
       {"aten.deg2rad.default", "math", "mul, convert", floatMath<deg2rad>},
       {"aten.erfc.default", "math", "erf, sub, convert", floatMath<erfc>},
+      {"aten.special_ndtr.default", "math", "erf, mul, add, convert", floatMath<ndtr>},
       {"aten.exp2.default", "math", "pow, convert", floatMath<exp2>},
       {"aten.frac.default", "math", "ceil, floor, compare, select, sub, convert",
        floatMath<frac>},

@@ -1,4 +1,4 @@
-//===- Matrix.cpp - tril, triu, trace: a matrix's triangles and diagonal --===//
+//===- Matrix.cpp - tril, triu, trace, diag: triangles and diagonals ------===//
 //
 // Each compares a column index with a row index (two prim.iota over the
 // last two dims) and selects: no gather, and one loop that fuses with its
@@ -76,12 +76,100 @@ LogicalResult trace(aten::CallOp call, const CallArgs &args, PatternRewriter &re
   return success();
 }
 
+/// x [..., n] on the k-th diagonal of [..., N, N] matrices, N = n + |k|:
+/// result[..., i, j] = x[..., k >= 0 ? i : j] where j - i == k, else 0.
+Value embedDiagonal(PrimBuilder &p, Value x, int64_t k, RankedTensorType type) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t rank = xType.getRank(), n = xType.getDimSize(rank - 1), size = n + std::abs(k);
+  if (xType.isDynamicDim(rank - 1) || n == 0 || type.getRank() != rank + 1)
+    return Value();
+  OpBuilder &b = p.builder();
+  auto indexType = RankedTensorType::get({size, size}, b.getI64Type());
+  Value row = p.build<prim::IotaOp>(indexType, b.getI64IntegerAttr(0), ValueRange{});
+  Value column = p.build<prim::IotaOp>(indexType, b.getI64IntegerAttr(1), ValueRange{});
+  Ew e{p, row};
+  // Off the diagonal the index is clamped into x: read, then dropped.
+  Value source = p.create<prim::MinOp>(k >= 0 ? row : column, e.c(double(n - 1)));
+  Value taken = p.create<prim::TakeOp>(p.convert(x, type.getElementType()), source,
+                                       b.getI64IntegerAttr(rank - 1));
+  Value onDiagonal = e.cmp(P::eq, e.sub(column, row), e.c(double(k)));
+  Value mask = p.broadcastTo(onDiagonal, type.clone(b.getI1Type()), {});
+  return p.create<prim::SelectOp>(mask, taken, p.splat(0.0, type, {}));
+}
+
+LogicalResult replaceOrRefuse(aten::CallOp call, Value result, PatternRewriter &rewriter,
+                              StringRef what) {
+  if (!result || result.getType() != call->getResult(0).getType())
+    return rewriter.notifyMatchFailure(call, what);
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// diag_embed(x, offset) with the default dims (-2, -1): x's last dim on the
+// offset diagonal of new trailing matrices.
+LogicalResult diagEmbed(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  int64_t dim1 = args.integer("dim1").value_or(-2), dim2 = args.integer("dim2").value_or(-1);
+  if (!type || !self || !type.hasStaticShape() ||
+      PrimBuilder::normalizeDim(dim1, type.getRank()) != type.getRank() - 2 ||
+      PrimBuilder::normalizeDim(dim2, type.getRank()) != type.getRank() - 1)
+    return rewriter.notifyMatchFailure(call, "diag_embed into the last two dims (the default)");
+  PrimBuilder p(rewriter, call.getLoc());
+  return replaceOrRefuse(call, embedDiagonal(p, self, args.integer("offset").value_or(0), type),
+                         rewriter, "a static, non-empty last dim");
+}
+
+// diag(x, k): a vector onto the k-th diagonal of a matrix, or a matrix's
+// k-th diagonal as a vector (a take of its flattened elements);
+// diagflat(x, k) = diag of x flattened.
+template <bool flat>
+LogicalResult diag(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  int64_t k = args.integer(flat ? "offset" : "diagonal").value_or(0);
+  if (!type || !self || !type.hasStaticShape() ||
+      !cast<RankedTensorType>(self.getType()).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects static shapes");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  PrimBuilder p(rewriter, call.getLoc());
+  if (flat || selfType.getRank() <= 1) {
+    Value vector = p.build<prim::ReshapeOp>(
+        RankedTensorType::get({selfType.getNumElements()}, selfType.getElementType()), self,
+        ValueRange{});
+    return replaceOrRefuse(call, embedDiagonal(p, vector, k, type), rewriter,
+                           "a non-empty vector onto a matrix");
+  }
+  if (selfType.getRank() != 2 || type.getRank() != 1)
+    return rewriter.notifyMatchFailure(call, "diag of a vector or a matrix");
+  int64_t rows = selfType.getDimSize(0), columns = selfType.getDimSize(1);
+  SmallVector<int64_t> indices;
+  for (int64_t i = k >= 0 ? 0 : -k, j = k >= 0 ? k : 0; i < rows && j < columns; ++i, ++j)
+    indices.push_back(i * columns + j);
+  if (int64_t(indices.size()) != type.getDimSize(0) || indices.empty())
+    return rewriter.notifyMatchFailure(call, "the diagonal's length is not the result's");
+  OpBuilder &b = p.builder();
+  Value flatSelf = p.build<prim::ReshapeOp>(
+      RankedTensorType::get({rows * columns}, selfType.getElementType()), self, ValueRange{});
+  auto indexType = RankedTensorType::get({int64_t(indices.size())}, b.getI64Type());
+  Value index = p.create<prim::ConstantOp>(DenseElementsAttr::get(indexType, ArrayRef(indices)));
+  Value taken = p.create<prim::TakeOp>(flatSelf, index, b.getI64IntegerAttr(0));
+  return replaceOrRefuse(call, p.convert(taken, type.getElementType()), rewriter,
+                         "the diagonal's type is not the result's");
+}
+
 } // namespace
 
 void addMatrixDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.trace.default", "matrix", "iota, sub, compare, broadcast_in_dim, select, reduce",
        trace},
+      {"aten.diag.default", "matrix", "iota, min, take, sub, compare, broadcast_in_dim, select",
+       diag<false>},
+      {"aten.diagflat.default", "matrix",
+       "reshape, iota, min, take, sub, compare, broadcast_in_dim, select", diag<true>},
+      {"aten.diag_embed.default", "matrix",
+       "iota, min, take, sub, compare, broadcast_in_dim, select", diagEmbed},
       {"aten.tril.default", "matrix", "iota, sub, compare, broadcast_in_dim, select",
        triangle<P::le>},
       {"aten.triu.default", "matrix", "iota, sub, compare, broadcast_in_dim, select",

@@ -65,6 +65,19 @@ LogicalResult flip(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   return replaceChecked(call, result, rewriter);
 }
 
+// fliplr reverses dim 1 (of a tensor of 2 or more dims), flipud dim 0.
+template <int64_t dim>
+LogicalResult flipDim(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  if (!self || cast<RankedTensorType>(self.getType()).getRank() <= dim)
+    return rewriter.notifyMatchFailure(call, "expects a tensor with the dim to reverse");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value result = p.create<prim::ReverseOp>(self, rewriter.getDenseI64ArrayAttr({dim}));
+  if (!result)
+    return failure(); // p said why
+  return replaceChecked(call, result, rewriter);
+}
+
 /// `x` rolled by `shift` along static `dim`: the last `shift` elements first.
 Value rollAlong(PrimBuilder &p, Value x, int64_t dim, int64_t shift) {
   if (!x)
@@ -119,11 +132,101 @@ LogicalResult roll(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   return replaceChecked(call, x, rewriter);
 }
 
+// fft_fftshift(x, dims) rolls each dim (every dim without) by half its
+// size, n / 2; fft_ifftshift back, by -(n / 2).
+template <bool inverse>
+LogicalResult fftShift(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  if (!self || !cast<RankedTensorType>(self.getType()).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects a static tensor");
+  auto type = cast<RankedTensorType>(self.getType());
+  SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+  if (auto given = args.integers("dim")) {
+    dims.clear();
+    for (int64_t dim : *given)
+      if (std::optional<int64_t> d = shapeDim(dim, type))
+        dims.push_back(*d);
+  }
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = self;
+  for (int64_t d : dims)
+    if (int64_t half = type.getDimSize(d) / 2; type.getDimSize(d) > 0)
+      x = rollAlong(p, x, d, inverse ? -half : half);
+  return replaceChecked(call, x, rewriter);
+}
+
+// repeat_interleave(self, repeats, dim): each element repeated `repeats`
+// times in place along dim (self flattened without dim): [.., n, ..] as
+// [.., n, 1, ..], broadcast to [.., n, r, ..], merged.
+LogicalResult repeatInterleave(aten::CallOp call, const CallArgs &args,
+                               PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  std::optional<int64_t> repeats = args.integer("repeats");
+  if (!self || !repeats || *repeats < 0 || !cast<RankedTensorType>(self.getType()).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "a static tensor and a constant count >= 0");
+  auto type = cast<RankedTensorType>(self.getType());
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = self;
+  std::optional<int64_t> dim = args.integer("dim");
+  if (!dim || type.getRank() == 0) {
+    x = reshapeTo(p, self, {type.getNumElements()});
+    dim = 0;
+  }
+  auto shape = llvm::to_vector(cast<RankedTensorType>(x.getType()).getShape());
+  int64_t d = PrimBuilder::normalizeDim(*dim, shape.size());
+  SmallVector<int64_t> spread(shape), dims, merged(shape);
+  spread.insert(spread.begin() + d + 1, *repeats);
+  for (int64_t i = 0; i < int64_t(shape.size()); ++i)
+    dims.push_back(i <= d ? i : i + 1);
+  merged[d] *= *repeats;
+  Value wide = p.broadcastInDim(x, RankedTensorType::get(spread, type.getElementType()), dims, {});
+  return replaceChecked(call, reshapeTo(p, wide, merged), rewriter);
+}
+
+// unfold(self, dimension, size, step): the windows self[.., i*step :
+// i*step + size, ..] along dimension, the window count in its place and the
+// window as a new last dim (a take of a constant [count, size] table).
+LogicalResult unfold(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  auto dimension = args.integer("dimension"), size = args.integer("size"),
+       step = args.integer("step");
+  RankedTensorType type = resultType(call);
+  if (!self || !type || !dimension || !size || !step || *size < 0 || *step < 1 ||
+      !cast<RankedTensorType>(self.getType()).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "a static tensor, size >= 0 and step >= 1");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = selfType.getRank() == 0 ? reshapeTo(p, self, {1}) : self;
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t rank = xType.getRank(), d = PrimBuilder::normalizeDim(*dimension, rank);
+  int64_t length = xType.getDimSize(d);
+  if (*size > length)
+    return rewriter.notifyMatchFailure(call, "the window is longer than the dim");
+  int64_t count = (length - *size) / *step + 1;
+  SmallVector<int64_t> table;
+  for (int64_t i = 0; i < count; ++i)
+    for (int64_t j = 0; j < *size; ++j)
+      table.push_back(i * *step + j);
+  OpBuilder &b = p.builder();
+  auto tableType = RankedTensorType::get({count, *size}, b.getI64Type());
+  Value index = p.create<prim::ConstantOp>(DenseElementsAttr::get(tableType, ArrayRef(table)));
+  Value windows = p.create<prim::TakeOp>(x, index, b.getI64IntegerAttr(d));
+  // [.., count, size, ..] -> the size dim last.
+  SmallVector<int64_t> permutation;
+  for (int64_t i = 0; i <= rank; ++i)
+    if (i != d + 1)
+      permutation.push_back(i);
+  permutation.push_back(d + 1);
+  Value result = p.create<prim::TransposeOp>(windows, b.getDenseI64ArrayAttr(permutation));
+  if (selfType.getRank() == 0 && result)
+    result = p.build<prim::ReshapeOp>(type, result, ValueRange{});
+  return replaceChecked(call, result, rewriter);
+}
+
 // repeat(self, repeats): self (with leading unit dims up to the repeats'
 // length) broadcast to [r0, s0, r1, s1, ...] and merged pairwise.
-LogicalResult repeat(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  Value self = tensorArg(args, "self");
-  auto repeats = args.integers("repeats");
+LogicalResult repeatBy(aten::CallOp call, Value self, std::optional<SmallVector<int64_t>> repeats,
+                       PatternRewriter &rewriter) {
   if (!self || !repeats)
     return rewriter.notifyMatchFailure(call, "expects a tensor and constant repeats");
   auto type = cast<RankedTensorType>(self.getType());
@@ -147,6 +250,22 @@ LogicalResult repeat(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   Value wide = p.build<prim::BroadcastInDimOp>(broadcastType, x, rewriter.getDenseI64ArrayAttr(dims),
                                                ValueRange{});
   return replaceChecked(call, reshapeTo(p, wide, merged), rewriter);
+}
+
+LogicalResult repeat(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return repeatBy(call, tensorArg(args, "self"), args.integers("repeats"), rewriter);
+}
+
+// tile(self, dims) = repeat with dims padded by leading 1s to self's rank.
+LogicalResult tile(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  auto dims = args.integers("dims");
+  if (!self || !dims)
+    return rewriter.notifyMatchFailure(call, "expects a tensor and constant dims");
+  int64_t rank = cast<RankedTensorType>(self.getType()).getRank();
+  SmallVector<int64_t> repeats(std::max<int64_t>(0, rank - int64_t(dims->size())), 1);
+  llvm::append_range(repeats, *dims);
+  return repeatBy(call, self, repeats, rewriter);
 }
 
 // diagonal(self, offset, dim1, dim2): the elements (i, i + offset) of the
@@ -352,12 +471,20 @@ LogicalResult rot90(aten::CallOp call, const CallArgs &args, PatternRewriter &re
 void addRearrangeDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.flip.default", "shape", "reverse", flip},
+      {"aten.fliplr.default", "shape", "reverse", flipDim<1>},
+      {"aten.flipud.default", "shape", "reverse", flipDim<0>},
       {"aten.channel_shuffle.default", "shape", "reshape, transpose", channelShuffle},
       {"aten.pixel_shuffle.default", "shape", "reshape, transpose", pixelShuffle<true>},
       {"aten.pixel_unshuffle.default", "shape", "reshape, transpose", pixelShuffle<false>},
       {"aten.rot90.default", "shape", "reverse, transpose", rot90},
       {"aten.roll.default", "shape", "slice, concatenate, reshape", roll},
       {"aten.repeat.default", "shape", "reshape, broadcast_in_dim", repeat},
+      {"aten.tile.default", "shape", "reshape, broadcast_in_dim", tile},
+      {"aten.fft_fftshift.default", "shape", "slice, concatenate", fftShift<false>},
+      {"aten.fft_ifftshift.default", "shape", "slice, concatenate", fftShift<true>},
+      {"aten.repeat_interleave.self_int", "shape", "reshape, broadcast_in_dim",
+       repeatInterleave},
+      {"aten.unfold.default", "shape", "take, transpose", unfold},
       {"aten.diagonal.default", "shape", "reshape, constant, take", diagonal},
       {"aten.as_strided.default", "shape", "reshape, constant, take", asStrided},
       {"aten.copy.default", "shape", "convert, broadcast_in_dim", copy},

@@ -145,6 +145,117 @@ LogicalResult nansum(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   return replaceWith(call, result, rewriter);
 }
 
+// count_nonzero(self, dim) = sum(self != 0) over dim (a dim, dims, or all).
+LogicalResult countNonzero(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self || !type.getElementType().isInteger(64))
+    return rewriter.notifyMatchFailure(call, "expects a tensor self and an int64 result");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  SmallVector<int64_t> dims;
+  if (std::optional<int64_t> one = args.integer("dim")) {
+    if (std::optional<int64_t> d = shapeDim(*one, selfType))
+      dims.push_back(*d);
+  } else {
+    dims = reducedDims(args, "dim", selfType.getRank());
+  }
+  PrimBuilder p(rewriter, call.getLoc());
+  Ew e{p, self};
+  Value nonzero = p.convert(e.cmp(prim::ComparePredicate::ne, self, e.c(0.0)), type.getElementType());
+  Value result = dims.empty() ? nonzero : p.reduce(prim::ReduceKind::sum, nonzero, dims, false);
+  return replaceWith(call, result, rewriter);
+}
+
+// nanmean(self, dim, keepdim) = sum of the non-NaN elements / their count.
+LogicalResult nanmean(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor self");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  SmallVector<int64_t> dims = reducedDims(args, "dim", selfType.getRank());
+  if (selfType.getRank() == 0)
+    dims.clear();
+  PrimBuilder p(rewriter, call.getLoc());
+  Ew e{p, p.convert(self, computeType(type).getElementType())};
+  Value x = e.like;
+  Value present = e.cmp(prim::ComparePredicate::eq, x, x);
+  Value values = e.sel(present, x, e.c(0.0));
+  Value counts = p.convert(present, computeType(type).getElementType());
+  bool keepdim = args.boolean("keepdim").value_or(false);
+  if (!dims.empty()) {
+    values = p.reduce(prim::ReduceKind::sum, values, dims, keepdim);
+    counts = p.reduce(prim::ReduceKind::sum, counts, dims, keepdim);
+  }
+  if (!values || !counts)
+    return failure(); // p said why
+  return replaceWith(call, p.convert(p.create<prim::DivOp>(values, counts), type.getElementType()),
+                     rewriter);
+}
+
+// linalg_vecdot(x, y, dim) = sum(x * y) along dim of their broadcast shape
+// (real tensors: no conjugate).
+LogicalResult vecdot(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  auto shape = staticBroadcastShape(args, {"x", "y"});
+  if (!type || !shape)
+    return rewriter.notifyMatchFailure(call, "static tensors x and y that broadcast");
+  auto productType = RankedTensorType::get(*shape, type.getElementType());
+  std::optional<int64_t> dim = shapeDim(args.integer("dim").value_or(-1), productType);
+  if (!dim)
+    return rewriter.notifyMatchFailure(call, "dim must name a dim of the broadcast shape");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value product = p.create<prim::MulOp>(operandAs(p, args, "x", productType, {}),
+                                        operandAs(p, args, "y", productType, {}));
+  return replaceWith(call, p.reduce(prim::ReduceKind::sum, product, {*dim}, false), rewriter);
+}
+
+// trapezoid(y, x, dim) = sum over dim of (x[i+1] - x[i]) (y[i+1] + y[i]) / 2,
+// a 1-d x spanning dim (else x of y's shape); the .dx forms space the
+// points dx apart; cumulative_trapezoid keeps the running sums.
+template <bool cumulative, bool spaced>
+LogicalResult trapezoid(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value y = tensorArg(args, "y");
+  if (!type || !y || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a tensor y and a float result");
+  auto yType = cast<RankedTensorType>(y.getType());
+  std::optional<int64_t> dim = shapeDim(args.integer("dim").value_or(-1), yType);
+  if (!dim || !yType.hasStaticShape() || yType.getDimSize(*dim) < 1)
+    return rewriter.notifyMatchFailure(call, "a static y with a non-empty dim");
+  int64_t d = *dim, n = yType.getDimSize(d);
+  PrimBuilder p(rewriter, call.getLoc());
+  Type compute = computeType(type).getElementType();
+  Value yc = p.convert(y, compute);
+  Value sums = p.create<prim::AddOp>(sliceDim(p, yc, d, 1, n, 1), sliceDim(p, yc, d, 0, n - 1, 1));
+  if (!sums)
+    return failure(); // p said why
+  auto pieceType = cast<RankedTensorType>(sums.getType());
+  Value widths;
+  if (spaced) {
+    widths = p.splat(args.number("dx").value_or(1.0), pieceType, {});
+  } else {
+    Value x = tensorArg(args, "x");
+    auto xType = x ? cast<RankedTensorType>(x.getType()) : RankedTensorType();
+    if (!xType || !(xType.getRank() == 1 ? xType.getDimSize(0) == n
+                                         : xType.getShape() == yType.getShape()))
+      return rewriter.notifyMatchFailure(call, "x must be 1-d along dim or of y's shape");
+    Value xc = p.convert(x, compute);
+    int64_t xDim = xType.getRank() == 1 ? 0 : d;
+    widths = p.create<prim::SubOp>(sliceDim(p, xc, xDim, 1, n, 1),
+                                   sliceDim(p, xc, xDim, 0, n - 1, 1));
+    if (xType.getRank() == 1)
+      widths = p.broadcastInDim(widths, pieceType, {d}, {});
+  }
+  Value areas = p.create<prim::MulOp>(p.create<prim::MulOp>(sums, widths),
+                                      p.splat(0.5, pieceType, {}));
+  Value result = cumulative ? p.create<prim::CumsumOp>(areas, rewriter.getI64IntegerAttr(d))
+                            : p.reduce(prim::ReduceKind::sum, areas, {d}, false);
+  if (!result)
+    return failure(); // p said why
+  return replaceWith(call, p.convert(result, type.getElementType()), rewriter);
+}
+
 // aminmax(self, dim, keepdim) = (amin, amax) over dim (every dim without).
 LogicalResult aminmax(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType minType = resultType(call, 0), maxType = resultType(call, 1);
@@ -245,22 +356,11 @@ LogicalResult variance(aten::CallOp call, const CallArgs &args, PatternRewriter 
   return success();
 }
 
-// linalg_vector_norm(x, ord, dims): (sum |x|^ord)^(1/ord); ord 2 as
-// sqrt(sum x*x), 1 as sum |x|, inf as amax |x|, 0 as the count of non-zeros.
-LogicalResult vectorNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  RankedTensorType type = resultType(call);
-  Value self = args.value("self");
-  std::optional<double> ord = args.number("ord");
-  if (!type || !self || !isa<FloatType>(type.getElementType()))
-    return rewriter.notifyMatchFailure(call, "expects a float tensor");
-  double order = ord.value_or(2.0);
-  auto selfType = cast<RankedTensorType>(self.getType());
-  SmallVector<int64_t> dims = reducedDims(args, "dim", selfType.getRank());
-  bool keepdim = args.boolean("keepdim").value_or(false);
-  Location loc = call.getLoc();
-  PrimBuilder p(rewriter, loc);
-  Type compute = computeType(type).getElementType();
-  Value x = p.convert(self, compute);
+// The vector norm of x (in its compute type) over dims: (sum |x|^ord)^(1/ord);
+// ord 2 as sqrt(sum x*x), 1 as sum |x|, inf as amax |x|, 0 as the count of
+// non-zeros.
+Value vectorNormOf(PrimBuilder &p, Value x, double order, ArrayRef<int64_t> dims, bool keepdim) {
+  Type compute = cast<RankedTensorType>(x.getType()).getElementType();
   Value magnitude = p.create<prim::AbsOp>(x);
   Value result;
   if (std::isinf(order)) {
@@ -270,7 +370,7 @@ LogicalResult vectorNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
     Value zero = p.splat(0.0, cast<RankedTensorType>(x.getType()), {x});
     Value nonzero = p.create<prim::CompareOp>(
         x, zero,
-        prim::ComparePredicateAttr::get(rewriter.getContext(), prim::ComparePredicate::ne));
+        prim::ComparePredicateAttr::get(p.builder().getContext(), prim::ComparePredicate::ne));
     result = p.reduce(prim::ReduceKind::sum, p.convert(nonzero, compute), dims, keepdim);
   } else if (order == 1.0) {
     result = p.reduce(prim::ReduceKind::sum, magnitude, dims, keepdim);
@@ -285,7 +385,79 @@ LogicalResult vectorNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
                        sum, p.splat(1.0 / order, cast<RankedTensorType>(sum.getType()), {sum}))
                  : Value(); // p said why
   }
-  return replaceWith(call, result, rewriter);
+  return result;
+}
+
+// linalg_vector_norm(x, ord, dims, keepdim).
+LogicalResult vectorNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  if (!type || !self || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  SmallVector<int64_t> dims = reducedDims(args, "dim", selfType.getRank());
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = p.convert(self, computeType(type).getElementType());
+  return replaceWith(call,
+                     vectorNormOf(p, x, args.number("ord").value_or(2.0), dims,
+                                  args.boolean("keepdim").value_or(false)),
+                     rewriter);
+}
+
+// dist(self, other, p) = the p-norm of self - other over every element;
+// pairwise_distance(x1, x2, p, eps, keepdim) = the p-norm of x1 - x2 + eps
+// over the last dim. Both operands broadcast to each other.
+template <bool pairwise>
+LogicalResult distance(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  StringRef first = pairwise ? "x1" : "self", second = pairwise ? "x2" : "other";
+  auto broadcast = staticBroadcastShape(args, {first, second});
+  if (!type || !isa<FloatType>(type.getElementType()) || !broadcast ||
+      (pairwise && broadcast->empty()))
+    return rewriter.notifyMatchFailure(call, "two static float tensors that broadcast");
+  SmallVector<int64_t> shape = *broadcast;
+  PrimBuilder p(rewriter, call.getLoc());
+  auto differenceType = RankedTensorType::get(shape, computeType(type).getElementType());
+  Value difference = p.create<prim::SubOp>(operandAs(p, args, first, differenceType, {}),
+                                           operandAs(p, args, second, differenceType, {}));
+  if (pairwise)
+    difference = p.create<prim::AddOp>(
+        difference, p.splat(args.number("eps").value_or(1e-6), differenceType, {}));
+  SmallVector<int64_t> dims = pairwise ? SmallVector<int64_t>{int64_t(shape.size()) - 1}
+                                       : llvm::to_vector(llvm::seq<int64_t>(0, shape.size()));
+  Value norm = vectorNormOf(p, difference, args.number("p").value_or(2.0), dims,
+                            pairwise && args.boolean("keepdim").value_or(false));
+  return replaceWith(call, norm ? p.convert(norm, type.getElementType()) : norm, rewriter);
+}
+
+// cosine_similarity(x1, x2, dim, eps) as torch computes it: each operand
+// divided by its 2-norm along dim (clamped to at least eps), then the sum of
+// their product along dim; both broadcast to each other first.
+LogicalResult cosineSimilarity(aten::CallOp call, const CallArgs &args,
+                               PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  auto shape = staticBroadcastShape(args, {"x1", "x2"});
+  if (!type || !isa<FloatType>(type.getElementType()) || !shape)
+    return rewriter.notifyMatchFailure(call, "static float tensors x1 and x2 that broadcast");
+  auto wideType = RankedTensorType::get(*shape, computeType(type).getElementType());
+  std::optional<int64_t> dim = shapeDim(args.integer("dim").value_or(1), wideType);
+  if (!dim)
+    return rewriter.notifyMatchFailure(call, "dim must name a dim of the broadcast shape");
+  PrimBuilder p(rewriter, call.getLoc());
+  double eps = args.number("eps").value_or(1e-8);
+  auto normalized = [&](StringRef name) -> Value {
+    Value x = operandAs(p, args, name, wideType, {});
+    Value norm = vectorNormOf(p, x, 2.0, {*dim}, true);
+    if (!norm)
+      return Value();
+    norm = p.create<prim::MaxOp>(norm, p.splat(eps, cast<RankedTensorType>(norm.getType()), {}));
+    return p.create<prim::DivOp>(x, p.broadcastTo(norm, wideType, {}));
+  };
+  Value x1 = normalized("x1"), x2 = normalized("x2");
+  if (!x1 || !x2)
+    return failure(); // p said why
+  Value sum = p.reduce(prim::ReduceKind::sum, p.create<prim::MulOp>(x1, x2), {*dim}, false);
+  return replaceWith(call, sum ? p.convert(sum, type.getElementType()) : sum, rewriter);
 }
 
 // logsumexp(x, dims) = m + log(sum(exp(x - m))), m = amax(x) (0 where m is
@@ -461,6 +633,18 @@ void addReductionDecompositions(std::vector<Decomposition> &table) {
       {"aten.max.default", "reduction", "reduce", reduceDims<K::max>},
       {"aten.min.default", "reduction", "reduce", reduceDims<K::min>},
       {"aten.nansum.default", "reduction", "compare, select, reduce, convert", nansum},
+      {"aten.nanmean.default", "reduction", "compare, select, reduce, div, convert", nanmean},
+      {"aten.trapezoid.x", "reduction", "slice, add, sub, mul, broadcast_in_dim, reduce, convert",
+       trapezoid<false, false>},
+      {"aten.trapezoid.dx", "reduction", "slice, add, mul, reduce, convert",
+       trapezoid<false, true>},
+      {"aten.cumulative_trapezoid.x", "reduction",
+       "slice, add, sub, mul, broadcast_in_dim, cumsum, convert", trapezoid<true, false>},
+      {"aten.cumulative_trapezoid.dx", "reduction", "slice, add, mul, cumsum, convert",
+       trapezoid<true, true>},
+      {"aten.count_nonzero.default", "reduction", "compare, convert, reduce", countNonzero},
+      {"aten.count_nonzero.dim_IntList", "reduction", "compare, convert, reduce", countNonzero},
+      {"aten.linalg_vecdot.default", "reduction", "mul, broadcast_in_dim, reduce", vecdot},
       {"aten.mean.default", "reduction", "reduce, mul", meanAll},
       {"aten.var.correction", "reduction", "reduce, mul, sub, broadcast_in_dim, convert",
        variance<false>},
@@ -478,8 +662,22 @@ void addReductionDecompositions(std::vector<Decomposition> &table) {
        variance<true>},
       {"aten.std.dim", "reduction", "reduce, mul, sub, sqrt, broadcast_in_dim, convert",
        variance<true>},
+      {"aten.var.default", "reduction", "reduce, mul, sub, broadcast_in_dim, convert",
+       variance<false>},
+      {"aten.std.default", "reduction", "reduce, mul, sub, sqrt, broadcast_in_dim, convert",
+       variance<true>},
+      {"aten.var_mean.default", "reduction", "reduce, mul, sub, broadcast_in_dim, convert",
+       variance<false, true>},
+      {"aten.std_mean.default", "reduction",
+       "reduce, mul, sub, sqrt, broadcast_in_dim, convert", variance<true, true>},
       {"aten.linalg_vector_norm.default", "reduction", "abs, mul, reduce, sqrt | pow, convert",
        vectorNorm},
+      {"aten.dist.default", "reduction", "sub, abs, mul, reduce, sqrt | pow, convert",
+       distance<false>},
+      {"aten.cosine_similarity.default", "reduction",
+       "broadcast_in_dim, mul, reduce, sqrt, max, div, convert", cosineSimilarity},
+      {"aten.pairwise_distance.default", "reduction",
+       "sub, add, abs, mul, reduce, sqrt | pow, convert", distance<true>},
       {"aten.logsumexp.default", "reduction", "reduce, compare, select, sub, exp, log, add",
        logsumexp},
       {"aten.max.dim", "reduction", "reduce, iota, compare, select, reshape",

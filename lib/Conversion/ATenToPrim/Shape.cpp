@@ -80,6 +80,20 @@ std::optional<SmallVector<Value>> sizesFromList(PrimBuilder &p, const CallArgs &
   return sizes;
 }
 
+/// x[..., start:limit:step, ...] along `dim` (a static dim).
+Value sliceDim(PrimBuilder &p, Value input, int64_t dim, int64_t start, int64_t limit,
+               int64_t step) {
+  auto type = cast<RankedTensorType>(input.getType());
+  SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
+      strides(type.getRank(), 1);
+  starts[dim] = start;
+  limits[dim] = limit;
+  strides[dim] = step;
+  OpBuilder &b = p.builder();
+  return p.create<prim::SliceOp>(input, b.getDenseI64ArrayAttr(starts),
+                                 b.getDenseI64ArrayAttr(limits), b.getDenseI64ArrayAttr(strides));
+}
+
 namespace {
 
 // The `?` sizes of a reshape result: a single `?` is the element count
@@ -293,20 +307,6 @@ LogicalResult expand(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   return success();
 }
 
-/// x[..., start:limit:step, ...] along `dim` (a static dim).
-Value sliceDim(PrimBuilder &p, Value input, int64_t dim, int64_t start, int64_t limit,
-               int64_t step) {
-  auto type = cast<RankedTensorType>(input.getType());
-  SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
-      strides(type.getRank(), 1);
-  starts[dim] = start;
-  limits[dim] = limit;
-  strides[dim] = step;
-  OpBuilder &b = p.builder();
-  return p.create<prim::SliceOp>(input, b.getDenseI64ArrayAttr(starts),
-                                 b.getDenseI64ArrayAttr(limits), b.getDenseI64ArrayAttr(strides));
-}
-
 /// Python's slice bounds: None, negative, past the end.
 int64_t clampIndex(std::optional<int64_t> index, int64_t fallback, int64_t size) {
   int64_t value = index.value_or(fallback);
@@ -426,16 +426,29 @@ LogicalResult cat(aten::CallOp call, const CallArgs &args, PatternRewriter &rewr
   return success();
 }
 
-// chunk / split_with_sizes: consecutive slices along `dim`, each as long as
-// its result says (the archive holds every piece's shape).
+// Which dim a split cuts: its `dim` argument (0 without), or a fixed one:
+// hsplit's (1, or 0 for a vector), vsplit's 0, dsplit's 2.
+enum class SplitDim { argument, horizontal, vertical, depth };
+
+// chunk / split_with_sizes / tensor_split and hsplit, vsplit, dsplit:
+// consecutive slices along the dim, each as long as its result says (the
+// archive holds every piece's shape).
+template <SplitDim which = SplitDim::argument>
 LogicalResult splitByResults(aten::CallOp call, const CallArgs &args,
                              PatternRewriter &rewriter) {
   Value self = tensorArg(args, "self");
-  auto dim = args.integer("dim");
   if (!self)
     return rewriter.notifyMatchFailure(call, "expects a tensor");
   auto inputType = cast<RankedTensorType>(self.getType());
-  std::optional<int64_t> shaped = shapeDim(dim.value_or(0), inputType);
+  int64_t dim = which == SplitDim::argument   ? args.integer("dim").value_or(0)
+                : which == SplitDim::vertical ? 0
+                : which == SplitDim::depth    ? 2
+                                              : (inputType.getRank() == 1 ? 0 : 1);
+  if (which == SplitDim::vertical && inputType.getRank() < 2)
+    return rewriter.notifyMatchFailure(call, "vsplit of a tensor of 2 or more dims");
+  if (which == SplitDim::depth && inputType.getRank() < 3)
+    return rewriter.notifyMatchFailure(call, "dsplit of a tensor of 3 or more dims");
+  std::optional<int64_t> shaped = shapeDim(dim, inputType);
   if (!shaped)
     return rewriter.notifyMatchFailure(call, "split of a 0-d tensor");
   int64_t d = *shaped;
@@ -480,6 +493,158 @@ LogicalResult stack(aten::CallOp call, const CallArgs &args, PatternRewriter &re
   return success();
 }
 
+// hstack, vstack (row_stack), dstack and column_stack: each tensor given
+// the rank its stack needs (atleast_1d/2d/3d; column_stack makes 0-d and
+// 1-d tensors columns), then one concatenation.
+enum class StackKind { horizontal, vertical, depth, columns };
+
+template <StackKind kind>
+LogicalResult stackAlong(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  if (!type)
+    return rewriter.notifyMatchFailure(call, "expects a tensor result");
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> inputs;
+  for (Value tensor : args.values("tensors")) {
+    auto tensorType = cast<RankedTensorType>(tensor.getType());
+    if (!tensorType.hasStaticShape())
+      return rewriter.notifyMatchFailure(call, "stacks of static shapes");
+    SmallVector<int64_t> shape(tensorType.getShape());
+    int64_t rank = shape.size();
+    if (kind == StackKind::horizontal && rank == 0)
+      shape = {1};
+    if (kind == StackKind::vertical && rank < 2)
+      shape.insert(shape.begin(), 2 - rank, 1);
+    if (kind == StackKind::depth && rank < 3) {
+      if (rank == 0)
+        shape = {1, 1, 1};
+      else if (rank == 1)
+        shape = {1, shape[0], 1};
+      else
+        shape.push_back(1);
+    }
+    if (kind == StackKind::columns && rank < 2)
+      shape = {tensorType.getNumElements(), 1};
+    auto reshaped = RankedTensorType::get(shape, type.getElementType());
+    inputs.push_back(p.build<prim::ReshapeOp>(reshaped, p.convert(tensor, type.getElementType()),
+                                              ValueRange{}));
+  }
+  if (inputs.empty())
+    return rewriter.notifyMatchFailure(call, "nothing to stack");
+  int64_t dim = kind == StackKind::vertical ? 0
+                : kind == StackKind::depth  ? 2
+                : kind == StackKind::columns ? 1
+                                             : (type.getRank() == 1 ? 0 : 1);
+  Value result = p.create<prim::ConcatenateOp>(inputs, rewriter.getI64IntegerAttr(dim));
+  if (!result)
+    return failure(); // p said why
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "the stacked shape is not the result's");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// meshgrid(tensors, indexing): the i-th 0-d or 1-d tensor spread along dim
+// i of the grid ("ij", the default), or with the first two dims swapped
+// ("xy").
+LogicalResult meshgrid(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  SmallVector<Value> tensors = args.values("tensors");
+  std::optional<StringRef> indexing = args.string("indexing");
+  bool xy = indexing && *indexing == "xy";
+  if (tensors.empty() || call->getNumResults() != tensors.size() ||
+      (indexing && *indexing != "xy" && *indexing != "ij"))
+    return rewriter.notifyMatchFailure(call, "expects tensors, one result each, ij or xy");
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> grids;
+  for (auto [i, tensor] : llvm::enumerate(tensors)) {
+    auto type = cast<RankedTensorType>(tensor.getType());
+    auto gridType = dyn_cast<RankedTensorType>(call->getResult(i).getType());
+    if (type.getRank() > 1 || !type.hasStaticShape() || !gridType ||
+        gridType.getRank() != int64_t(tensors.size()))
+      return rewriter.notifyMatchFailure(call, "0-d or 1-d static tensors");
+    int64_t dim = i;
+    if (xy && tensors.size() >= 2 && i < 2)
+      dim = 1 - i;
+    Value vector = p.build<prim::ReshapeOp>(
+        RankedTensorType::get({type.getNumElements()}, type.getElementType()), tensor,
+        ValueRange{});
+    Value grid = p.broadcastInDim(p.convert(vector, gridType.getElementType()), gridType, {dim}, {});
+    if (!grid || grid.getType() != gridType)
+      return rewriter.notifyMatchFailure(call, "the grid's shape is not the result's");
+    grids.push_back(grid);
+  }
+  rewriter.replaceOp(call, grids);
+  return success();
+}
+
+// cartesian_prod(tensors): every combination of their elements as the rows
+// of a [N, k] matrix (the first tensor's element changing slowest); one
+// tensor is returned as it is.
+LogicalResult cartesianProd(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  SmallVector<Value> tensors = args.values("tensors");
+  if (!type || tensors.empty())
+    return rewriter.notifyMatchFailure(call, "expects tensors");
+  PrimBuilder p(rewriter, call.getLoc());
+  if (tensors.size() == 1) {
+    if (tensors[0].getType() != type)
+      return rewriter.notifyMatchFailure(call, "one tensor is its own product");
+    rewriter.replaceOp(call, tensors[0]);
+    return success();
+  }
+  SmallVector<int64_t> grid;
+  for (Value tensor : tensors) {
+    auto tensorType = cast<RankedTensorType>(tensor.getType());
+    if (tensorType.getRank() != 1 || tensorType.isDynamicDim(0))
+      return rewriter.notifyMatchFailure(call, "static 1-d tensors");
+    grid.push_back(tensorType.getDimSize(0));
+  }
+  int64_t rows = 1;
+  for (int64_t size : grid)
+    rows *= size;
+  Type element = type.getElementType();
+  auto gridType = RankedTensorType::get(grid, element);
+  auto columnType = RankedTensorType::get({rows, 1}, element);
+  SmallVector<Value> columns;
+  for (auto [i, tensor] : llvm::enumerate(tensors)) {
+    Value spread = p.broadcastInDim(p.convert(tensor, element), gridType, {int64_t(i)}, {});
+    columns.push_back(p.build<prim::ReshapeOp>(columnType, spread, ValueRange{}));
+  }
+  Value result = p.create<prim::ConcatenateOp>(columns, rewriter.getI64IntegerAttr(1));
+  if (!result || result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "the product's shape is not the result's");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
+// sum_to_size(self, size): the sum over the leading dims self has beyond
+// `size` and over the dims where size is 1 and self is not (the reverse of
+// expanding to self's shape).
+LogicalResult sumToSize(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  auto size = args.integers("size");
+  if (!type || !self || !size || !type.hasStaticShape() ||
+      !cast<RankedTensorType>(self.getType()).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "a static tensor and a constant size");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  int64_t lead = selfType.getRank() - int64_t(size->size());
+  if (lead < 0)
+    return rewriter.notifyMatchFailure(call, "size has more dims than self");
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < selfType.getRank(); ++d)
+    if (d < lead || ((*size)[d - lead] == 1 && selfType.getDimSize(d) != 1))
+      dims.push_back(d);
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = p.convert(self, type.getElementType());
+  Value sum = dims.empty() ? x : p.reduce(prim::ReduceKind::sum, x, dims, true);
+  if (!sum)
+    return failure(); // p said why
+  Value result = p.build<prim::ReshapeOp>(type, sum, ValueRange{});
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 // t(self): the two dims of a matrix swapped; a vector (or scalar) as it is.
 LogicalResult t(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   Value self = args.value("self");
@@ -488,6 +653,94 @@ LogicalResult t(aten::CallOp call, const CallArgs &args, PatternRewriter &rewrit
   if (cast<RankedTensorType>(self.getType()).getRank() < 2)
     return identity(call, args, rewriter);
   return transposeTo(call, self, {1, 0}, rewriter);
+}
+
+// mT, mH and matrix_H swap the last two dims (mH and matrix_H conjugate
+// too, which a real tensor does not see); numpy_T reverses all dims.
+template <bool allDims>
+LogicalResult matrixTranspose(aten::CallOp call, const CallArgs &args,
+                              PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  if (!self || isa<ComplexType>(cast<RankedTensorType>(self.getType()).getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a real tensor");
+  int64_t rank = cast<RankedTensorType>(self.getType()).getRank();
+  if (!allDims && rank < 2)
+    return rewriter.notifyMatchFailure(call, "expects a tensor of 2 or more dims");
+  SmallVector<int64_t> permutation = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  if (allDims)
+    std::reverse(permutation.begin(), permutation.end());
+  else
+    std::swap(permutation[rank - 2], permutation[rank - 1]);
+  return transposeTo(call, self, permutation, rewriter);
+}
+
+// movedim(self, source, destination): each source dim to its destination,
+// the others in their order in the remaining places.
+LogicalResult movedim(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  auto source = args.integers("source"), destination = args.integers("destination");
+  if (!self || !source || !destination || source->size() != destination->size())
+    return rewriter.notifyMatchFailure(call, "expects constant source and destination dims");
+  int64_t rank = cast<RankedTensorType>(self.getType()).getRank();
+  SmallVector<int64_t> permutation(rank, -1);
+  SmallVector<bool> moved(rank, false);
+  for (auto [from, to] : llvm::zip(*source, *destination)) {
+    int64_t f = PrimBuilder::normalizeDim(from, rank), t = PrimBuilder::normalizeDim(to, rank);
+    if (f < 0 || f >= rank || t < 0 || t >= rank || moved[f] || permutation[t] != -1)
+      return rewriter.notifyMatchFailure(call, "source and destination must be distinct dims");
+    permutation[t] = f;
+    moved[f] = true;
+  }
+  int64_t next = 0;
+  for (int64_t &slot : permutation) {
+    if (slot != -1)
+      continue;
+    while (moved[next])
+      ++next;
+    slot = next++;
+  }
+  return transposeTo(call, self, permutation, rewriter);
+}
+
+// real(x) and conj_physical(x) of a real tensor are x (complex tensors are
+// refused before this: no complex element type reaches the prims).
+LogicalResult realIdentity(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  if (!self || isa<ComplexType>(cast<RankedTensorType>(self.getType()).getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a real tensor");
+  return identity(call, args, rewriter);
+}
+
+// isreal(x) of a real tensor: all true.
+LogicalResult isreal(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  RankedTensorType type = resultType(call);
+  if (!self || !type || isa<ComplexType>(cast<RankedTensorType>(self.getType()).getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a real tensor");
+  PrimBuilder p(rewriter, call.getLoc());
+  rewriter.replaceOp(call, p.splat(1.0, type, {self}));
+  return success();
+}
+
+// narrow(self, dim, start, length) = self[start : start + length] along dim
+// (a negative start counts from the end, as in torch).
+LogicalResult narrow(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  auto dim = args.integer("dim"), start = args.integer("start"), length = args.integer("length");
+  RankedTensorType type = resultType(call);
+  if (!self || !dim || !start || !length || !type)
+    return rewriter.notifyMatchFailure(call, "expects a tensor and constant dim, start, length");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  std::optional<int64_t> shaped = shapeDim(*dim, selfType);
+  if (!shaped || selfType.isDynamicDim(*shaped))
+    return rewriter.notifyMatchFailure(call, "narrow of a 0-d tensor or a dynamic dim");
+  int64_t size = selfType.getDimSize(*shaped);
+  int64_t first = *start < 0 ? *start + size : *start;
+  if (first < 0 || *length < 0 || first + *length > size)
+    return rewriter.notifyMatchFailure(call, "start and length must lie within the dim");
+  PrimBuilder p(rewriter, call.getLoc());
+  rewriter.replaceOp(call, sliceDim(p, self, *shaped, first, first + *length, 1));
+  return success();
 }
 
 } // namespace
@@ -522,13 +775,53 @@ void addShapeDecompositions(std::vector<Decomposition> &table) {
       {"aten.split.Tensor", "shape", "slice", split},
       {"aten.cat.default", "shape", "concatenate, convert", cat},
       {"aten.stack.default", "shape", "reshape, concatenate, convert", stack},
-      {"aten.chunk.default", "shape", "slice", splitByResults},
-      {"aten.split_with_sizes.default", "shape", "slice", splitByResults},
+      {"aten.chunk.default", "shape", "slice", splitByResults<>},
+      {"aten.split_with_sizes.default", "shape", "slice", splitByResults<>},
+      {"aten.tensor_split.sections", "shape", "slice", splitByResults<>},
+      {"aten.tensor_split.indices", "shape", "slice", splitByResults<>},
+      {"aten.hsplit.int", "shape", "slice", splitByResults<SplitDim::horizontal>},
+      {"aten.hsplit.array", "shape", "slice", splitByResults<SplitDim::horizontal>},
+      {"aten.vsplit.int", "shape", "slice", splitByResults<SplitDim::vertical>},
+      {"aten.vsplit.array", "shape", "slice", splitByResults<SplitDim::vertical>},
+      {"aten.dsplit.int", "shape", "slice", splitByResults<SplitDim::depth>},
+      {"aten.dsplit.array", "shape", "slice", splitByResults<SplitDim::depth>},
       {"aten.t.default", "shape", "transpose", t},
       {"aten.type_as.default", "shape", "convert", to},
       {"aten.expand_as.default", "shape", "broadcast_in_dim", expand},
       {"aten.unflatten.int", "shape", "reshape", view},
       {"aten.squeeze.default", "shape", "reshape", view},
+      {"aten.ravel.default", "shape", "reshape", flatten},
+      {"aten.atleast_1d.default", "shape", "reshape", flatten},
+      {"aten.atleast_2d.default", "shape", "reshape", flatten},
+      {"aten.atleast_3d.default", "shape", "reshape", flatten},
+      {"aten.positive.default", "shape", "(none)", identity},
+      {"aten.resolve_conj.default", "shape", "(none)", identity},
+      {"aten.resolve_neg.default", "shape", "(none)", identity},
+      {"aten.mT.default", "shape", "transpose", matrixTranspose<false>},
+      {"aten.mH.default", "shape", "transpose", matrixTranspose<false>},
+      {"aten.matrix_H.default", "shape", "transpose", matrixTranspose<false>},
+      {"aten.numpy_T.default", "shape", "transpose", matrixTranspose<true>},
+      {"aten.narrow.default", "shape", "slice", narrow},
+      {"aten.movedim.intlist", "shape", "transpose", movedim},
+      {"aten.cartesian_prod.default", "shape", "broadcast_in_dim, reshape, concatenate, convert",
+       cartesianProd},
+      {"aten.sum_to_size.default", "shape", "reduce, reshape, convert", sumToSize},
+      {"aten.meshgrid.default", "shape", "reshape, broadcast_in_dim, convert", meshgrid},
+      {"aten.meshgrid.indexing", "shape", "reshape, broadcast_in_dim, convert", meshgrid},
+      {"aten.hstack.default", "shape", "reshape, concatenate, convert",
+       stackAlong<StackKind::horizontal>},
+      {"aten.vstack.default", "shape", "reshape, concatenate, convert",
+       stackAlong<StackKind::vertical>},
+      {"aten.row_stack.default", "shape", "reshape, concatenate, convert",
+       stackAlong<StackKind::vertical>},
+      {"aten.dstack.default", "shape", "reshape, concatenate, convert",
+       stackAlong<StackKind::depth>},
+      {"aten.column_stack.default", "shape", "reshape, concatenate, convert",
+       stackAlong<StackKind::columns>},
+      {"aten.movedim.int", "shape", "transpose", movedim},
+      {"aten.real.default", "shape", "(none)", realIdentity},
+      {"aten.conj_physical.default", "shape", "(none)", realIdentity},
+      {"aten.isreal.default", "shape", "constant", isreal},
   });
 }
 

@@ -160,6 +160,35 @@ LogicalResult sort(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   return replaceWithPair(call, *sorted, rewriter);
 }
 
+// argsort(self, dim=-1, descending=False) = sort's indices (stable: the
+// sort is); msort(self) = sort's values along dim 0.
+template <bool indices>
+LogicalResult sortHalf(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  RankedTensorType type = resultType(call);
+  if (!self || !type)
+    return rewriter.notifyMatchFailure(call, "expects a tensor self");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  if (selfType.getRank() == 0) {
+    PrimBuilder p(rewriter, call.getLoc());
+    rewriter.replaceOp(call, indices ? p.splat(0.0, type, {}) : self);
+    return success();
+  }
+  int64_t dim = PrimBuilder::normalizeDim(indices ? args.integer("dim").value_or(-1) : 0,
+                                          selfType.getRank());
+  if (dim < 0 || dim >= selfType.getRank() || selfType.isDynamicDim(dim))
+    return rewriter.notifyMatchFailure(call, "sort along a static dim of self");
+  auto sorted = sortedPrefix(call, rewriter, self, dim, selfType.getDimSize(dim),
+                             indices && args.boolean("descending").value_or(false));
+  if (failed(sorted))
+    return failure();
+  Value result = indices ? sorted->second : sorted->first;
+  if (result.getType() != type)
+    return rewriter.notifyMatchFailure(call, "unexpected result type");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 // topk(self, k, dim=-1, largest=True, sorted=True): the first k of a sort,
 // descending for the largest. With sorted=False torch leaves the order
 // unspecified; sorted order is one it allows.
@@ -211,6 +240,12 @@ void addSortDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.sort.default", "sort", "compare, and, or, select, iota, reduce, take_along", sort},
       {"aten.topk.default", "sort", "compare, and, or, select, iota, reduce, take_along", topk},
+      {"aten.argsort.default", "sort", "compare, and, or, select, iota, reduce, take_along",
+       sortHalf<true>},
+      {"aten.argsort.stable", "sort", "compare, and, or, select, iota, reduce, take_along",
+       sortHalf<true>},
+      {"aten.msort.default", "sort", "compare, and, or, select, iota, reduce, take_along",
+       sortHalf<false>},
       {"aten.cumprod.default", "reduction", "cumprod, convert", cumprod},
   });
 }

@@ -44,9 +44,11 @@ std::string dimOutOfRange(aten::CallOp call) {
   int64_t rank = std::max<int64_t>(type.getRank(), 1);
   if (call.getTarget().contains("unsqueeze"))
     rank += 1;
+  // tile's `dims` are repeat counts, not dims.
+  bool dimsAreCounts = call.getTarget() == "aten.tile.default";
   for (llvm::StringRef name : {"dim", "dim0", "dim1", "dim2", "dims"}) {
     std::optional<SmallVector<int64_t>> dims = args.integers(name);
-    if (!dims)
+    if (!dims || (name == "dims" && dimsAreCounts))
       continue;
     for (int64_t dim : *dims)
       if (dim < -rank || dim >= rank)

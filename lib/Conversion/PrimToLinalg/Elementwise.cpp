@@ -205,10 +205,43 @@ Value rem(OpBuilder &b, Location loc, ValueRange a, Type t) {
   return arith::RemSIOp::create(b, loc, a[0], a[1]);
 }
 
+// Integer base ^ exponent by square-and-multiply over the exponent's bits,
+// unrolled with selects (math.ipowi has no lowering to LLVM or NVVM).
+// Negative exponents as torch's integral pow: 1 for base 1, +-1 for base -1,
+// 0 otherwise; overflow wraps.
+Value integerPow(OpBuilder &b, Location loc, Value base, Value exponent, Type t) {
+  auto constant = [&](int64_t v) { return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, v)); };
+  auto equal = [&](Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
+  };
+  Value one = constant(1), zero = constant(0);
+  Value result = one, square = base;
+  unsigned width = t.getIntOrFloatBitWidth();
+  for (unsigned bit = 0; bit + 1 < width; ++bit) {
+    Value shifted = arith::ShRUIOp::create(b, loc, exponent, constant(bit));
+    Value set = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                      arith::AndIOp::create(b, loc, shifted, one), zero);
+    result = arith::SelectOp::create(b, loc, set, arith::MulIOp::create(b, loc, result, square),
+                                     result);
+    if (bit + 2 < width)
+      square = arith::MulIOp::create(b, loc, square, square);
+  }
+  if (isUnsignedLike(t))
+    return result;
+  Value odd = arith::AndIOp::create(b, loc, exponent, one);
+  Value minusOne = constant(-1);
+  Value ofMinusOne = arith::SelectOp::create(b, loc, equal(odd, zero), one, minusOne);
+  Value negative = arith::SelectOp::create(
+      b, loc, equal(base, one), one,
+      arith::SelectOp::create(b, loc, equal(base, minusOne), ofMinusOne, zero));
+  Value isNegative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, exponent, zero);
+  return arith::SelectOp::create(b, loc, isNegative, negative, result);
+}
+
 Value pow(OpBuilder &b, Location loc, ValueRange a, Type t) {
   if (isFloat(t))
     return math::PowFOp::create(b, loc, a[0], a[1]);
-  return math::IPowIOp::create(b, loc, a[0], a[1]);
+  return integerPow(b, loc, a[0], a[1], t); // prim.pow takes no i1
 }
 
 // NaN-propagating float max/min, as torch.maximum/minimum.
@@ -264,6 +297,9 @@ Value convertScalar(OpBuilder &b, Location loc, Value x, Type to) {
     // __truncdfhf2/__truncdfbf2).
     if (from.isF64() && to.getIntOrFloatBitWidth() < 32)
       x = arith::TruncFOp::create(b, loc, b.getF32Type(), x);
+    // bf16 <-> f16: the same width, no direct cast; f32 holds either exactly.
+    if (from.getIntOrFloatBitWidth() == to.getIntOrFloatBitWidth())
+      x = arith::ExtFOp::create(b, loc, b.getF32Type(), x);
     return arith::TruncFOp::create(b, loc, to, x);
   }
   if (isFloat(to))

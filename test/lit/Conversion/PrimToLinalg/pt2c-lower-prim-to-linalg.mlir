@@ -324,3 +324,35 @@ func.func @take_constant_table_outside(%w: tensor<10x4xf32>) -> tensor<2x4xf32> 
   %0 = prim.take %w, %ids, dim = 0 : (tensor<10x4xf32>, tensor<2xi64>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+// Integer pow: square-and-multiply over the exponent's bits (7 for i8, the
+// sign bit left to the negative-exponent rule), no math.ipowi (which has no
+// lowering to LLVM or NVVM). A negative exponent gives 1 for base 1, +-1 for
+// base -1 and 0 otherwise, as torch's integral pow does.
+// CHECK-LABEL: func.func @integer_pow
+// CHECK-NOT: math.ipowi
+// CHECK: %[[BIT0:.+]] = arith.andi %[[E:.+]], %[[ONE:.+]] : i8
+// CHECK: arith.select %{{.+}}, %[[B:.+]], %[[ONE]] : i8
+// CHECK: %[[SQ:.+]] = arith.muli %[[B]], %[[B]] : i8
+// CHECK-COUNT-6: arith.shrui %[[E]]
+// CHECK: %[[NEG:.+]] = arith.cmpi slt, %[[E]], %{{.+}} : i8
+// CHECK: arith.select %[[NEG]]
+// CHECK-NOT: math.ipowi
+func.func @integer_pow(%x: tensor<4xi8>, %y: tensor<4xi8>) -> tensor<4xi8> {
+  %0 = prim.pow %x, %y : tensor<4xi8>
+  return %0 : tensor<4xi8>
+}
+
+// -----
+
+// bfloat16 <-> float16: the same width, no direct cast: through f32, which
+// holds either exactly.
+// CHECK-LABEL: func.func @bf16_to_f16
+// CHECK: %[[W:.+]] = arith.extf %{{.+}} : bf16 to f32
+// CHECK: arith.truncf %[[W]] : f32 to f16
+func.func @bf16_to_f16(%x: tensor<4xbf16>) -> tensor<4xf16> {
+  %0 = prim.convert %x : tensor<4xbf16> -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
