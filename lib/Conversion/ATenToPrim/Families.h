@@ -171,6 +171,12 @@ struct Ew {
   template <typename OpTy> mlir::Value apply(mlir::Value x) { return p.create<OpTy>(x); }
 };
 
+/// Replaces `call` with `result` when it has the call's result type; a
+/// null result (a checked builder said why) or another type is a decline
+/// (defined in Rearrange.cpp).
+mlir::LogicalResult replaceChecked(aten::CallOp call, mlir::Value result,
+                                   mlir::PatternRewriter &rewriter);
+
 /// x[..., start:limit:step, ...] along `dim` (a static dim): prim.slice
 /// (defined in Shape.cpp).
 mlir::Value sliceDim(PrimBuilder &p, mlir::Value input, int64_t dim, int64_t start,

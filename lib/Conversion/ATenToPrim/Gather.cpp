@@ -127,13 +127,8 @@ LogicalResult takeAlongDim(aten::CallOp call, const CallArgs &args, PatternRewri
     indices = broadcast(indices, indexShape);
     dim = d;
   }
-  Value result = p.create<prim::TakeAlongOp>(self, indices, rewriter.getI64IntegerAttr(*dim));
-  if (!result)
-    return failure(); // p said why
-  if (result.getType() != type)
-    return rewriter.notifyMatchFailure(call, "the gathered shape is not the result's");
-  rewriter.replaceOp(call, result);
-  return success();
+  return replaceChecked(
+      call, p.create<prim::TakeAlongOp>(self, indices, rewriter.getI64IntegerAttr(*dim)), rewriter);
 }
 
 // gather(self, dim, index) = torch.gather: prim.take_along.

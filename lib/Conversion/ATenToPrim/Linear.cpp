@@ -303,12 +303,10 @@ LogicalResult kron(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
                                        : p.create<prim::MulOp>(lhs, rhs);
   if (!product)
     return failure(); // p said why
-  Value result = p.build<prim::ReshapeOp>(RankedTensorType::get(merged, element), product,
-                                          ValueRange{});
-  if (result.getType() != type)
-    return rewriter.notifyMatchFailure(call, "the product's shape is not the result's");
-  rewriter.replaceOp(call, result);
-  return success();
+  return replaceChecked(call,
+                        p.build<prim::ReshapeOp>(RankedTensorType::get(merged, element), product,
+                                                 ValueRange{}),
+                        rewriter);
 }
 
 // inner(a [A..., k], b [B..., k]) = sum_k a[..., k] b[..., k], shaped

@@ -97,14 +97,6 @@ Value embedDiagonal(PrimBuilder &p, Value x, int64_t k, RankedTensorType type) {
   return p.create<prim::SelectOp>(mask, taken, p.splat(0.0, type, {}));
 }
 
-LogicalResult replaceOrRefuse(aten::CallOp call, Value result, PatternRewriter &rewriter,
-                              StringRef what) {
-  if (!result || result.getType() != call->getResult(0).getType())
-    return rewriter.notifyMatchFailure(call, what);
-  rewriter.replaceOp(call, result);
-  return success();
-}
-
 // diag_embed(x, offset) with the default dims (-2, -1): x's last dim on the
 // offset diagonal of new trailing matrices.
 LogicalResult diagEmbed(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
@@ -116,8 +108,8 @@ LogicalResult diagEmbed(aten::CallOp call, const CallArgs &args, PatternRewriter
       PrimBuilder::normalizeDim(dim2, type.getRank()) != type.getRank() - 1)
     return rewriter.notifyMatchFailure(call, "diag_embed into the last two dims (the default)");
   PrimBuilder p(rewriter, call.getLoc());
-  return replaceOrRefuse(call, embedDiagonal(p, self, args.integer("offset").value_or(0), type),
-                         rewriter, "a static, non-empty last dim");
+  return replaceChecked(call, embedDiagonal(p, self, args.integer("offset").value_or(0), type),
+                        rewriter);
 }
 
 // diag(x, k): a vector onto the k-th diagonal of a matrix, or a matrix's
@@ -137,8 +129,7 @@ LogicalResult diag(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
     Value vector = p.build<prim::ReshapeOp>(
         RankedTensorType::get({selfType.getNumElements()}, selfType.getElementType()), self,
         ValueRange{});
-    return replaceOrRefuse(call, embedDiagonal(p, vector, k, type), rewriter,
-                           "a non-empty vector onto a matrix");
+    return replaceChecked(call, embedDiagonal(p, vector, k, type), rewriter);
   }
   if (selfType.getRank() != 2 || type.getRank() != 1)
     return rewriter.notifyMatchFailure(call, "diag of a vector or a matrix");
@@ -154,8 +145,7 @@ LogicalResult diag(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   auto indexType = RankedTensorType::get({int64_t(indices.size())}, b.getI64Type());
   Value index = p.create<prim::ConstantOp>(DenseElementsAttr::get(indexType, ArrayRef(indices)));
   Value taken = p.create<prim::TakeOp>(flatSelf, index, b.getI64IntegerAttr(0));
-  return replaceOrRefuse(call, p.convert(taken, type.getElementType()), rewriter,
-                         "the diagonal's type is not the result's");
+  return replaceChecked(call, p.convert(taken, type.getElementType()), rewriter);
 }
 
 } // namespace

@@ -13,6 +13,15 @@
 using namespace mlir;
 
 namespace pt2c {
+LogicalResult replaceChecked(aten::CallOp call, Value result, PatternRewriter &rewriter) {
+  if (!result)
+    return failure(); // the checked builders said why
+  if (result.getType() != call->getResult(0).getType())
+    return rewriter.notifyMatchFailure(call, "the computed shape is not the result's");
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 namespace {
 
 // The helpers build through PrimBuilder's checked builders and take a null
@@ -34,15 +43,6 @@ Value takeFlat(PrimBuilder &p, Value x, ArrayRef<int64_t> shape, ArrayRef<int64_
   auto indexType = RankedTensorType::get(shape, b.getI64Type());
   Value index = p.create<prim::ConstantOp>(DenseElementsAttr::get(indexType, indices));
   return p.create<prim::TakeOp>(flat, index, b.getI64IntegerAttr(0));
-}
-
-LogicalResult replaceChecked(aten::CallOp call, Value result, PatternRewriter &rewriter) {
-  if (!result)
-    return failure(); // the checked builders said why
-  if (result.getType() != call->getResult(0).getType())
-    return rewriter.notifyMatchFailure(call, "the computed shape is not the result's");
-  rewriter.replaceOp(call, result);
-  return success();
 }
 
 // flip(self, dims) = prim.reverse.

@@ -189,8 +189,7 @@ LogicalResult nanmean(aten::CallOp call, const CallArgs &args, PatternRewriter &
   }
   if (!values || !counts)
     return failure(); // p said why
-  return replaceWith(call, p.convert(p.create<prim::DivOp>(values, counts), type.getElementType()),
-                     rewriter);
+  return replaceWith(call, p.create<prim::DivOp>(values, counts), rewriter);
 }
 
 // linalg_vecdot(x, y, dim) = sum(x * y) along dim of their broadcast shape
@@ -253,7 +252,7 @@ LogicalResult trapezoid(aten::CallOp call, const CallArgs &args, PatternRewriter
                             : p.reduce(prim::ReduceKind::sum, areas, {d}, false);
   if (!result)
     return failure(); // p said why
-  return replaceWith(call, p.convert(result, type.getElementType()), rewriter);
+  return replaceWith(call, result, rewriter);
 }
 
 // aminmax(self, dim, keepdim) = (amin, amax) over dim (every dim without).
@@ -427,7 +426,7 @@ LogicalResult distance(aten::CallOp call, const CallArgs &args, PatternRewriter 
                                        : llvm::to_vector(llvm::seq<int64_t>(0, shape.size()));
   Value norm = vectorNormOf(p, difference, args.number("p").value_or(2.0), dims,
                             pairwise && args.boolean("keepdim").value_or(false));
-  return replaceWith(call, norm ? p.convert(norm, type.getElementType()) : norm, rewriter);
+  return replaceWith(call, norm, rewriter); // converted to the result's type there
 }
 
 // cosine_similarity(x1, x2, dim, eps) as torch computes it: each operand
@@ -457,7 +456,7 @@ LogicalResult cosineSimilarity(aten::CallOp call, const CallArgs &args,
   if (!x1 || !x2)
     return failure(); // p said why
   Value sum = p.reduce(prim::ReduceKind::sum, p.create<prim::MulOp>(x1, x2), {*dim}, false);
-  return replaceWith(call, sum ? p.convert(sum, type.getElementType()) : sum, rewriter);
+  return replaceWith(call, sum, rewriter);
 }
 
 // logsumexp(x, dims) = m + log(sum(exp(x - m))), m = amax(x) (0 where m is

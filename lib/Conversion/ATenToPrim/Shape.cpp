@@ -535,13 +535,8 @@ LogicalResult stackAlong(aten::CallOp call, const CallArgs &args, PatternRewrite
                 : kind == StackKind::depth  ? 2
                 : kind == StackKind::columns ? 1
                                              : (type.getRank() == 1 ? 0 : 1);
-  Value result = p.create<prim::ConcatenateOp>(inputs, rewriter.getI64IntegerAttr(dim));
-  if (!result)
-    return failure(); // p said why
-  if (result.getType() != type)
-    return rewriter.notifyMatchFailure(call, "the stacked shape is not the result's");
-  rewriter.replaceOp(call, result);
-  return success();
+  return replaceChecked(
+      call, p.create<prim::ConcatenateOp>(inputs, rewriter.getI64IntegerAttr(dim)), rewriter);
 }
 
 // meshgrid(tensors, indexing): the i-th 0-d or 1-d tensor spread along dim
@@ -610,11 +605,8 @@ LogicalResult cartesianProd(aten::CallOp call, const CallArgs &args, PatternRewr
     Value spread = p.broadcastInDim(p.convert(tensor, element), gridType, {int64_t(i)}, {});
     columns.push_back(p.build<prim::ReshapeOp>(columnType, spread, ValueRange{}));
   }
-  Value result = p.create<prim::ConcatenateOp>(columns, rewriter.getI64IntegerAttr(1));
-  if (!result || result.getType() != type)
-    return rewriter.notifyMatchFailure(call, "the product's shape is not the result's");
-  rewriter.replaceOp(call, result);
-  return success();
+  return replaceChecked(
+      call, p.create<prim::ConcatenateOp>(columns, rewriter.getI64IntegerAttr(1)), rewriter);
 }
 
 // sum_to_size(self, size): the sum over the leading dims self has beyond
@@ -702,8 +694,8 @@ LogicalResult movedim(aten::CallOp call, const CallArgs &args, PatternRewriter &
   return transposeTo(call, self, permutation, rewriter);
 }
 
-// real(x) and conj_physical(x) of a real tensor are x (complex tensors are
-// refused before this: no complex element type reaches the prims).
+// real(x) and conj_physical(x) of a real tensor are x (a complex x is
+// declined: its real part and conjugate are not x).
 LogicalResult realIdentity(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   Value self = tensorArg(args, "self");
   if (!self || isa<ComplexType>(cast<RankedTensorType>(self.getType()).getElementType()))
