@@ -23,7 +23,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 CHECKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "test", "e2e",
                        "check_op_corpus.py")
-SUMMARY = re.compile(r"^(?P<family>\S+): (?P<pass>\d+) pass, (?P<missing>\d+) not covered .*"
+# The op list in parentheses holds no ")": anchoring on "), " keeps the known
+# count whole (a greedy ".*" left only its last digit).
+SUMMARY = re.compile(r"^(?P<family>\S+): (?P<pass>\d+) pass, (?P<missing>\d+) not covered \(.*\), "
                      r"(?P<known>\d+) known failures, (?P<fail>\d+) FAILED, of (?P<total>\d+) cases$")
 
 

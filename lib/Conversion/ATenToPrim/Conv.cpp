@@ -274,6 +274,7 @@ void addConvDecompositions(std::vector<Decomposition> &table) {
       {"aten.conv2d.default", "conv", "convolution, broadcast_in_dim, add", conv},
       {"aten.conv2d.padding", "conv", "convolution, broadcast_in_dim, add", conv},
       {"aten.conv3d.default", "conv", "convolution, broadcast_in_dim, add", conv},
+      {"aten.conv3d.padding", "conv", "convolution, broadcast_in_dim, add", conv},
       {"aten.convolution.default", "conv",
        "convolution, transpose, reshape, reverse, broadcast_in_dim, add", convolution},
       {"aten.batch_norm.default", "conv", "broadcast_in_dim, sub, add, rsqrt, mul, neg", batchNorm},

@@ -171,6 +171,8 @@ void addConvTransposeDecompositions(std::vector<Decomposition> &table) {
        "reshape, transpose, reverse, convolution, add", convTranspose},
       {"aten.conv_transpose2d.input", "conv",
        "reshape, transpose, reverse, convolution, add", convTranspose},
+      {"aten.conv_transpose3d.input", "conv",
+       "reshape, transpose, reverse, convolution, add", convTranspose},
       {"aten.group_norm.default", "norm", "reshape, reduce, sub, mul, rsqrt, add", groupNorm},
       {"aten.native_group_norm.default", "norm", "reshape, reduce, sub, mul, rsqrt, add",
        nativeGroupNorm},

@@ -59,10 +59,17 @@ enum class Spaced { linear, logarithmic, range };
 template <Spaced kind>
 LogicalResult spaced(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  std::optional<double> start = args.number("start"), end = args.number("end");
-  if (!type || type.getRank() != 1 || !type.hasStaticShape() || !start || !end ||
-      type.getElementType().isInteger(1))
-    return rewriter.notifyMatchFailure(call, "expects constant bounds and a static 1-d result");
+  // Bounds: numbers, or (the Tensor_Tensor overloads) 0-d tensors read at
+  // run time.
+  auto isBound = [&](StringRef name) {
+    Value tensor = tensorArg(args, name);
+    return tensor ? cast<RankedTensorType>(tensor.getType()).getRank() == 0
+                  : args.number(name).has_value();
+  };
+  if (!type || type.getRank() != 1 || !type.hasStaticShape() || !isBound("start") ||
+      !isBound("end") || type.getElementType().isInteger(1))
+    return rewriter.notifyMatchFailure(
+        call, "expects numbers or 0-d tensors as bounds and a static 1-d result");
   int64_t steps = type.getDimSize(0);
   if (kind != Spaced::range && args.integer("steps") != steps)
     return rewriter.notifyMatchFailure(call, "steps disagrees with the result's length");
@@ -72,13 +79,23 @@ LogicalResult spaced(aten::CallOp call, const CallArgs &args, PatternRewriter &r
     compute = compute.clone(rewriter.getF64Type());
   Value i = p.build<prim::IotaOp>(compute, rewriter.getI64IntegerAttr(0), ValueRange{});
   Ew e{p, i};
+  // A bound (and the step) as a constant when a number, else the tensor
+  // broadcast along the result.
+  std::optional<double> start = args.number("start"), end = args.number("end");
+  auto bound = [&](StringRef name, std::optional<double> number) {
+    return number ? e.c(*number) : p.broadcastTo(p.convert(tensorArg(args, name),
+                                                            compute.getElementType()),
+                                                 compute, {});
+  };
+  Value first = bound("start", start), last = bound("end", end);
   Value value;
   if (kind == Spaced::range) {
-    value = e.add(e.mul(i, e.c(args.number("step").value_or(1.0))), e.c(*start));
+    value = e.add(e.mul(i, e.c(args.number("step").value_or(1.0))), first);
   } else {
-    double step = steps > 1 ? (*end - *start) / double(steps - 1) : 0.0;
-    Value fromStart = e.add(e.mul(i, e.c(step)), e.c(*start));
-    Value fromEnd = e.sub(e.c(*end), e.mul(e.sub(e.c(double(steps - 1)), i), e.c(step)));
+    Value step = start && end ? e.c(steps > 1 ? (*end - *start) / double(steps - 1) : 0.0)
+                              : e.div(e.sub(last, first), e.c(double(std::max<int64_t>(steps - 1, 1))));
+    Value fromStart = e.add(e.mul(i, step), first);
+    Value fromEnd = e.sub(last, e.mul(e.sub(e.c(double(steps - 1)), i), step));
     value = e.sel(e.cmp(prim::ComparePredicate::lt, i, e.c(double(steps / 2))), fromStart, fromEnd);
     if (kind == Spaced::logarithmic)
       value = p.create<prim::PowOp>(e.c(args.number("base").value_or(10.0)), value);
@@ -284,6 +301,12 @@ void addCreationDecompositions(std::vector<Decomposition> &table) {
        window<Window::hann>},
       {"aten.linspace.default", "creation", "iota, mul, add, sub, compare, select, convert",
        spaced<Spaced::linear>},
+      {"aten.linspace.Tensor_Tensor", "creation",
+       "iota, broadcast_in_dim, mul, add, sub, div, compare, select, convert",
+       spaced<Spaced::linear>},
+      {"aten.logspace.Tensor_Tensor", "creation",
+       "iota, broadcast_in_dim, mul, add, sub, div, compare, select, pow, convert",
+       spaced<Spaced::logarithmic>},
       {"aten.logspace.default", "creation", "iota, mul, add, sub, compare, select, pow, convert",
        spaced<Spaced::logarithmic>},
       {"aten.range.default", "creation", "iota, mul, add, convert", spaced<Spaced::range>},
@@ -304,6 +327,8 @@ void addCreationDecompositions(std::vector<Decomposition> &table) {
       {"aten.empty_like.default", "creation", "constant | splat (zeros)", empty<true>},
       {"aten.empty_strided.default", "creation", "constant (zeros)", empty<false>},
       {"aten.new_empty.default", "creation", "constant (zeros)", empty<false>},
+      {"aten.new_empty_strided.default", "creation", "constant (zeros)", empty<false>},
+      {"aten.empty_permuted.default", "creation", "constant (zeros)", empty<false>},
   });
 }
 

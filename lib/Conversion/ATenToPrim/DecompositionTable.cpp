@@ -33,6 +33,7 @@ std::vector<Decomposition> decompositionTable() {
   addRearrangeDecompositions(table);
   addReductionDecompositions(table);
   addResizeDecompositions(table);
+  addScanDecompositions(table);
   addScatterDecompositions(table);
   addShapeDecompositions(table);
   addSymDecompositions(table);

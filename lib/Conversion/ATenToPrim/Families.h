@@ -186,6 +186,21 @@ mlir::Value sliceDim(PrimBuilder &p, mlir::Value input, int64_t dim, int64_t sta
 /// u = e^x), on a float tensor.
 mlir::Value expm1Of(Ew &e, mlir::Value x);
 
+/// `x` with (low, high) elements of `value` around each dim (negative
+/// amounts crop); null where it cannot (Pad.cpp).
+mlir::Value paddedWith(PrimBuilder &p, mlir::Value x,
+                       llvm::ArrayRef<std::pair<int64_t, int64_t>> pads, double value);
+
+/// The vector norm of `x` (in its compute type) of order `order` over
+/// `dims`: 2 as sqrt(sum x^2), 1, inf/-inf, 0 (the non-zeros) and other
+/// orders as (sum |x|^p)^(1/p) (Reduction.cpp).
+mlir::Value vectorNormOf(PrimBuilder &p, mlir::Value x, double order,
+                         llvm::ArrayRef<int64_t> dims, bool keepdim);
+
+/// logaddexp(a, b) = max(a, b) + log1p(exp(-|a - b|)), a where both are the
+/// same infinity (defined in Pointwise.cpp).
+mlir::Value logaddexpOf(Ew &e, mlir::Value a, mlir::Value b);
+
 /// min(max(x, lo), hi) with either bound optional (null): torch.clamp.
 mlir::Value clampOf(Ew &e, mlir::Value x, mlir::Value lo, mlir::Value hi);
 

@@ -348,6 +348,134 @@ LogicalResult inner(aten::CallOp call, const CallArgs &args, PatternRewriter &re
   return success();
 }
 
+// tensordot(self, other, dims_self, dims_other): the dims_self of self
+// contracted with the dims_other of other, pairwise in order. self moves
+// its free dims first and its contracted dims last ([M, K]), other its
+// contracted dims first in the same order ([K, N]); one matmul; the result
+// is [self's free dims, other's free dims]. Static shapes.
+LogicalResult tensordot(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value a = tensorArg(args, "self"), b = tensorArg(args, "other");
+  auto dimsA = args.integers("dims_self"), dimsB = args.integers("dims_other");
+  if (!type || !a || !b || !dimsA || !dimsB || dimsA->size() != dimsB->size() ||
+      !type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects two tensors and dim lists of one length");
+  auto aType = cast<RankedTensorType>(a.getType()), bType = cast<RankedTensorType>(b.getType());
+  if (!aType.hasStaticShape() || !bType.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "static operands");
+  // Each operand's dims: free ones in order, then (a) or first (b) the
+  // contracted ones in the lists' order.
+  auto order = [&](RankedTensorType t, ArrayRef<int64_t> contracted,
+                   bool contractedLast) -> std::optional<SmallVector<int64_t>> {
+    SmallVector<int64_t> dims, free;
+    SmallVector<bool> used(t.getRank(), false);
+    for (int64_t d : contracted) {
+      std::optional<int64_t> n = shapeDim(d, t);
+      if (!n || used[*n])
+        return std::nullopt;
+      used[*n] = true;
+      dims.push_back(*n);
+    }
+    for (int64_t d = 0; d < t.getRank(); ++d)
+      if (!used[d])
+        free.push_back(d);
+    if (contractedLast) {
+      free.append(dims);
+      return free;
+    }
+    dims.append(free);
+    return dims;
+  };
+  auto permA = order(aType, *dimsA, true), permB = order(bType, *dimsB, false);
+  if (!permA || !permB)
+    return rewriter.notifyMatchFailure(call, "dims out of range or repeated");
+  int64_t k = 1, m = 1, n = 1, contracted = dimsA->size();
+  for (int64_t j = 0; j < contracted; ++j) {
+    int64_t sizeA = aType.getDimSize((*permA)[aType.getRank() - contracted + j]);
+    if (sizeA != bType.getDimSize((*permB)[j]))
+      return rewriter.notifyMatchFailure(call, "contracted dims of different sizes");
+    k *= sizeA;
+  }
+  for (int64_t j = 0; j < aType.getRank() - contracted; ++j)
+    m *= aType.getDimSize((*permA)[j]);
+  for (int64_t j = contracted; j < bType.getRank(); ++j)
+    n *= bType.getDimSize((*permB)[j]);
+  PrimBuilder p(rewriter, call.getLoc());
+  Type element = type.getElementType();
+  auto moved = [&](Value x, ArrayRef<int64_t> perm, int64_t rows, int64_t columns) {
+    x = p.convert(x, element);
+    if (!llvm::equal(perm, llvm::seq<int64_t>(0, perm.size())))
+      x = p.create<prim::TransposeOp>(x, rewriter.getDenseI64ArrayAttr(perm));
+    return p.reshape(RankedTensorType::get({rows, columns}, element), x);
+  };
+  Value product = p.create<prim::MatmulOp>(moved(a, *permA, m, k), moved(b, *permB, k, n));
+  return replaceChecked(call, p.reshape(type, product), rewriter);
+}
+
+// bilinear(x1 [..., I], x2 [..., J], W [O, I, J], b [O]?) = x1^T W_o x2 +
+// b_o per output o: the batch dims fold into B rows, x1 [B, I] times W as
+// [I, O J] gives [B, O, J], which x2 broadcast along O multiplies and a
+// sum over J reduces. Static shapes.
+LogicalResult bilinear(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value x1 = tensorArg(args, "input1"), x2 = tensorArg(args, "input2");
+  Value weight = tensorArg(args, "weight");
+  if (!type || !x1 || !x2 || !weight || !type.hasStaticShape() || type.getRank() < 1)
+    return rewriter.notifyMatchFailure(call, "expects input1, input2 and weight, a static result");
+  auto t1 = cast<RankedTensorType>(x1.getType()), t2 = cast<RankedTensorType>(x2.getType());
+  auto tw = cast<RankedTensorType>(weight.getType());
+  if (!t1.hasStaticShape() || !t2.hasStaticShape() || !tw.hasStaticShape() || tw.getRank() != 3 ||
+      t1.getRank() != type.getRank() || t2.getRank() != type.getRank() ||
+      t1.getShape().drop_back() != type.getShape().drop_back() ||
+      t2.getShape().drop_back() != type.getShape().drop_back())
+    return rewriter.notifyMatchFailure(call, "static inputs [..., I], [..., J] and weight [O, I, J]");
+  int64_t o = tw.getDimSize(0), i = tw.getDimSize(1), j = tw.getDimSize(2);
+  if (t1.getShape().back() != i || t2.getShape().back() != j || type.getShape().back() != o)
+    return rewriter.notifyMatchFailure(call, "the inputs' last dims are not the weight's");
+  int64_t rows = llvm::product_of(type.getShape().drop_back());
+  PrimBuilder p(rewriter, call.getLoc());
+  Type element = computeType(type).getElementType();
+  auto shaped = [&](ArrayRef<int64_t> shape) { return RankedTensorType::get(shape, element); };
+  Value a = p.reshape(shaped({rows, i}), p.convert(x1, element));
+  Value b = p.reshape(shaped({rows, j}), p.convert(x2, element));
+  Value w = p.reshape(shaped({i, o * j}),
+                      p.create<prim::TransposeOp>(p.convert(weight, element),
+                                                  rewriter.getDenseI64ArrayAttr({1, 0, 2})));
+  Value left = p.reshape(shaped({rows, o, j}), p.create<prim::MatmulOp>(a, w));
+  Value spread = p.broadcastInDim(b, shaped({rows, o, j}), {0, 2}, {});
+  Value out = p.reduce(prim::ReduceKind::sum, p.create<prim::MulOp>(left, spread), {2}, false);
+  if (Value bias = tensorArg(args, "bias"))
+    out = p.create<prim::AddOp>(out, p.broadcastTo(p.convert(bias, element), shaped({rows, o}), {}));
+  return replaceChecked(call, p.convert(p.reshape(type.clone(element), out), type.getElementType()),
+                        rewriter);
+}
+
+// linalg_multi_dot(tensors): their matrix product, a first 1-d tensor a
+// row and a last one a column (those dims dropped from the result),
+// multiplied left to right (torch picks the cheapest order; the sums
+// differ only in rounding). Static shapes.
+LogicalResult multiDot(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  OperandRange tensors = args.values("tensors");
+  if (!type || tensors.size() < 2 || !type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects at least two tensors and a static result");
+  PrimBuilder p(rewriter, call.getLoc());
+  Type element = type.getElementType();
+  Value product;
+  for (auto [k, tensor] : llvm::enumerate(tensors)) {
+    auto t = dyn_cast<RankedTensorType>(tensor.getType());
+    bool end = k == 0 || k + 1 == tensors.size();
+    if (!t || !t.hasStaticShape() || t.getRank() > 2 || t.getRank() < (end ? 1 : 2))
+      return rewriter.notifyMatchFailure(call, "static matrices, vectors only first or last");
+    SmallVector<int64_t> shape(t.getShape());
+    if (shape.size() == 1)
+      shape.insert(k == 0 ? shape.begin() : shape.end(), 1);
+    Value matrix = p.reshape(RankedTensorType::get(shape, element), p.convert(tensor, element));
+    product = product ? p.create<prim::MatmulOp>(product, matrix) : matrix;
+  }
+  return replaceChecked(call, p.reshape(type, product), rewriter);
+}
+
 // cross(a, b, dim) of 3-vectors along dim (both broadcast to the result):
 // a[(1, 2, 0)] b[(2, 0, 1)] - a[(2, 0, 1)] b[(1, 2, 0)], the index triples
 // taken along dim. cross.default without dim takes the first dim of size 3.
@@ -394,6 +522,10 @@ void addLinearDecompositions(std::vector<Decomposition> &table) {
       {"aten.linear.default", "linear", "reshape, transpose, matmul, broadcast_in_dim, add", linear},
       {"aten.kron.default", "linear", "reshape, broadcast_in_dim, mul, convert", kron},
       {"aten.inner.default", "linear", "reshape, transpose, matmul, mul, convert", inner},
+      {"aten.tensordot.default", "linear", "transpose, reshape, matmul, convert", tensordot},
+      {"aten.bilinear.default", "linear",
+       "reshape, transpose, matmul, broadcast_in_dim, mul, reduce, add, convert", bilinear},
+      {"aten.linalg_multi_dot.default", "linear", "reshape, matmul, convert", multiDot},
       {"aten.cross.default", "linear", "broadcast_in_dim, take, mul, sub, convert", cross},
       {"aten.linalg_cross.default", "linear", "broadcast_in_dim, take, mul, sub, convert", cross},
       {"aten.mm.default", "linear", "matmul, convert", mm},

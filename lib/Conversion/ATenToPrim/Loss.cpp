@@ -94,38 +94,146 @@ Value klDiv(Ew &e, Value x, Value y, const CallArgs &args) {
   return e.sub(yLogY, e.mul(y, x));
 }
 
+/// Replaces `call` with the pointwise `loss` (compute type) reduced as
+/// torch's `reduction` says: itself, its mean or its sum, in the result's
+/// type.
+LogicalResult replaceReduced(aten::CallOp call, PrimBuilder &p, Value loss, int64_t reduction,
+                             PatternRewriter &rewriter) {
+  if (loss && reduction != kNone) {
+    auto lossType = cast<RankedTensorType>(loss.getType());
+    int64_t count = lossType.getNumElements();
+    loss = p.reduce(prim::ReduceKind::sum, loss,
+                    llvm::to_vector(llvm::seq<int64_t>(0, lossType.getRank())), false);
+    if (loss && reduction == kMean) {
+      Ew scalar{p, loss};
+      loss = scalar.div(loss, scalar.c(double(count)));
+    }
+  }
+  return replaceChecked(call, p.convert(loss, resultType(call).getElementType()), rewriter);
+}
+
+/// The result type and reduction of a loss whose named tensor operands
+/// broadcast to one static shape (returned, in the compute type); nullopt
+/// after notifying the rewriter.
+std::optional<std::pair<RankedTensorType, int64_t>>
+broadcastLoss(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
+              ArrayRef<StringRef> names) {
+  RankedTensorType type = resultType(call);
+  std::optional<int64_t> reduction = args.integer("reduction");
+  if (!type || !reduction || *reduction < kNone || *reduction > kSum ||
+      !isa<FloatType>(type.getElementType())) {
+    (void)rewriter.notifyMatchFailure(call, "expects a float result and reduction 0, 1 or 2");
+    return std::nullopt;
+  }
+  auto shape = staticBroadcastShape(args, names);
+  if (!shape) {
+    (void)rewriter.notifyMatchFailure(call, "static operands that broadcast");
+    return std::nullopt;
+  }
+  return std::make_pair(RankedTensorType::get(*shape, computeType(type).getElementType()),
+                        *reduction);
+}
+
 // margin_ranking_loss(input1, input2, target, margin, reduction):
 // max(0, margin - target (input1 - input2)), the three broadcast together.
 LogicalResult marginRanking(aten::CallOp call, const CallArgs &args,
                             PatternRewriter &rewriter) {
-  RankedTensorType type = resultType(call);
-  std::optional<int64_t> reduction = args.integer("reduction");
-  if (!type || !reduction || *reduction < kNone || *reduction > kSum ||
-      !isa<FloatType>(type.getElementType()))
-    return rewriter.notifyMatchFailure(call, "expects a float result and reduction 0, 1 or 2");
-  auto shape = staticBroadcastShape(args, {"input1", "input2", "target"});
-  if (!shape)
-    return rewriter.notifyMatchFailure(call, "static inputs and target that broadcast");
+  auto in = broadcastLoss(call, args, rewriter, {"input1", "input2", "target"});
+  if (!in)
+    return failure();
+  auto [pointwise, reduction] = *in;
   PrimBuilder p(rewriter, call.getLoc());
-  auto pointwise = RankedTensorType::get(*shape, computeType(type).getElementType());
   Value x1 = operandAs(p, args, "input1", pointwise, {});
   Value x2 = operandAs(p, args, "input2", pointwise, {});
   Value y = operandAs(p, args, "target", pointwise, {});
   Ew e{p, x1};
   Value loss = e.p.create<prim::MaxOp>(
       e.sub(e.c(args.number("margin").value_or(0.0)), e.mul(y, e.sub(x1, x2))), e.c(0.0));
-  if (*reduction != kNone) {
-    loss = p.reduce(prim::ReduceKind::sum, loss,
-                    llvm::to_vector(llvm::seq<int64_t>(0, pointwise.getRank())), false);
-    if (loss && *reduction == kMean) {
-      Ew scalar{p, loss};
-      loss = scalar.div(loss, scalar.c(double(pointwise.getNumElements())));
-    }
+  return replaceReduced(call, p, loss, reduction, rewriter);
+}
+
+// poisson_nll_loss(input, target, log_input, full, eps, reduction):
+// exp(x) - y x (log_input) or x - y log(x + eps); with full, Stirling's
+// y log y - y + log(2 pi y) / 2 added where y > 1.
+LogicalResult poissonNll(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  auto in = broadcastLoss(call, args, rewriter, {"input", "target"});
+  if (!in)
+    return failure();
+  auto [pointwise, reduction] = *in;
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = operandAs(p, args, "input", pointwise, {});
+  Value y = operandAs(p, args, "target", pointwise, {});
+  Ew e{p, x};
+  Value loss = args.boolean("log_input").value_or(true)
+                   ? e.sub(e.apply<prim::ExpOp>(x), e.mul(y, x))
+                   : e.sub(x, e.mul(y, e.apply<prim::LogOp>(
+                                          e.add(x, e.c(args.number("eps").value_or(1e-8))))));
+  if (args.boolean("full").value_or(false)) {
+    Value stirling = e.add(e.sub(e.mul(y, e.apply<prim::LogOp>(y)), y),
+                           e.mul(e.apply<prim::LogOp>(e.mul(y, e.c(2 * M_PI))), e.c(0.5)));
+    loss = e.add(loss, e.sel(e.cmp(P::gt, y, e.c(1.0)), stirling, e.c(0.0)));
   }
-  if (!loss)
+  return replaceReduced(call, p, loss, reduction, rewriter);
+}
+
+// cosine_embedding_loss(input1, input2, target, margin, reduction): with
+// cos the cosine of input1 and input2 along their last dim (each squared
+// norm + 1e-12, as torch), 1 - cos where the target is 1 and max(0, cos -
+// margin) where it is -1 (0 elsewhere).
+LogicalResult cosineEmbedding(aten::CallOp call, const CallArgs &args,
+                              PatternRewriter &rewriter) {
+  auto in = broadcastLoss(call, args, rewriter, {"input1", "input2"});
+  if (!in || in->first.getRank() == 0)
+    return in ? rewriter.notifyMatchFailure(call, "inputs of at least one dim") : failure();
+  auto [wide, reduction] = *in;
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x1 = operandAs(p, args, "input1", wide, {});
+  Value x2 = operandAs(p, args, "input2", wide, {});
+  int64_t last = wide.getRank() - 1;
+  auto sumLast = [&](Value a, Value b) {
+    return p.reduce(prim::ReduceKind::sum, p.create<prim::MulOp>(a, b), {last}, false);
+  };
+  Value dot = sumLast(x1, x2);
+  auto rows = RankedTensorType::get(wide.getShape().drop_back(), wide.getElementType());
+  Value target = operandAs(p, args, "target", rows, {});
+  if (!dot || !target)
+    return rewriter.notifyMatchFailure(call, "a target of the inputs' shape without the last dim");
+  Ew e{p, dot};
+  Value squares = e.mul(e.add(sumLast(x1, x1), e.c(1e-12)), e.add(sumLast(x2, x2), e.c(1e-12)));
+  Value cos = e.div(dot, e.apply<prim::SqrtOp>(squares));
+  Value negative = p.create<prim::MaxOp>(e.sub(cos, e.c(args.number("margin").value_or(0.0))),
+                                         e.c(0.0));
+  Value loss = e.add(e.sel(e.cmp(P::eq, target, e.c(1.0)), e.sub(e.c(1.0), cos), e.c(0.0)),
+                     e.sel(e.cmp(P::eq, target, e.c(-1.0)), negative, e.c(0.0)));
+  return replaceReduced(call, p, loss, reduction, rewriter);
+}
+
+// triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap,
+// reduction): max(0, margin + d(a, pos) - d(a, neg)) with d torch's
+// pairwise_distance (the p-norm of x - y + eps along the last dim); with
+// swap, d(a, neg) is the smaller of it and d(pos, neg).
+LogicalResult tripletMargin(aten::CallOp call, const CallArgs &args,
+                            PatternRewriter &rewriter) {
+  auto in = broadcastLoss(call, args, rewriter, {"anchor", "positive", "negative"});
+  if (!in || in->first.getRank() == 0)
+    return in ? rewriter.notifyMatchFailure(call, "inputs of at least one dim") : failure();
+  auto [wide, reduction] = *in;
+  PrimBuilder p(rewriter, call.getLoc());
+  double order = args.number("p").value_or(2.0), eps = args.number("eps").value_or(1e-6);
+  auto distance = [&](StringRef from, StringRef to) {
+    Ew e{p, operandAs(p, args, from, wide, {})};
+    Value difference = e.add(e.sub(e.like, operandAs(p, args, to, wide, {})), e.c(eps));
+    return vectorNormOf(p, difference, order, {wide.getRank() - 1}, false);
+  };
+  Value toPositive = distance("anchor", "positive"), toNegative = distance("anchor", "negative");
+  if (args.boolean("swap").value_or(false))
+    toNegative = p.create<prim::MinOp>(toNegative, distance("positive", "negative"));
+  if (!toPositive || !toNegative)
     return failure(); // p said why
-  rewriter.replaceOp(call, p.convert(loss, type.getElementType()));
-  return success();
+  Ew e{p, toPositive};
+  Value loss = p.create<prim::MaxOp>(
+      e.sub(e.add(e.c(args.number("margin").value_or(1.0)), toPositive), toNegative), e.c(0.0));
+  return replaceReduced(call, p, loss, reduction, rewriter);
 }
 
 /// loss(self, target), then reduced as `reduction` says.
@@ -267,6 +375,15 @@ void addLossDecompositions(std::vector<Decomposition> &table) {
       {"aten.hinge_embedding_loss.default", "loss",
        "broadcast_in_dim, sub, max, compare, select, add, reduce, div, convert",
        pointwiseLoss<hingeEmbedding>},
+      {"aten.poisson_nll_loss.default", "loss",
+       "broadcast_in_dim, exp, log, mul, sub, add, compare, select, reduce, div, convert",
+       poissonNll},
+      {"aten.cosine_embedding_loss.default", "loss",
+       "broadcast_in_dim, mul, reduce, add, sqrt, div, sub, max, compare, select, convert",
+       cosineEmbedding},
+      {"aten.triplet_margin_loss.default", "loss",
+       "broadcast_in_dim, sub, add, abs, mul, reduce, sqrt | pow, min, max, div, convert",
+       tripletMargin},
       {"aten.margin_ranking_loss.default", "loss",
        "broadcast_in_dim, sub, mul, max, reduce, div, convert", marginRanking},
       {"aten.kl_div.default", "loss",

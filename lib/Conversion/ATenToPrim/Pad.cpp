@@ -213,6 +213,12 @@ LogicalResult padNd(aten::CallOp call, const CallArgs &args, PatternRewriter &re
 
 } // namespace
 
+Value paddedWith(PrimBuilder &p, Value x, ArrayRef<std::pair<int64_t, int64_t>> pads,
+                 double value) {
+  FailureOr<Value> padded = x ? padConstant(p, x, pads, value) : FailureOr<Value>(failure());
+  return succeeded(padded) ? *padded : Value();
+}
+
 void addPadDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.constant_pad_nd.default", "pad", "pad, slice", constantPadNd},

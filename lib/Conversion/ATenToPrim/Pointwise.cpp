@@ -174,6 +174,8 @@ LogicalResult addcOp(aten::CallOp call, const CallArgs &args, PatternRewriter &r
 
 } // namespace
 
+Value logaddexpOf(Ew &e, Value a, Value b) { return logaddexp<false>(e, {a, b}); }
+
 void addPointwiseDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.addcdiv.default", "pointwise", "mul, div, add, broadcast_in_dim, convert",

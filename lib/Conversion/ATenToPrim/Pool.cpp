@@ -692,6 +692,48 @@ LogicalResult col2im(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   return success();
 }
 
+// max_unpool2d(self, indices, output_size) and max_unpool3d(..., stride,
+// padding): zeros of [lead..., output_size], with each value of self
+// written at its index, a position in the flattened output plane of its
+// (batch, channel), as max_pool*d_with_indices reported it. stride and
+// padding only describe the pooling (torch checks them, never uses them).
+template <int spatial>
+LogicalResult maxUnpool(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self"), indices = tensorArg(args, "indices");
+  if (!type || !self || !indices || !type.hasStaticShape() || type.getRank() < spatial + 1)
+    return rewriter.notifyMatchFailure(call, "expects static self, indices and result");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  auto indexType = cast<RankedTensorType>(indices.getType());
+  int64_t rank = type.getRank(), lead = rank - spatial;
+  if (!selfType.hasStaticShape() || selfType.getRank() != rank ||
+      indexType.getShape() != selfType.getShape() || !isa<IntegerType>(indexType.getElementType()) ||
+      selfType.getShape().take_front(lead) != type.getShape().take_front(lead))
+    return rewriter.notifyMatchFailure(
+        call, "self and integer indices of one shape, the result's but for the spatial dims");
+  auto outputSize = perDim(args, "output_size", spatial);
+  if (!outputSize || ArrayRef<int64_t>(*outputSize) != type.getShape().drop_front(lead))
+    return rewriter.notifyMatchFailure(call, "output_size must be the result's spatial sizes");
+  int64_t planes = 1, in = 1, out = 1;
+  for (int64_t d = 0; d < rank; ++d) {
+    (d < lead ? planes : in) *= selfType.getDimSize(d);
+    if (d >= lead)
+      out *= type.getDimSize(d);
+  }
+  PrimBuilder p(rewriter, call.getLoc());
+  Type element = type.getElementType(), i64 = rewriter.getI64Type();
+  auto rows = [&](int64_t size, Type of) { return RankedTensorType::get({planes, size}, of); };
+  Value values = p.build<prim::ReshapeOp>(rows(in, element), p.convert(self, element), ValueRange{});
+  Value at = p.build<prim::ReshapeOp>(rows(in, i64), p.convert(indices, i64), ValueRange{});
+  Value zeros = p.splat(0.0, rows(out, element), {});
+  if (!values || !at || !zeros)
+    return failure(); // p said why
+  Value written = p.create<prim::ScatterOp>(
+      prim::ScatterKindAttr::get(rewriter.getContext(), prim::ScatterKind::assign), zeros, at,
+      values, rewriter.getI64IntegerAttr(1));
+  return replaceChecked(call, p.build<prim::ReshapeOp>(type, written, ValueRange{}), rewriter);
+}
+
 } // namespace
 
 void addPoolDecompositions(std::vector<Decomposition> &table) {
@@ -710,7 +752,12 @@ void addPoolDecompositions(std::vector<Decomposition> &table) {
       {"aten.adaptive_avg_pool2d.default", "pool",
        "reduce_window, div | take, transpose, reshape, select, reduce, div", adaptiveAvgPool2d},
       {"aten._adaptive_avg_pool3d.default", "pool", avg, adaptiveAvgPool<3>},
+      {"aten.max_pool1d_with_indices.default", "pool", max, pool<1, true>},
+      {"aten.adaptive_max_pool1d.default", "pool", max, adaptiveMaxPool<1>},
       {"aten.adaptive_max_pool2d.default", "pool", max, adaptiveMaxPool<2>},
+      {"aten.adaptive_max_pool3d.default", "pool", max, adaptiveMaxPool<3>},
+      {"aten.max_unpool2d.default", "pool", "reshape, constant, scatter", maxUnpool<2>},
+      {"aten.max_unpool3d.default", "pool", "reshape, constant, scatter", maxUnpool<3>},
       {"aten.im2col.default", "pool", "take, transpose, reshape, select", im2col},
       {"aten.col2im.default", "pool", "reshape, slice, pad, add", col2im},
   });

@@ -114,6 +114,12 @@ Value PrimBuilder::convert(Value value, Type elementType) {
   return build<prim::ConvertOp>(type.clone(elementType), value);
 }
 
+Value PrimBuilder::reshape(RankedTensorType type, Value value) {
+  if (!value || value.getType() == type)
+    return value;
+  return build<prim::ReshapeOp>(type, value, ValueRange{});
+}
+
 Value PrimBuilder::broadcastInDim(Value value, RankedTensorType type,
                                   ArrayRef<int64_t> dims, ArrayRef<Value> sources) {
   value = convert(value, type.getElementType());

@@ -239,9 +239,14 @@ struct Draw {
 /// A Draw for `call`, whose shape comes from the tensor argument `likeName`
 /// (or the `size` list when empty). Fails (after notifying the rewriter)
 /// where the shape is unknown or a generator object is passed.
+/// `shape` (static), when given, is the draw's instead of the result's
+/// (feature dropout draws one number per channel).
 FailureOr<Draw> prepare(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
-                        PrimBuilder &p, llvm::StringRef likeName) {
-  RankedTensorType type = resultType(call);
+                        PrimBuilder &p, llvm::StringRef likeName,
+                        RankedTensorType shape = nullptr) {
+  RankedTensorType type = shape ? shape : resultType(call);
+  if (shape)
+    likeName = "";
   if (!type)
     return rewriter.notifyMatchFailure(call, "expects a ranked tensor result");
   if (!args.isNone("generator"))
@@ -495,12 +500,23 @@ LogicalResult bernoulli(aten::CallOp call, const CallArgs &args, PatternRewriter
 
 } // namespace
 
-/// dropout(input, p, train) and native_dropout's output: with train, each
-/// element kept with probability 1 - p and scaled by 1 / (1 - p) (all zeros
-/// for p = 1), the mask also returned; otherwise the input and a mask of
-/// ones.
+/// How a dropout drops (torch's _dropout_impl): each element or, for the
+/// feature forms, each (sample, channel) plane is kept with probability
+/// 1 - p. Kept values are scaled by 1 / (1 - p); alpha dropout (SELU's)
+/// instead maps x to a x + alpha a p where kept and to alpha a (p - 1)
+/// where dropped, a = 1 / sqrt((alpha^2 p + 1)(1 - p)), which keeps the
+/// mean and variance of SELU's outputs.
+struct DropoutKind {
+  bool feature = false;
+  bool alpha = false;
+};
+
+/// dropout(input, p, train), native_dropout (with the mask as a second
+/// result) and the feature/alpha forms: without train (or with p = 0 for
+/// the forms torch shortcuts) the input itself; p = 1 drops everything
+/// (zeros).
 static LogicalResult dropoutOf(aten::CallOp call, const CallArgs &args,
-                               PatternRewriter &rewriter, bool withMask) {
+                               PatternRewriter &rewriter, bool withMask, DropoutKind kind = {}) {
   RankedTensorType type = resultType(call);
   Value input = tensorArg(args, "input");
   std::optional<double> probability = args.number("p");
@@ -510,7 +526,9 @@ static LogicalResult dropoutOf(aten::CallOp call, const CallArgs &args,
   RankedTensorType maskType = withMask ? resultType(call, 1) : nullptr;
   if (withMask && !maskType)
     return rewriter.notifyMatchFailure(call, "expects a mask result");
-  if (!args.boolean("train").value_or(true)) {
+  bool identity = !args.boolean("train").value_or(true) ||
+                  ((kind.feature || kind.alpha) && *probability == 0);
+  if (identity) {
     if (input.getType() != type)
       return rewriter.notifyMatchFailure(call, "expects a result of the input's type");
     SmallVector<Value> results = {input};
@@ -519,16 +537,40 @@ static LogicalResult dropoutOf(aten::CallOp call, const CallArgs &args,
     rewriter.replaceOp(call, results);
     return success();
   }
-  FailureOr<Draw> d = prepare(call, args, rewriter, p, "input");
+  // The feature forms draw over [N, C, 1, ...].
+  RankedTensorType noise;
+  if (kind.feature) {
+    if (type.getRank() < 2 || !type.hasStaticShape())
+      return rewriter.notifyMatchFailure(
+          call, "feature dropout needs a static input of at least 2 dims (batch, channels, ...)");
+    SmallVector<int64_t> shape(type.getRank(), 1);
+    shape[0] = type.getDimSize(0);
+    shape[1] = type.getDimSize(1);
+    noise = type.clone(shape);
+  }
+  FailureOr<Draw> d = prepare(call, args, rewriter, p, "input", noise);
   if (failed(d))
     return failure();
   Value u = d->philox->uniform(d->compute, d->computeDigits, 0);
   Ew f{p, u};
   Value keep = f.cmp(P::ge, u, f.c(*probability));
-  double scale = *probability < 1 ? 1.0 / (1.0 - *probability) : 0.0;
-  Value x = p.convert(input, d->compute.getElementType());
-  Value kept = f.sel(keep, f.mul(x, f.c(scale)), f.c(0.0));
-  SmallVector<Value> results = {p.convert(kept, type.getElementType())};
+  auto computeType = type.clone(d->compute.getElementType());
+  if (noise)
+    keep = p.broadcastTo(keep, computeType.clone(rewriter.getI1Type()), {});
+  Value x = p.convert(input, computeType.getElementType());
+  Ew e{p, x};
+  Value dropped;
+  if (*probability == 1) {
+    dropped = e.c(0.0);
+  } else if (kind.alpha) {
+    constexpr double alpha = 1.7580993408473766; // SELU's scale x alpha
+    double q = *probability;
+    double a = 1.0 / std::sqrt((alpha * alpha * q + 1) * (1 - q));
+    dropped = e.sel(keep, e.add(e.mul(x, e.c(a)), e.c(alpha * a * q)), e.c(alpha * a * (q - 1)));
+  } else {
+    dropped = e.sel(keep, e.mul(x, e.c(1.0 / (1.0 - *probability))), e.c(0.0));
+  }
+  SmallVector<Value> results = {p.convert(dropped, type.getElementType())};
   if (withMask)
     results.push_back(p.convert(keep, maskType.getElementType()));
   if (llvm::any_of(results, [](Value value) { return !value; }))
@@ -539,6 +581,12 @@ static LogicalResult dropoutOf(aten::CallOp call, const CallArgs &args,
 
 static LogicalResult dropout(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   return dropoutOf(call, args, rewriter, /*withMask=*/false);
+}
+
+template <bool feature, bool alpha>
+static LogicalResult dropoutLike(aten::CallOp call, const CallArgs &args,
+                                 PatternRewriter &rewriter) {
+  return dropoutOf(call, args, rewriter, /*withMask=*/false, DropoutKind{feature, alpha});
 }
 
 static LogicalResult nativeDropout(aten::CallOp call, const CallArgs &args,
@@ -587,6 +635,13 @@ void addRandomDecompositions(std::vector<Decomposition> &table) {
       {"aten.bernoulli.p", "random", "Philox4x32-10, compare, convert", bernoulli},
       {"aten.bernoulli.Tensor", "random", "Philox4x32-10, compare, convert", bernoulli},
       {"aten.dropout.default", "random", "(none) | Philox4x32-10, compare, select, mul", dropout},
+      {"aten.feature_dropout.default", "random",
+       "(none) | Philox4x32-10, compare, broadcast_in_dim, select, mul", dropoutLike<true, false>},
+      {"aten.alpha_dropout.default", "random",
+       "(none) | Philox4x32-10, compare, select, mul, add", dropoutLike<false, true>},
+      {"aten.feature_alpha_dropout.default", "random",
+       "(none) | Philox4x32-10, compare, broadcast_in_dim, select, mul, add",
+       dropoutLike<true, true>},
       {"aten.native_dropout.default", "random",
        "(none) | Philox4x32-10, compare, select, mul, convert", nativeDropout},
   });

@@ -30,8 +30,8 @@ namespace {
 Value reshapeTo(PrimBuilder &p, Value x, ArrayRef<int64_t> shape) {
   if (!x)
     return x;
-  auto type = RankedTensorType::get(shape, cast<RankedTensorType>(x.getType()).getElementType());
-  return p.build<prim::ReshapeOp>(type, x, ValueRange{});
+  return p.reshape(RankedTensorType::get(shape, cast<RankedTensorType>(x.getType()).getElementType()),
+                   x);
 }
 
 /// `x` (static) as a prim.take of its flattened elements at `indices`
@@ -268,19 +268,23 @@ LogicalResult tile(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   return repeatBy(call, self, repeats, rewriter);
 }
 
-// diagonal(self, offset, dim1, dim2): the elements (i, i + offset) of the
-// (dim1, dim2) planes, as a new last dim.
-LogicalResult diagonal(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  RankedTensorType resultTy = resultType(call);
-  Value self = tensorArg(args, "self");
-  if (!resultTy || !self)
-    return rewriter.notifyMatchFailure(call, "expects a tensor");
-  auto type = cast<RankedTensorType>(self.getType());
+/// Where a view reads: the shape of the view and, row-major over it, the
+/// flat (row-major) position in its static base of each element.
+struct ViewTable {
+  SmallVector<int64_t> shape;
+  SmallVector<int64_t> positions;
+};
+
+/// The elements (i, i + offset) of the (dim1, dim2) planes of `type`, as a
+/// new last dim after the other dims; a message (match failure) if not.
+FailureOr<ViewTable> diagonalTable(aten::CallOp call, PatternRewriter &rewriter,
+                                   RankedTensorType type, int64_t offset, int64_t dim1,
+                                   int64_t dim2) {
   int64_t rank = type.getRank();
-  int64_t offset = args.integer("offset").value_or(0);
-  int64_t dim1 = PrimBuilder::normalizeDim(args.integer("dim1").value_or(0), rank);
-  int64_t dim2 = PrimBuilder::normalizeDim(args.integer("dim2").value_or(1), rank);
-  if (!type.hasStaticShape() || dim1 == dim2)
+  dim1 = PrimBuilder::normalizeDim(dim1, rank);
+  dim2 = PrimBuilder::normalizeDim(dim2, rank);
+  if (!type.hasStaticShape() || dim1 == dim2 || dim1 < 0 || dim2 < 0 || dim1 >= rank ||
+      dim2 >= rank)
     return rewriter.notifyMatchFailure(call, "a static tensor and two distinct dims");
   SmallVector<int64_t> strides(rank, 1);
   for (int64_t d = rank - 2; d >= 0; --d)
@@ -293,16 +297,17 @@ LogicalResult diagonal(aten::CallOp call, const CallArgs &args, PatternRewriter 
   for (int64_t d = 0; d < rank; ++d)
     if (d != dim1 && d != dim2)
       others.push_back(d);
-  SmallVector<int64_t> shape;
+  ViewTable view;
   for (int64_t d : others)
-    shape.push_back(type.getDimSize(d));
-  shape.push_back(length);
-  if (!indexTableFits(call.getLoc(), shape, "a diagonal's indices"))
+    view.shape.push_back(type.getDimSize(d));
+  view.shape.push_back(length);
+  if (!indexTableFits(call.getLoc(), view.shape, "a diagonal's indices"))
     return failure();
-  SmallVector<int64_t> indices;
   int64_t count = 1;
-  for (int64_t size : shape)
+  for (int64_t size : view.shape)
     count *= size;
+  if (count == 0)
+    return rewriter.notifyMatchFailure(call, "an empty diagonal");
   for (int64_t linear = 0; linear < count; ++linear) {
     int64_t rest = linear, flat = 0;
     int64_t i = rest % length;
@@ -313,24 +318,32 @@ LogicalResult diagonal(aten::CallOp call, const CallArgs &args, PatternRewriter 
       rest /= size;
     }
     int64_t row = offset >= 0 ? i : i - offset, col = offset >= 0 ? i + offset : i;
-    indices.push_back(flat + row * strides[dim1] + col * strides[dim2]);
+    view.positions.push_back(flat + row * strides[dim1] + col * strides[dim2]);
   }
-  if (count == 0)
-    return rewriter.notifyMatchFailure(call, "an empty diagonal");
-  PrimBuilder p(rewriter, call.getLoc());
-  return replaceChecked(call, takeFlat(p, self, shape, indices), rewriter);
+  return view;
 }
 
-// as_strided(self, size, stride, storage_offset) on a contiguous tensor (our
-// tensors are values, laid out row-major): element offset + sum(i_k * s_k).
-LogicalResult asStrided(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  Value self = tensorArg(args, "self");
+/// diagonal's (and diagonal_scatter's) view of `self`, dims 0 and 1 by
+/// default; linalg_diagonal's takes the last two.
+template <bool linalg = false>
+FailureOr<ViewTable> diagonalOf(aten::CallOp call, const CallArgs &args,
+                                PatternRewriter &rewriter, Value self) {
+  return diagonalTable(call, rewriter, cast<RankedTensorType>(self.getType()),
+                       args.integer("offset").value_or(0),
+                       args.integer("dim1").value_or(linalg ? -2 : 0),
+                       args.integer("dim2").value_or(linalg ? -1 : 1));
+}
+
+/// as_strided's view of `type` (our tensors are values, laid out
+/// row-major): element offset + sum(i_k * s_k).
+FailureOr<ViewTable> stridedOf(aten::CallOp call, const CallArgs &args,
+                               PatternRewriter &rewriter, Value self) {
+  auto type = cast<RankedTensorType>(self.getType());
   auto size = args.integers("size");
   auto stride = args.integers("stride");
   int64_t offset = args.integer("storage_offset").value_or(0);
-  if (!self || !size || !stride || size->size() != stride->size())
+  if (!size || !stride || size->size() != stride->size())
     return rewriter.notifyMatchFailure(call, "expects constant sizes and strides");
-  auto type = cast<RankedTensorType>(self.getType());
   if (!type.hasStaticShape())
     return rewriter.notifyMatchFailure(call, "a static tensor only");
   if (!indexTableFits(call.getLoc(), *size, "as_strided's indices"))
@@ -340,7 +353,7 @@ LogicalResult asStrided(aten::CallOp call, const CallArgs &args, PatternRewriter
     count *= s;
   if (count == 0)
     return rewriter.notifyMatchFailure(call, "an empty view");
-  SmallVector<int64_t> indices;
+  ViewTable view{*size, {}};
   for (int64_t linear = 0; linear < count; ++linear) {
     int64_t rest = linear, flat = offset;
     for (int64_t k = size->size() - 1; k >= 0; --k) {
@@ -349,10 +362,94 @@ LogicalResult asStrided(aten::CallOp call, const CallArgs &args, PatternRewriter
     }
     if (flat < 0 || flat >= type.getNumElements())
       return rewriter.notifyMatchFailure(call, "the view reads outside the tensor");
-    indices.push_back(flat);
+    view.positions.push_back(flat);
+  }
+  return view;
+}
+
+/// self with src (of the view's shape) written through the view: a take
+/// of src at a constant table per position of self, and a constant mask
+/// choosing it where the view reaches. A position the view reaches twice
+/// keeps src's last element there (torch copies into the view in order).
+LogicalResult writeThrough(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
+                           const ViewTable &view) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self"), src = tensorArg(args, "src");
+  if (!type || !self || !src || self.getType() != type ||
+      cast<RankedTensorType>(src.getType()).getShape() != ArrayRef<int64_t>(view.shape))
+    return rewriter.notifyMatchFailure(call, "expects self of the result's type and src of the view's shape");
+  int64_t size = type.getNumElements();
+  SmallVector<int64_t> sourceOf(size, 0);
+  SmallVector<bool> written(size, false);
+  for (auto [k, at] : llvm::enumerate(view.positions)) {
+    sourceOf[at] = k;
+    written[at] = true;
   }
   PrimBuilder p(rewriter, call.getLoc());
-  return replaceChecked(call, takeFlat(p, self, *size, indices), rewriter);
+  Value srcFlat = reshapeTo(p, p.convert(src, type.getElementType()), {int64_t(view.positions.size())});
+  Value spread = takeFlat(p, srcFlat, {size}, sourceOf);
+  Value mask = p.create<prim::ConstantOp>(
+      DenseElementsAttr::get(RankedTensorType::get({size}, rewriter.getI1Type()), ArrayRef(written)));
+  Value result = reshapeTo(p, p.create<prim::SelectOp>(mask, spread, reshapeTo(p, self, {size})),
+                           type.getShape());
+  return replaceChecked(call, result, rewriter);
+}
+
+/// Where a view op reads `self` (a match failure if it cannot say).
+using ViewOf = FailureOr<ViewTable> (*)(aten::CallOp, const CallArgs &, PatternRewriter &,
+                                        Value self);
+
+// diagonal(self, offset, dim1, dim2), linalg_diagonal(A, ...) and
+// as_strided(self, size, stride, storage_offset) read their view (a take
+// of the flattened self at a constant table); diagonal_scatter and
+// as_strided_scatter(self, src, ...) write src through it.
+template <ViewOf view, bool write, bool linalg = false>
+LogicalResult throughView(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, linalg ? "A" : "self");
+  if (!resultType(call) || !self)
+    return rewriter.notifyMatchFailure(call, "expects a tensor");
+  FailureOr<ViewTable> table = view(call, args, rewriter, self);
+  if (failed(table))
+    return failure();
+  if (write)
+    return writeThrough(call, args, rewriter, *table);
+  PrimBuilder p(rewriter, call.getLoc());
+  return replaceChecked(call, takeFlat(p, self, table->shape, table->positions), rewriter);
+}
+
+// combinations(self, r, with_replacement): the r-element combinations of
+// a 1-d self's elements (with repetition when asked), in lexicographic
+// order of their positions, one per row: a take of a constant table.
+LogicalResult combinations(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArgOfRank(args, "self", 1);
+  int64_t r = args.integer("r").value_or(2);
+  bool repeat = args.boolean("with_replacement").value_or(false);
+  if (!type || !self || !type.hasStaticShape() || type.getRank() != 2 || r < 1 ||
+      type.getDimSize(1) != r || !cast<RankedTensorType>(self.getType()).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects a static 1-d self, r >= 1, a [count, r] result");
+  int64_t n = cast<RankedTensorType>(self.getType()).getDimSize(0);
+  if (!indexTableFits(call.getLoc(), type.getShape(), "combinations' indices"))
+    return failure();
+  SmallVector<int64_t> table, pick;
+  // Odometer over non-decreasing (repeat) or increasing positions.
+  for (int64_t k = 0; k < r; ++k)
+    pick.push_back(repeat ? 0 : k);
+  while (n > 0 && pick.back() < n) {
+    table.append(pick);
+    int64_t k = r - 1;
+    while (k >= 0 && pick[k] >= n - 1 - (repeat ? 0 : r - 1 - k))
+      --k;
+    if (k < 0)
+      break;
+    ++pick[k];
+    for (int64_t m = k + 1; m < r; ++m)
+      pick[m] = repeat ? pick[k] : pick[m - 1] + 1;
+  }
+  if (int64_t(table.size()) != type.getNumElements() || table.empty())
+    return rewriter.notifyMatchFailure(call, "the result's row count is not the combinations'");
+  PrimBuilder p(rewriter, call.getLoc());
+  return replaceChecked(call, takeFlat(p, self, type.getShape(), table), rewriter);
 }
 
 // copy(self, src): src broadcast to self's shape in self's dtype.
@@ -485,8 +582,17 @@ void addRearrangeDecompositions(std::vector<Decomposition> &table) {
       {"aten.repeat_interleave.self_int", "shape", "reshape, broadcast_in_dim",
        repeatInterleave},
       {"aten.unfold.default", "shape", "take, transpose", unfold},
-      {"aten.diagonal.default", "shape", "reshape, constant, take", diagonal},
-      {"aten.as_strided.default", "shape", "reshape, constant, take", asStrided},
+      {"aten.diagonal.default", "shape", "reshape, constant, take",
+       throughView<diagonalOf<>, false>},
+      {"aten.linalg_diagonal.default", "shape", "reshape, constant, take",
+       throughView<diagonalOf<true>, false, true>},
+      {"aten.diagonal_scatter.default", "scatter", "reshape, constant, take, select",
+       throughView<diagonalOf<>, true>},
+      {"aten.as_strided_scatter.default", "scatter", "reshape, constant, take, select",
+       throughView<stridedOf, true>},
+      {"aten.as_strided.default", "shape", "reshape, constant, take",
+       throughView<stridedOf, false>},
+      {"aten.combinations.default", "shape", "reshape, constant, take", combinations},
       {"aten.copy.default", "shape", "convert, broadcast_in_dim", copy},
   });
 }

@@ -355,6 +355,8 @@ LogicalResult variance(aten::CallOp call, const CallArgs &args, PatternRewriter 
   return success();
 }
 
+} // namespace
+
 // The vector norm of x (in its compute type) over dims: (sum |x|^ord)^(1/ord);
 // ord 2 as sqrt(sum x*x), 1 as sum |x|, inf as amax |x|, 0 as the count of
 // non-zeros.
@@ -387,6 +389,8 @@ Value vectorNormOf(PrimBuilder &p, Value x, double order, ArrayRef<int64_t> dims
   return result;
 }
 
+namespace {
+
 // linalg_vector_norm(x, ord, dims, keepdim).
 LogicalResult vectorNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
@@ -401,6 +405,37 @@ LogicalResult vectorNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
                      vectorNormOf(p, x, args.number("ord").value_or(2.0), dims,
                                   args.boolean("keepdim").value_or(false)),
                      rewriter);
+}
+
+// renorm(self, p, dim, maxnorm): each slice along dim whose p-norm (over
+// the other dims) exceeds maxnorm scaled by maxnorm / (norm + 1e-7), as
+// torch's kernel; the others unchanged.
+LogicalResult renorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  auto order = args.number("p"), maxnorm = args.number("maxnorm");
+  auto dim = args.integer("dim");
+  if (!type || !self || self.getType() != type || !order || !maxnorm || !dim ||
+      !isa<FloatType>(type.getElementType()) || type.getRank() == 0 || !(*order > 0))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor, p > 0, dim and maxnorm");
+  std::optional<int64_t> kept = shapeDim(*dim, type);
+  if (!kept)
+    return rewriter.notifyMatchFailure(call, "dim out of range");
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (d != *kept)
+      dims.push_back(d);
+  PrimBuilder p(rewriter, call.getLoc());
+  RankedTensorType compute = computeType(type);
+  Value x = p.convert(self, compute.getElementType());
+  Value norm = vectorNormOf(p, x, *order, dims, true);
+  if (!norm)
+    return failure(); // p said why
+  Ew n{p, norm};
+  Value factor = n.sel(n.cmp(prim::ComparePredicate::gt, norm, n.c(*maxnorm)),
+                       n.div(n.c(*maxnorm), n.add(norm, n.c(1e-7))), n.c(1.0));
+  Value result = p.create<prim::MulOp>(x, p.broadcastTo(factor, compute, {}));
+  return replaceChecked(call, p.convert(result, type.getElementType()), rewriter);
 }
 
 // dist(self, other, p) = the p-norm of self - other over every element;
@@ -675,6 +710,9 @@ void addReductionDecompositions(std::vector<Decomposition> &table) {
        distance<false>},
       {"aten.cosine_similarity.default", "reduction",
        "broadcast_in_dim, mul, reduce, sqrt, max, div, convert", cosineSimilarity},
+      {"aten.renorm.default", "reduction",
+       "abs, mul, reduce, sqrt | pow, compare, add, div, select, broadcast_in_dim, convert",
+       renorm},
       {"aten.pairwise_distance.default", "reduction",
        "sub, add, abs, mul, reduce, sqrt | pow, convert", distance<true>},
       {"aten.logsumexp.default", "reduction", "reduce, compare, select, sub, exp, log, add",

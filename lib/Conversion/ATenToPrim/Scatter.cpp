@@ -251,16 +251,22 @@ LogicalResult scatter(aten::CallOp call, const CallArgs &args, PatternRewriter &
   return scatterWith(call, args, rewriter, reduce, true);
 }
 
+/// The reduction torch's `reduce` string names (scatter_reduce's five;
+/// index_reduce takes all but sum).
+std::optional<Reduce> reduceNamed(StringRef name) {
+  return llvm::StringSwitch<std::optional<Reduce>>(name)
+      .Case("sum", Reduce::sum)
+      .Case("prod", Reduce::prod)
+      .Case("mean", Reduce::mean)
+      .Case("amax", Reduce::amax)
+      .Case("amin", Reduce::amin)
+      .Default(std::nullopt);
+}
+
 // scatter_reduce.two(self, dim, index, src, reduce, include_self)
 LogicalResult scatterReduce(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   StringRef name = args.string("reduce").value_or("");
-  std::optional<Reduce> reduce = llvm::StringSwitch<std::optional<Reduce>>(name)
-                                     .Case("sum", Reduce::sum)
-                                     .Case("prod", Reduce::prod)
-                                     .Case("mean", Reduce::mean)
-                                     .Case("amax", Reduce::amax)
-                                     .Case("amin", Reduce::amin)
-                                     .Default(std::nullopt);
+  std::optional<Reduce> reduce = reduceNamed(name);
   if (!reduce)
     return rewriter.notifyMatchFailure(call, "unknown reduce '" + name + "'");
   return scatterWith(call, args, rewriter, *reduce, args.boolean("include_self").value_or(true));
@@ -501,6 +507,210 @@ LogicalResult maskedScatter(aten::CallOp call, const CallArgs &args, PatternRewr
   return success();
 }
 
+/// torch adds booleans as a logical or (index_add, put with accumulate):
+/// a scatter-max of 0/1 in i32 (an i1 true compares as -1), back to bool.
+Value booleanSum(PrimBuilder &p, Value self, Value index, Value src, int64_t dim) {
+  Type i32 = p.builder().getI32Type(), i1 = p.builder().getI1Type();
+  return p.convert(scatterOf(p, prim::ScatterKind::max, p.convert(self, i32), index,
+                             p.convert(src, i32), dim),
+                   i1);
+}
+
+/// `index` (0-d or 1-d, integer) with negative entries wrapped by `size`:
+/// index_fill and put accept -size..size-1 as torch's kernels do; the
+/// other index_* ops reject negatives, left to the scatter's range check.
+Value wrappedIndex(PrimBuilder &p, Value index, int64_t size) {
+  Ew e{p, index};
+  return e.sel(e.cmp(prim::ComparePredicate::lt, index, e.c(0.0)), e.add(index, e.c(double(size))),
+               index);
+}
+
+/// The operands of index_add/copy/fill/reduce(self, dim, index, source):
+/// self (0-d as [1]), dim normalized, and the scatter index, `index` (0-d
+/// or 1-d, length J) broadcast along dim to the source's shape [self with
+/// dim of size J].
+struct AlongDim {
+  Value self, index;
+  RankedTensorType sourceType;
+  int64_t dim;
+};
+
+std::optional<AlongDim> alongDim(PrimBuilder &p, const CallArgs &args, RankedTensorType type,
+                                 bool wrap) {
+  Value self = tensorArg(args, "self"), index = tensorArg(args, "index");
+  auto dim = args.integer("dim");
+  if (!type || !self || !index || !dim || !type.hasStaticShape() ||
+      cast<RankedTensorType>(self.getType()) != type)
+    return std::nullopt;
+  auto indexType = cast<RankedTensorType>(index.getType());
+  if (indexType.getRank() > 1 || !indexType.hasStaticShape() ||
+      !isa<IntegerType>(indexType.getElementType()) || indexType.getElementType().isInteger(1))
+    return std::nullopt;
+  int64_t rank = std::max<int64_t>(type.getRank(), 1);
+  int64_t d = PrimBuilder::normalizeDim(*dim, rank);
+  if (d < 0 || d >= rank)
+    return std::nullopt;
+  RankedTensorType selfType = type;
+  if (type.getRank() == 0) {
+    selfType = RankedTensorType::get({1}, type.getElementType());
+    self = p.reshape(selfType, self);
+  }
+  int64_t count = indexType.getNumElements();
+  index = p.reshape(RankedTensorType::get({count}, p.builder().getI64Type()),
+                                   p.convert(index, p.builder().getI64Type()));
+  if (wrap)
+    index = wrappedIndex(p, index, selfType.getDimSize(d));
+  SmallVector<int64_t> shape(selfType.getShape());
+  shape[d] = count;
+  auto sourceType = RankedTensorType::get(shape, type.getElementType());
+  index = p.broadcastInDim(index, sourceType.clone(p.builder().getI64Type()), {d}, {});
+  if (!self || !index)
+    return std::nullopt;
+  return AlongDim{self, index, sourceType, d};
+}
+
+/// `source` as the scatter's [self with dim of size J] operand: torch lets
+/// a 0-d source stand for a 0-d self's one element.
+Value sourceAlong(PrimBuilder &p, const CallArgs &args, const AlongDim &in) {
+  Value source = tensorArg(args, "source");
+  if (!source)
+    return Value();
+  auto type = cast<RankedTensorType>(source.getType());
+  if (!type.hasStaticShape() || type.getNumElements() != in.sourceType.getNumElements())
+    return Value();
+  if (type.getShape() != in.sourceType.getShape()) {
+    if (type.getRank() > 1 || in.sourceType.getRank() != 1)
+      return Value();
+    source = p.reshape(RankedTensorType::get(in.sourceType.getShape(), type.getElementType()), source);
+  }
+  return p.convert(source, in.sourceType.getElementType());
+}
+
+/// alongDim and sourceAlong together (index_add, index_copy, index_reduce):
+/// nullopt after notifying the rewriter of what the call lacks.
+std::optional<std::pair<AlongDim, Value>> withSource(aten::CallOp call, PrimBuilder &p,
+                                                     const CallArgs &args, RankedTensorType type,
+                                                     PatternRewriter &rewriter) {
+  auto in = alongDim(p, args, type, /*wrap=*/false);
+  Value source = in ? sourceAlong(p, args, *in) : Value();
+  if (!source) {
+    (void)rewriter.notifyMatchFailure(
+        call, "expects a static self, a 0-d or 1-d integer index and a source of self's shape "
+              "with dim of the index's length");
+    return std::nullopt;
+  }
+  return std::make_pair(*in, source);
+}
+
+/// The scattered [self] back in the result's shape (a 0-d self was [1]).
+LogicalResult replaceAlong(aten::CallOp call, PrimBuilder &p, Value result,
+                           PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  if (result && type.getRank() == 0)
+    result = p.reshape(type, result);
+  return replaceChecked(call, result, rewriter);
+}
+
+// index_add(self, dim, index, source, alpha): self[..., index[j], ...] +=
+// alpha * source[..., j, ...]; index_copy assigns instead (a repeated
+// index keeps one of its sources, as on torch's CPU).
+template <Reduce reduce>
+LogicalResult indexAddOrCopy(aten::CallOp call, const CallArgs &args,
+                             PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  PrimBuilder p(rewriter, call.getLoc());
+  auto operands = withSource(call, p, args, type, rewriter);
+  if (!operands)
+    return failure();
+  auto &[in, source] = *operands;
+  if (reduce == Reduce::sum && type.getElementType().isInteger(1))
+    return replaceAlong(call, p, booleanSum(p, in.self, in.index, source, in.dim), rewriter);
+  double alpha = args.number("alpha").value_or(1.0);
+  if (reduce == Reduce::sum && alpha != 1.0) {
+    Ew e{p, source};
+    source = e.mul(source, e.c(alpha));
+  }
+  return replaceAlong(call, p, scatterReduced(p, reduce, true, in.self, in.index, source, in.dim),
+                      rewriter);
+}
+
+// index_fill(self, dim, index, value): the slices at index along dim
+// become value (a Scalar, or a 0-d tensor).
+LogicalResult indexFill(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  PrimBuilder p(rewriter, call.getLoc());
+  auto in = alongDim(p, args, type, /*wrap=*/true);
+  if (!in)
+    return rewriter.notifyMatchFailure(call, "expects a static self and a 0-d or 1-d integer index");
+  Value fill;
+  if (Value value = tensorArg(args, "value")) {
+    if (cast<RankedTensorType>(value.getType()).getRank() != 0)
+      return rewriter.notifyMatchFailure(call, "a 0-d value tensor");
+    fill = p.broadcastTo(p.convert(value, type.getElementType()), in->sourceType, {});
+  } else if (auto number = args.number("value")) {
+    fill = p.splat(*number, in->sourceType, {});
+  }
+  if (!fill)
+    return rewriter.notifyMatchFailure(call, "expects a value");
+  return replaceAlong(
+      call, p, scatterReduced(p, Reduce::assign, true, in->self, in->index, fill, in->dim), rewriter);
+}
+
+// index_reduce(self, dim, index, source, reduce, include_self): index_add
+// with prod, mean, amax or amin, as scatter_reduce combines.
+LogicalResult indexReduce(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  StringRef name = args.string("reduce").value_or("");
+  std::optional<Reduce> reduce = reduceNamed(name);
+  if (!reduce || *reduce == Reduce::sum)
+    return rewriter.notifyMatchFailure(call, "unknown reduce '" + name + "'");
+  RankedTensorType type = resultType(call);
+  if (type && type.getElementType().isInteger(1))
+    return rewriter.notifyMatchFailure(call, "reductions of booleans");
+  PrimBuilder p(rewriter, call.getLoc());
+  auto operands = withSource(call, p, args, type, rewriter);
+  if (!operands)
+    return failure();
+  auto &[in, source] = *operands;
+  return replaceAlong(call, p,
+                      scatterReduced(p, *reduce, args.boolean("include_self").value_or(true),
+                                     in.self, in.index, source, in.dim),
+                      rewriter);
+}
+
+// put(self, index, source, accumulate): self flattened, its elements at
+// index (any shape, negatives wrapped) set to (or, accumulating, added
+// with) source's in the same order.
+LogicalResult put(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self"), index = tensorArg(args, "index");
+  Value source = tensorArg(args, "source");
+  if (!type || !self || !index || !source || !type.hasStaticShape() ||
+      !cast<RankedTensorType>(index.getType()).hasStaticShape() ||
+      !cast<RankedTensorType>(source.getType()).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects static self, index and source");
+  auto indexType = cast<RankedTensorType>(index.getType());
+  int64_t count = indexType.getNumElements();
+  if (!isa<IntegerType>(indexType.getElementType()) || indexType.getElementType().isInteger(1) ||
+      cast<RankedTensorType>(source.getType()).getNumElements() != count)
+    return rewriter.notifyMatchFailure(call, "an integer index with as many elements as source");
+  bool accumulate = args.boolean("accumulate").value_or(false);
+  Type element = type.getElementType();
+  PrimBuilder p(rewriter, call.getLoc());
+  Type i64 = rewriter.getI64Type();
+  int64_t size = type.getNumElements();
+  Value flat = p.reshape(RankedTensorType::get({size}, element), self);
+  Value at = p.reshape(RankedTensorType::get({count}, i64), p.convert(index, i64));
+  Value values = p.reshape(RankedTensorType::get({count}, element),
+                                          p.convert(source, element));
+  if (!flat || !at || !values)
+    return failure(); // p said why
+  at = wrappedIndex(p, at, size);
+  Value result = !accumulate             ? scatterOf(p, prim::ScatterKind::assign, flat, at, values, 0)
+                 : element.isInteger(1) ? booleanSum(p, flat, at, values, 0)
+                                        : scatterOf(p, prim::ScatterKind::add, flat, at, values, 0);
+  return replaceChecked(call, p.reshape(type, result), rewriter);
+}
+
 } // namespace
 
 void addScatterDecompositions(std::vector<Decomposition> &table) {
@@ -516,6 +726,17 @@ void addScatterDecompositions(std::vector<Decomposition> &table) {
        "transpose, reshape, broadcast_in_dim, compare, select, add, mul, scatter", indexPut},
       {"aten.scatter_reduce.two", "scatter", "slice, constant, scatter, compare, select, div, rem",
        scatterReduce},
+      {"aten.index_add.default", "scatter", "reshape, broadcast_in_dim, mul, scatter",
+       indexAddOrCopy<Reduce::sum>},
+      {"aten.index_copy.default", "scatter", "reshape, broadcast_in_dim, scatter",
+       indexAddOrCopy<Reduce::assign>},
+      {"aten.index_fill.int_Scalar", "scatter",
+       "reshape, compare, add, select, broadcast_in_dim, constant, scatter", indexFill},
+      {"aten.index_fill.int_Tensor", "scatter",
+       "reshape, compare, add, select, broadcast_in_dim, scatter", indexFill},
+      {"aten.index_reduce.default", "scatter",
+       "reshape, broadcast_in_dim, constant, scatter, compare, select, div, rem", indexReduce},
+      {"aten.put.default", "scatter", "reshape, compare, add, select, scatter", put},
   });
 }
 

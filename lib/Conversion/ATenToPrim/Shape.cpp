@@ -426,6 +426,73 @@ LogicalResult cat(aten::CallOp call, const CallArgs &args, PatternRewriter &rewr
   return success();
 }
 
+// block_diag(tensors): each tensor (0-d as [1, 1], 1-d as a row) placed on
+// the diagonal of a zero matrix [sum of rows, sum of columns], in the
+// result's dtype: each padded with zeros to the full width, then stacked.
+LogicalResult blockDiag(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  if (!type || type.getRank() != 2 || !type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects a static 2-d result");
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> blocks;
+  int64_t left = 0, width = type.getDimSize(1);
+  for (Value tensor : args.values("tensors")) {
+    auto tensorType = dyn_cast<RankedTensorType>(tensor.getType());
+    if (!tensorType || tensorType.getRank() > 2 || !tensorType.hasStaticShape())
+      return rewriter.notifyMatchFailure(call, "static tensors of at most 2 dims");
+    SmallVector<int64_t> shape(tensorType.getShape());
+    shape.insert(shape.begin(), 2 - shape.size(), 1);
+    Value block = p.reshape(RankedTensorType::get(shape, type.getElementType()),
+                            p.convert(tensor, type.getElementType()));
+    if (left + shape[1] > width)
+      return rewriter.notifyMatchFailure(call, "the blocks are wider than the result");
+    blocks.push_back(paddedWith(p, block, {{0, 0}, {left, width - left - shape[1]}}, 0.0));
+    left += shape[1];
+  }
+  if (blocks.empty() || left != width)
+    return rewriter.notifyMatchFailure(call, "the blocks' columns are not the result's");
+  return replaceChecked(
+      call, p.create<prim::ConcatenateOp>(blocks, rewriter.getI64IntegerAttr(0)), rewriter);
+}
+
+// _chunk_cat(tensors, dim, num_chunks): each tensor cut along dim into
+// num_chunks chunks of ceil(size / num_chunks) (zero-padded at the end),
+// each chunk flattened from dim on, and the tensors' chunks concatenated:
+// [lead..., num_chunks, sum of the flattened chunk sizes]. The tensors
+// share their dims before dim.
+LogicalResult chunkCat(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  auto dim = args.integer("dim");
+  auto chunks = args.integer("num_chunks");
+  if (!type || !dim || !chunks || *chunks < 1 || !type.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects tensors, a dim and num_chunks >= 1");
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> pieces;
+  for (Value tensor : args.values("tensors")) {
+    auto tensorType = dyn_cast<RankedTensorType>(tensor.getType());
+    std::optional<int64_t> d = tensorType ? shapeDim(*dim, tensorType) : std::nullopt;
+    if (!d || !tensorType.hasStaticShape() || type.getRank() != *d + 2)
+      return rewriter.notifyMatchFailure(call, "static tensors with the dim, the result [lead, chunks, n]");
+    int64_t size = tensorType.getDimSize(*d), per = (size + *chunks - 1) / *chunks;
+    SmallVector<std::pair<int64_t, int64_t>> pads(tensorType.getRank(), {0, 0});
+    pads[*d] = {0, per * *chunks - size};
+    Value padded = paddedWith(p, p.convert(tensor, type.getElementType()), pads, 0.0);
+    SmallVector<int64_t> shape(tensorType.getShape().take_front(*d));
+    int64_t flat = per;
+    for (int64_t rest : tensorType.getShape().drop_front(*d + 1))
+      flat *= rest;
+    shape.append({*chunks, flat});
+    pieces.push_back(p.build<prim::ReshapeOp>(RankedTensorType::get(shape, type.getElementType()),
+                                              padded, ValueRange{}));
+  }
+  if (pieces.empty())
+    return rewriter.notifyMatchFailure(call, "no tensors");
+  return replaceChecked(call,
+                        p.create<prim::ConcatenateOp>(
+                            pieces, rewriter.getI64IntegerAttr(type.getRank() - 1)),
+                        rewriter);
+}
+
 // Which dim a split cuts: its `dim` argument (0 without), or a fixed one:
 // hsplit's (1, or 0 for a vector), vsplit's 0, dsplit's 2.
 enum class SplitDim { argument, horizontal, vertical, depth };
@@ -766,6 +833,8 @@ void addShapeDecompositions(std::vector<Decomposition> &table) {
       {"aten.unbind.int", "shape", "slice, reshape", unbind},
       {"aten.split.Tensor", "shape", "slice", split},
       {"aten.cat.default", "shape", "concatenate, convert", cat},
+      {"aten.block_diag.default", "shape", "convert, reshape, pad, concatenate", blockDiag},
+      {"aten._chunk_cat.default", "shape", "convert, pad, reshape, concatenate", chunkCat},
       {"aten.stack.default", "shape", "reshape, concatenate, convert", stack},
       {"aten.chunk.default", "shape", "slice", splitByResults<>},
       {"aten.split_with_sizes.default", "shape", "slice", splitByResults<>},

@@ -234,9 +234,98 @@ LogicalResult cumprod(aten::CallOp call, const CallArgs &args, PatternRewriter &
   return success();
 }
 
+/// Which element of a sorted row an order statistic reads.
+enum class Statistic {
+  median,    // the lower median; NaN (the first NaN) when the row has one
+  nanmedian, // the lower median of the numbers; NaN when there are none
+  kth,       // the k-th smallest (kthvalue), NaN sorting last
+};
+
+// median(self) / median.dim(self, dim, keepdim), nanmedian (both), and
+// kthvalue(self, k, dim, keepdim): the row sorted (NaN last, stable), then
+// the element at a position per row, with its index. Without dim the
+// whole tensor is one row and only the value is returned. Ties between
+// equal values report the first of them in index order (torch leaves
+// which one unspecified).
+template <Statistic statistic>
+LogicalResult orderStatistic(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self || !cast<RankedTensorType>(self.getType()).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects a static self");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  bool withIndex = call->getNumResults() == 2;
+  std::optional<int64_t> dimArg = args.integer("dim");
+  if (statistic == Statistic::kth && !dimArg)
+    dimArg = -1;
+  bool keepdim = args.boolean("keepdim").value_or(false);
+  PrimBuilder p(rewriter, call.getLoc());
+  Type i64 = rewriter.getI64Type();
+  Value x = self;
+  if (!dimArg || selfType.getRank() == 0) { // one row
+    x = p.build<prim::ReshapeOp>(
+        RankedTensorType::get({selfType.getNumElements()}, selfType.getElementType()), self,
+        ValueRange{});
+  }
+  auto rowType = cast<RankedTensorType>(x.getType());
+  int64_t dim = dimArg && selfType.getRank() > 0
+                    ? PrimBuilder::normalizeDim(*dimArg, rowType.getRank())
+                    : 0;
+  if (dim < 0 || dim >= rowType.getRank())
+    return rewriter.notifyMatchFailure(call, "dim out of range");
+  int64_t n = rowType.getDimSize(dim);
+  if (n == 0)
+    return rewriter.notifyMatchFailure(call, "an empty row has no order statistic");
+  SmallVector<int64_t> keptShape(rowType.getShape());
+  keptShape[dim] = 1;
+  auto positionType = RankedTensorType::get(keptShape, i64);
+  Value position;
+  if (statistic == Statistic::kth) {
+    std::optional<int64_t> k = args.integer("k");
+    if (!k || *k < 1 || *k > n)
+      return rewriter.notifyMatchFailure(call, "k must be within 1 and the dim's size");
+    position = p.splat(double(*k - 1), positionType, {});
+  } else if (!isa<FloatType>(rowType.getElementType())) {
+    position = p.splat(double((n - 1) / 2), positionType, {});
+  } else {
+    Ew e{p, x};
+    Value nans = p.reduce(prim::ReduceKind::sum, p.convert(e.cmp(P::ne, x, x), i64), {dim}, true);
+    Ew c{p, nans};
+    Value numbers = c.sub(c.c(double(n)), nans);
+    position = statistic == Statistic::median
+                   ? c.sel(c.cmp(P::gt, nans, c.c(0.0)), numbers, c.c(double((n - 1) / 2)))
+                   : c.sel(c.cmp(P::gt, numbers, c.c(0.0)), c.div(c.sub(numbers, c.c(1.0)), c.c(2.0)),
+                           c.c(0.0));
+  }
+  auto sorted = sortedPrefix(call, rewriter, x, dim, n, /*descending=*/false);
+  if (failed(sorted))
+    return failure();
+  // The element at `position` of `from`, in the shape of result `result`.
+  auto pick = [&](Value from, unsigned result) -> Value {
+    Value picked = p.create<prim::TakeAlongOp>(from, position, rewriter.getI64IntegerAttr(dim));
+    RankedTensorType want = resultType(call, result);
+    if (!picked || !want || picked.getType() == want)
+      return picked;
+    if (!keepdim || !dimArg || selfType.getRank() == 0)
+      return p.build<prim::ReshapeOp>(want, picked, ValueRange{});
+    return Value();
+  };
+  Value values = pick(sorted->first, 0);
+  if (!withIndex)
+    return replaceChecked(call, values, rewriter);
+  Value indices = pick(sorted->second, 1);
+  if (!values || !indices || values.getType() != type ||
+      indices.getType() != call->getResult(1).getType())
+    return rewriter.notifyMatchFailure(call, "the picked shape is not the result's");
+  rewriter.replaceOp(call, ValueRange{values, indices});
+  return success();
+}
+
 } // namespace
 
 void addSortDecompositions(std::vector<Decomposition> &table) {
+  constexpr const char *kStatistic =
+      "compare, and, or, select, iota, reduce, take_along, sub, div, reshape";
   table.insert(table.end(), {
       {"aten.sort.default", "sort", "compare, and, or, select, iota, reduce, take_along", sort},
       {"aten.topk.default", "sort", "compare, and, or, select, iota, reduce, take_along", topk},
@@ -247,6 +336,11 @@ void addSortDecompositions(std::vector<Decomposition> &table) {
       {"aten.msort.default", "sort", "compare, and, or, select, iota, reduce, take_along",
        sortHalf<false>},
       {"aten.cumprod.default", "reduction", "cumprod, convert", cumprod},
+      {"aten.median.default", "sort", kStatistic, orderStatistic<Statistic::median>},
+      {"aten.median.dim", "sort", kStatistic, orderStatistic<Statistic::median>},
+      {"aten.nanmedian.default", "sort", kStatistic, orderStatistic<Statistic::nanmedian>},
+      {"aten.nanmedian.dim", "sort", kStatistic, orderStatistic<Statistic::nanmedian>},
+      {"aten.kthvalue.default", "sort", kStatistic, orderStatistic<Statistic::kth>},
   });
 }
 

@@ -78,8 +78,10 @@ std::string dtypesDisagree(aten::CallOp call) {
       {"aten.conv2d.default", {"input", "weight", "bias"}},
       {"aten.conv2d.padding", {"input", "weight", "bias"}},
       {"aten.conv3d.default", {"input", "weight", "bias"}},
+      {"aten.conv3d.padding", {"input", "weight", "bias"}},
       {"aten.conv_transpose1d.default", {"input", "weight", "bias"}},
       {"aten.conv_transpose2d.input", {"input", "weight", "bias"}},
+      {"aten.conv_transpose3d.input", {"input", "weight", "bias"}},
       {"aten.convolution.default", {"input", "weight", "bias"}},
   };
   auto entry = operandsByTarget.find(call.getTarget());

@@ -83,8 +83,8 @@ TEST_CASE("Each overload's status", "[driver][inventory]") {
   CHECK(classify("aten.Bool.int\t-\tjit\taten::Bool.int(int a) -> bool").detail ==
         "torchscript");
   // Not covered: composite when torch.export decomposes it, else missing.
-  CHECK(classify("aten.linalg_multi_dot.default\t-\tcomposite\taten::linalg_multi_dot(Tensor[] "
-                 "tensors) -> Tensor")
+  CHECK(classify("aten.linalg_cond.default\t-\tcomposite\taten::linalg_cond(Tensor self, "
+                 "Scalar? p=None) -> Tensor")
             .status == OverloadStatus::Composite);
   CHECK(classify("aten.linalg_qr.default\t-\tkernel\taten::linalg_qr(Tensor A, str "
                  "mode='reduced') -> (Tensor Q, Tensor R)")

@@ -66,6 +66,7 @@ void addPoolDecompositions(std::vector<Decomposition> &table);
 void addRearrangeDecompositions(std::vector<Decomposition> &table);
 void addReductionDecompositions(std::vector<Decomposition> &table);
 void addResizeDecompositions(std::vector<Decomposition> &table);
+void addScanDecompositions(std::vector<Decomposition> &table);
 void addScatterDecompositions(std::vector<Decomposition> &table);
 void addShapeDecompositions(std::vector<Decomposition> &table);
 void addSymDecompositions(std::vector<Decomposition> &table);

@@ -85,6 +85,10 @@ public:
   /// null).
   mlir::Value convert(mlir::Value value, mlir::Type elementType);
 
+  /// `value` reshaped to the static `type` (same element count; no-op when
+  /// it already has it; null for null).
+  mlir::Value reshape(mlir::RankedTensorType type, mlir::Value value);
+
   /// numpy broadcasting of `value` to `type`'s shape (right-aligned), with
   /// `?` sizes taken from `sources`. Also converts the element type. Null
   /// when a `?` size is not known from the sources (as for splat), or `value` is.
