@@ -11,6 +11,7 @@ std::vector<Decomposition> decompositionTable() {
   std::vector<Decomposition> table;
   addActivationDecompositions(table);
   addAttentionDecompositions(table);
+  addBesselDecompositions(table);
   addCompareDecompositions(table);
   addConvDecompositions(table);
   addConvTransposeDecompositions(table);

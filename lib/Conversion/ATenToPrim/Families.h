@@ -197,6 +197,13 @@ mlir::Value paddedWith(PrimBuilder &p, mlir::Value x,
 mlir::Value vectorNormOf(PrimBuilder &p, mlir::Value x, double order,
                          llvm::ArrayRef<int64_t> dims, bool keepdim);
 
+/// Replaces `call` (a float result) with fn(self), self converted to f64
+/// and the result rounded once: the special functions whose series lose
+/// digits in f32 (Gamma.cpp).
+mlir::LogicalResult wideMath(aten::CallOp call, const CallArgs &args,
+                             mlir::PatternRewriter &rewriter,
+                             llvm::function_ref<mlir::Value(Ew &, mlir::Value)> fn);
+
 /// logaddexp(a, b) = max(a, b) + log1p(exp(-|a - b|)), a where both are the
 /// same infinity (defined in Pointwise.cpp).
 mlir::Value logaddexpOf(Ew &e, mlir::Value a, mlir::Value b);

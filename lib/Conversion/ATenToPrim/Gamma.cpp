@@ -147,24 +147,6 @@ Value zetaOf(Ew &e, Value s, Value q) {
   return e.sel(e.cmp(P::eq, s, e.c(1.0)), e.c(INFINITY), result);
 }
 
-/// The float result of `fn` of self (and the number or tensor `other`
-/// when given), computed in f64.
-template <typename Fn>
-LogicalResult wideMath(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
-                       Fn fn) {
-  RankedTensorType type = resultType(call);
-  Value self = tensorArg(args, "self");
-  if (!type || !self || !isa<FloatType>(type.getElementType()))
-    return rewriter.notifyMatchFailure(call, "expects a tensor `self` and a float result");
-  PrimBuilder p(rewriter, call.getLoc());
-  Ew e{p, p.convert(self, Float64Type::get(rewriter.getContext()))};
-  Value result = p.convert(fn(e, e.like), type.getElementType());
-  if (!result)
-    return failure(); // p said why
-  rewriter.replaceOp(call, result);
-  return success();
-}
-
 LogicalResult lgamma(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   return wideMath(call, args, rewriter, lgammaOf);
 }
@@ -223,6 +205,21 @@ LogicalResult zeta(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
 }
 
 } // namespace
+
+LogicalResult wideMath(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
+                       function_ref<Value(Ew &, Value)> fn) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a tensor `self` and a float result");
+  PrimBuilder p(rewriter, call.getLoc());
+  Ew e{p, p.convert(self, Float64Type::get(rewriter.getContext()))};
+  Value result = p.convert(fn(e, e.like), type.getElementType());
+  if (!result)
+    return failure(); // p said why
+  rewriter.replaceOp(call, result);
+  return success();
+}
 
 void addGammaDecompositions(std::vector<Decomposition> &table) {
   constexpr const char *kSeries = "convert, add, mul, div, log, sin, floor, compare, select";

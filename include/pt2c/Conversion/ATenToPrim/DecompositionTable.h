@@ -44,6 +44,7 @@ std::vector<Decomposition> decompositionTable();
 /// The families' entries (one function per family file).
 void addActivationDecompositions(std::vector<Decomposition> &table);
 void addAttentionDecompositions(std::vector<Decomposition> &table);
+void addBesselDecompositions(std::vector<Decomposition> &table);
 void addCompareDecompositions(std::vector<Decomposition> &table);
 void addConvDecompositions(std::vector<Decomposition> &table);
 void addConvTransposeDecompositions(std::vector<Decomposition> &table);
