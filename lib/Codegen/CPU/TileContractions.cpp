@@ -290,8 +290,14 @@ public:
       return isRegisterTile(op, loops, tile);
     };
     SmallVector<StartFill> fills;
+    // A contraction with an empty loop (a linear layer of 0 rows) computes
+    // nothing: splitting or tiling its zero-trip range crashed in
+    // linalg::splitOp (an OpInfo bilinear sample of 0 rows).
+    auto isEmpty = [](linalg::GenericOp op) {
+      return llvm::is_contained(op.getStaticLoopRanges(), int64_t(0));
+    };
     for (const Contraction &c : collect(module, [&](linalg::GenericOp op, const ContractionLoops &loops) {
-           return !isTile(op, loops);
+           return !isTile(op, loops) && !isEmpty(op);
          })) {
       // Step 5's mark, copied to every part and tile the op becomes.
       std::optional<StartFill> start = startFill(c.op);

@@ -96,7 +96,10 @@ LogicalResult spaced(aten::CallOp call, const CallArgs &args, PatternRewriter &r
                               : e.div(e.sub(last, first), e.c(double(std::max<int64_t>(steps - 1, 1))));
     Value fromStart = e.add(e.mul(i, step), first);
     Value fromEnd = e.sub(last, e.mul(e.sub(e.c(double(steps - 1)), i), step));
-    value = e.sel(e.cmp(prim::ComparePredicate::lt, i, e.c(double(steps / 2))), fromStart, fromEnd);
+    // One step is start alone (torch fills it; the halves below would give
+    // end there).
+    double halfway = double(std::max<int64_t>(steps / 2, 1));
+    value = e.sel(e.cmp(prim::ComparePredicate::lt, i, e.c(halfway)), fromStart, fromEnd);
     if (kind == Spaced::logarithmic)
       value = p.create<prim::PowOp>(e.c(args.number("base").value_or(10.0)), value);
   }
@@ -305,6 +308,18 @@ void addCreationDecompositions(std::vector<Decomposition> &table) {
        "iota, broadcast_in_dim, mul, add, sub, div, compare, select, convert",
        spaced<Spaced::linear>},
       {"aten.logspace.Tensor_Tensor", "creation",
+       "iota, broadcast_in_dim, mul, add, sub, div, compare, select, pow, convert",
+       spaced<Spaced::logarithmic>},
+      {"aten.linspace.Tensor_Scalar", "creation",
+       "iota, broadcast_in_dim, mul, add, sub, div, compare, select, convert",
+       spaced<Spaced::linear>},
+      {"aten.logspace.Tensor_Scalar", "creation",
+       "iota, broadcast_in_dim, mul, add, sub, div, compare, select, pow, convert",
+       spaced<Spaced::logarithmic>},
+      {"aten.linspace.Scalar_Tensor", "creation",
+       "iota, broadcast_in_dim, mul, add, sub, div, compare, select, convert",
+       spaced<Spaced::linear>},
+      {"aten.logspace.Scalar_Tensor", "creation",
        "iota, broadcast_in_dim, mul, add, sub, div, compare, select, pow, convert",
        spaced<Spaced::logarithmic>},
       {"aten.logspace.default", "creation", "iota, mul, add, sub, compare, select, pow, convert",

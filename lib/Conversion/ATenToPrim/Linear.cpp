@@ -389,21 +389,29 @@ LogicalResult tensordot(aten::CallOp call, const CallArgs &args, PatternRewriter
   auto permA = order(aType, *dimsA, true), permB = order(bType, *dimsB, false);
   if (!permA || !permB)
     return rewriter.notifyMatchFailure(call, "dims out of range or repeated");
+  PrimBuilder p(rewriter, call.getLoc());
+  Type element = type.getElementType();
+  a = p.convert(a, element);
+  b = p.convert(b, element);
+  // A contracted pair of sizes 1 and s: as torch, the size-s side is summed
+  // over that dim first (kept as 1), and the pair contracts as 1 with 1.
   int64_t k = 1, m = 1, n = 1, contracted = dimsA->size();
   for (int64_t j = 0; j < contracted; ++j) {
-    int64_t sizeA = aType.getDimSize((*permA)[aType.getRank() - contracted + j]);
-    if (sizeA != bType.getDimSize((*permB)[j]))
+    int64_t dimA = (*permA)[aType.getRank() - contracted + j], dimB = (*permB)[j];
+    int64_t sizeA = aType.getDimSize(dimA), sizeB = bType.getDimSize(dimB);
+    if (sizeA != sizeB && sizeB == 1)
+      a = p.reduce(prim::ReduceKind::sum, a, {dimA}, true);
+    else if (sizeA != sizeB && sizeA == 1)
+      b = p.reduce(prim::ReduceKind::sum, b, {dimB}, true);
+    else if (sizeA != sizeB)
       return rewriter.notifyMatchFailure(call, "contracted dims of different sizes");
-    k *= sizeA;
+    k *= std::min(sizeA, sizeB);
   }
   for (int64_t j = 0; j < aType.getRank() - contracted; ++j)
     m *= aType.getDimSize((*permA)[j]);
   for (int64_t j = contracted; j < bType.getRank(); ++j)
     n *= bType.getDimSize((*permB)[j]);
-  PrimBuilder p(rewriter, call.getLoc());
-  Type element = type.getElementType();
   auto moved = [&](Value x, ArrayRef<int64_t> perm, int64_t rows, int64_t columns) {
-    x = p.convert(x, element);
     if (!llvm::equal(perm, llvm::seq<int64_t>(0, perm.size())))
       x = p.create<prim::TransposeOp>(x, rewriter.getDenseI64ArrayAttr(perm));
     return p.reshape(RankedTensorType::get({rows, columns}, element), x);
@@ -415,7 +423,7 @@ LogicalResult tensordot(aten::CallOp call, const CallArgs &args, PatternRewriter
 // bilinear(x1 [..., I], x2 [..., J], W [O, I, J], b [O]?) = x1^T W_o x2 +
 // b_o per output o: the batch dims fold into B rows, x1 [B, I] times W as
 // [I, O J] gives [B, O, J], which x2 broadcast along O multiplies and a
-// sum over J reduces. Static shapes.
+// sum over J reduces (in the compute type). Static shapes.
 LogicalResult bilinear(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value x1 = tensorArg(args, "input1"), x2 = tensorArg(args, "input2");
@@ -441,7 +449,11 @@ LogicalResult bilinear(aten::CallOp call, const CallArgs &args, PatternRewriter 
   Value w = p.reshape(shaped({i, o * j}),
                       p.create<prim::TransposeOp>(p.convert(weight, element),
                                                   rewriter.getDenseI64ArrayAttr({1, 0, 2})));
-  Value left = p.reshape(shaped({rows, o, j}), p.create<prim::MatmulOp>(a, w));
+  // torch's _trilinear rounds x1 W to the input dtype before the second
+  // contraction (two bmm): so does this for float16/bfloat16.
+  Value product = p.create<prim::MatmulOp>(p.convert(a, type.getElementType()),
+                                           p.convert(w, type.getElementType()));
+  Value left = p.reshape(shaped({rows, o, j}), p.convert(product, element));
   Value spread = p.broadcastInDim(b, shaped({rows, o, j}), {0, 2}, {});
   Value out = p.reduce(prim::ReduceKind::sum, p.create<prim::MulOp>(left, spread), {2}, false);
   if (Value bias = tensorArg(args, "bias"))

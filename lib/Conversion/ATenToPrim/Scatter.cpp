@@ -623,9 +623,13 @@ LogicalResult indexAddOrCopy(aten::CallOp call, const CallArgs &args,
   if (!operands)
     return failure();
   auto &[in, source] = *operands;
-  if (reduce == Reduce::sum && type.getElementType().isInteger(1))
-    return replaceAlong(call, p, booleanSum(p, in.self, in.index, source, in.dim), rewriter);
   double alpha = args.number("alpha").value_or(1.0);
+  // Booleans: source * alpha is source, or nothing when alpha is false.
+  if (reduce == Reduce::sum && type.getElementType().isInteger(1))
+    return replaceAlong(call, p,
+                        alpha == 0.0 ? in.self
+                                     : booleanSum(p, in.self, in.index, source, in.dim),
+                        rewriter);
   if (reduce == Reduce::sum && alpha != 1.0) {
     Ew e{p, source};
     source = e.mul(source, e.c(alpha));
@@ -711,6 +715,54 @@ LogicalResult put(aten::CallOp call, const CallArgs &args, PatternRewriter &rewr
   return replaceChecked(call, p.reshape(type, result), rewriter);
 }
 
+// nonzero_static(self, size, fill_value): the coordinates of self's
+// non-zero elements in row-major order, one row each, [size, rank]: the
+// first `size` of them, the rows past their count filled with fill_value.
+// Each non-zero element's row is the running count of non-zeros before it
+// (a cumsum); the others, and those past `size`, go to a spare row that is
+// sliced off after one scatter of every element's coordinates.
+LogicalResult nonzeroStatic(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  auto size = args.integer("size");
+  if (!type || !self || !size || *size < 0 || !type.hasStaticShape() || type.getRank() != 2 ||
+      !cast<RankedTensorType>(self.getType()).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects a static self, size >= 0, a [size, rank] result");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  int64_t rank = selfType.getRank(), count = selfType.getNumElements();
+  if (type.getDimSize(0) != *size || type.getDimSize(1) != rank)
+    return rewriter.notifyMatchFailure(call, "the result is not [size, self's rank]");
+  PrimBuilder p(rewriter, call.getLoc());
+  double fill = double(args.integer("fill_value").value_or(-1));
+  if (rank == 0 || *size == 0 || count == 0) // nothing to place: all fill
+    return replaceChecked(call, p.splat(fill, type, {}), rewriter);
+  Type i64 = rewriter.getI64Type();
+  auto table = RankedTensorType::get({count, rank}, i64);
+  // Coordinates [count, rank]: an iota along each dim of self, flattened.
+  SmallVector<Value> coordinates;
+  for (int64_t d = 0; d < rank; ++d) {
+    Value along = p.build<prim::IotaOp>(selfType.clone(i64), rewriter.getI64IntegerAttr(d),
+                                        ValueRange{});
+    coordinates.push_back(p.reshape(RankedTensorType::get({count, 1}, i64), along));
+  }
+  Value source = rank == 1 ? coordinates[0]
+                           : p.create<prim::ConcatenateOp>(coordinates, rewriter.getI64IntegerAttr(1));
+  Value flat = p.reshape(RankedTensorType::get({count}, selfType.getElementType()), self);
+  Ew e{p, flat};
+  Value nonzero = e.cmp(prim::ComparePredicate::ne, flat, e.c(0.0));
+  Value ordinal = p.create<prim::CumsumOp>(p.convert(nonzero, i64), rewriter.getI64IntegerAttr(0));
+  Ew c{p, ordinal};
+  Value row = c.sub(ordinal, c.c(1.0));
+  Value placed = p.create<prim::AndOp>(nonzero, c.cmp(prim::ComparePredicate::lt, row, c.c(double(*size))));
+  Value target = p.broadcastInDim(c.sel(placed, row, c.c(double(*size))), table, {0}, {});
+  Value canvas = p.splat(fill, RankedTensorType::get({*size + 1, rank}, i64), {});
+  Value written = scatterOf(p, prim::ScatterKind::assign, canvas, target, source, 0);
+  if (!written)
+    return failure(); // p said why
+  return replaceChecked(call, p.convert(sliceDim(p, written, 0, 0, *size, 1), type.getElementType()),
+                        rewriter);
+}
+
 } // namespace
 
 void addScatterDecompositions(std::vector<Decomposition> &table) {
@@ -737,6 +789,10 @@ void addScatterDecompositions(std::vector<Decomposition> &table) {
       {"aten.index_reduce.default", "scatter",
        "reshape, broadcast_in_dim, constant, scatter, compare, select, div, rem", indexReduce},
       {"aten.put.default", "scatter", "reshape, compare, add, select, scatter", put},
+      {"aten.nonzero_static.default", "scatter",
+       "iota, reshape, concatenate, compare, convert, cumsum, sub, and, select, broadcast_in_dim, "
+       "constant, scatter, slice",
+       nonzeroStatic},
   });
 }
 

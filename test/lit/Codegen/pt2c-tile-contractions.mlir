@@ -165,3 +165,24 @@ func.func @untouched(%a: tensor<4x64xf32>, %w: tensor<32x64xf32>, %c: tensor<4x3
   } -> tensor<4x4xf32>
   return %dot, %fused : tensor<4x32xf32>, tensor<4x4xf32>
 }
+
+// -----
+
+// A contraction with no rows (a linear layer of a 0-row batch) computes
+// nothing and is left as it is: splitting its 20 columns into tiles of a
+// zero-trip row loop crashed in linalg::splitOp (an OpInfo bilinear
+// sample of 0 rows).
+// CHECK-LABEL: func.func @no_rows
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%arg0, %arg1 : tensor<0x3xf32>, tensor<3x20xf32>)
+// CHECK-NOT: scf.for
+func.func @no_rows(%a: tensor<0x3xf32>, %b: tensor<3x20xf32>, %c: tensor<0x20xf32>) -> tensor<0x20xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(m, k, n) -> (m, k)>, affine_map<(m, k, n) -> (k, n)>, affine_map<(m, k, n) -> (m, n)>], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%a, %b : tensor<0x3xf32>, tensor<3x20xf32>) outs(%c : tensor<0x20xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<0x20xf32>
+  return %r : tensor<0x20xf32>
+}

@@ -265,3 +265,40 @@ func.func @bilinear(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>, %w: tensor<4x3x5xf
   %0 = aten.call "aten.bilinear.default"(input1: %a, input2: %b, weight: %w) : (tensor<2x3xf32>, tensor<2x5xf32>, tensor<4x3x5xf32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+// nonzero_static(size 4) of a 2x3: each non-zero element's row is the
+// count of non-zeros before it; zeros and those past 4 go to a spare
+// fifth row, sliced off; rows not written keep fill_value -1.
+// CHECK-LABEL: func.func @nonzero_static
+// CHECK-DAG: %[[CANVAS:.+]] = prim.constant dense<-1> : tensor<5x2xi64>
+// CHECK-DAG: %[[SPARE:.+]] = prim.constant dense<4> : tensor<6xi64>
+// CHECK: %[[COORDS:.+]] = prim.concatenate [%{{.+}}, %{{.+}}], dim = 1 : (tensor<6x1xi64>, tensor<6x1xi64>) -> tensor<6x2xi64>
+// CHECK: %[[NONZERO:.+]] = prim.compare %{{.+}}, %{{.+}}, predicate = ne : tensor<6xf32>
+// CHECK: %[[COUNT:.+]] = prim.cumsum
+// CHECK: %[[ROW:.+]] = prim.sub %[[COUNT]]
+// CHECK: %[[FITS:.+]] = prim.compare %[[ROW]], %[[SPARE]], predicate = lt
+// CHECK: %[[PLACED:.+]] = prim.and %[[NONZERO]], %[[FITS]]
+// CHECK: %[[TARGET:.+]] = prim.select %[[PLACED]], %[[ROW]], %[[SPARE]]
+// CHECK: %[[AT:.+]] = prim.broadcast_in_dim %[[TARGET]], dims = [0] : tensor<6xi64> -> tensor<6x2xi64>
+// CHECK: %[[OUT:.+]] = prim.scatter assign %[[CANVAS]], %[[AT]], %[[COORDS]], dim = 0
+// CHECK: prim.slice %[[OUT]] [0:4, 0:2]
+func.func @nonzero_static(%x: tensor<2x3xf32>) -> tensor<4x2xi64> {
+  %0 = aten.call "aten.nonzero_static.default"(self: %x) {size = 4 : i64, fill_value = -1 : i64} : (tensor<2x3xf32>) -> tensor<4x2xi64>
+  return %0 : tensor<4x2xi64>
+}
+
+// -----
+
+// linspace with one step is start (found by OpInfo's full sample set:
+// the halves' formula gave end).
+// CHECK-LABEL: func.func @linspace_one_step
+// CHECK-DAG: %[[START:.+]] = prim.constant dense<0.000000e+00> : tensor<1xf32>
+// CHECK-DAG: %[[HALF:.+]] = prim.constant dense<1.000000e+00> : tensor<1xf32>
+// CHECK: %[[FIRST:.+]] = prim.compare %{{.+}}, %[[HALF]], predicate = lt
+// CHECK: prim.select %[[FIRST]]
+func.func @linspace_one_step() -> tensor<1xbf16> {
+  %0 = aten.call "aten.linspace.default"() {end = 1 : i64, start = 0 : i64, steps = 1 : i64} : () -> tensor<1xbf16>
+  return %0 : tensor<1xbf16>
+}
