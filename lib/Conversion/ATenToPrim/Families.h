@@ -186,6 +186,11 @@ mlir::Value sliceDim(PrimBuilder &p, mlir::Value input, int64_t dim, int64_t sta
 /// u = e^x), on a float tensor.
 mlir::Value expm1Of(Ew &e, mlir::Value x);
 
+/// prim.scatter of `kind` (assign, add, mul, max, min): self with src
+/// written or combined at index along dim (defined in Scatter.cpp).
+mlir::Value scatterOf(PrimBuilder &p, prim::ScatterKind kind, mlir::Value self,
+                      mlir::Value index, mlir::Value src, int64_t dim);
+
 /// `x` with (low, high) elements of `value` around each dim (negative
 /// amounts crop); null where it cannot (Pad.cpp).
 mlir::Value paddedWith(PrimBuilder &p, mlir::Value x,

@@ -728,9 +728,7 @@ LogicalResult maxUnpool(aten::CallOp call, const CallArgs &args, PatternRewriter
   Value zeros = p.splat(0.0, rows(out, element), {});
   if (!values || !at || !zeros)
     return failure(); // p said why
-  Value written = p.create<prim::ScatterOp>(
-      prim::ScatterKindAttr::get(rewriter.getContext(), prim::ScatterKind::assign), zeros, at,
-      values, rewriter.getI64IntegerAttr(1));
+  Value written = scatterOf(p, prim::ScatterKind::assign, zeros, at, values, 1);
   return replaceChecked(call, p.build<prim::ReshapeOp>(type, written, ValueRange{}), rewriter);
 }
 

@@ -155,13 +155,6 @@ Value identityOf(PrimBuilder &p, Reduce reduce, RankedTensorType type, Value lik
   return p.build<prim::SplatOp>(type, arith::ConstantOp::create(b, p.loc(), scalar), sizes);
 }
 
-Value scatterOf(PrimBuilder &p, prim::ScatterKind kind, Value self, Value index, Value src,
-                int64_t dim) {
-  OpBuilder &b = p.builder();
-  return p.create<prim::ScatterOp>(prim::ScatterKindAttr::get(b.getContext(), kind), self, index,
-                                   src, b.getI64IntegerAttr(dim));
-}
-
 /// torch's scatter_reduce_two: self with src reduced in at index along dim.
 /// include_self=False first overwrites the positions hit with the
 /// identity; mean divides by the number of values that met (self counts
@@ -764,6 +757,13 @@ LogicalResult nonzeroStatic(aten::CallOp call, const CallArgs &args, PatternRewr
 }
 
 } // namespace
+
+Value scatterOf(PrimBuilder &p, prim::ScatterKind kind, Value self, Value index, Value src,
+                int64_t dim) {
+  OpBuilder &b = p.builder();
+  return p.create<prim::ScatterOp>(prim::ScatterKindAttr::get(b.getContext(), kind), self, index,
+                                   src, b.getI64IntegerAttr(dim));
+}
 
 void addScatterDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
