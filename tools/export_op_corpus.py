@@ -35,6 +35,7 @@ import torch
 import torch.nn.functional as F
 from torch.export import Dim
 
+from compact_archives import compact
 from relative_traces import REPO_ROOT, check_archive, relativize_program
 
 aten = torch.ops.aten
@@ -1226,8 +1227,9 @@ def export_family(family, cases, outdir, manifest):
 
 
 def write_family(family, programs, arrays, outdir, manifest):
-    """OUTDIR/<family>.pt2 (one model per program), <family>.io.npz, and each
-    model's op targets into its (already present) manifest entry."""
+    """OUTDIR/<family>.pt2 (one model per program), <family>.io.npz (both
+    compacted: tools/compact_archives.py), and each model's op targets into
+    its (already present) manifest entry."""
     from torch.export.pt2_archive._package import package_pt2
     if not programs:
         return
@@ -1242,6 +1244,10 @@ def write_family(family, programs, arrays, outdir, manifest):
                 targets = set()
                 collect_targets(json.loads(archive.read(name))["graph_module"]["graph"], targets)
                 manifest["models"][f"{family}/{model}"]["targets"] = sorted(targets)
+    # Hundreds of programs' JSON: deflated (payloads stay STORED and
+    # aligned), a fraction of the size in git and in what travels.
+    compact(path)
+    compact(os.path.join(outdir, family + ".io.npz"))
 
 
 def main():
