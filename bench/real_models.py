@@ -9,7 +9,7 @@ no torch):
   # GPU machine: build each model from a fixed seed and export it; graph-only
   # archives (weight payloads emptied) go to the build machine
   python3 bench/real_models.py export WORK
-  # build machine: compile every graph-only archive (CUDA rows for sm_90,
+  # build machine: compile every graph-only archive (CUDA rows for sm_80,sm_90,
   # CPU rows for the default x86-64-v3), timing each compile; float32 CUDA
   # rows also with --allow-tf32 (NAME.tf32.so)
   python3 bench/real_models.py compile WORK/graph LIBS --pt2c build/bin/pt2c
@@ -667,7 +667,8 @@ def main():
     compile_.add_argument("graphs")
     compile_.add_argument("libs")
     compile_.add_argument("--pt2c", default="build/bin/pt2c")
-    compile_.add_argument("--cuda-arch", default="sm_90")
+    compile_.add_argument("--cuda-arch", default="sm_80,sm_90",
+                          help="CUDA rows' --cuda-arch (default: pt2c's own, sm_80,sm_90)")
     compile_.add_argument("--only", nargs="*", choices=ALL_ROWS)
     compile_.add_argument("--pt2c-flag", action="append", default=[],
                           help="one more pt2c argument (repeatable)")

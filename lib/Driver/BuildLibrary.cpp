@@ -6,6 +6,8 @@
 #include "pt2c/Package/Linker.h"
 #include "pt2c/Package/RuntimeLocation.h"
 
+#include "StepTimer.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -21,13 +23,15 @@ namespace pt2c {
 /// Runs a target's lowering; its diagnostics become an internal error (the
 /// decomposition already refused what the lowering cannot take).
 static llvm::Error runLowering(mlir::PassManager &pm, mlir::ModuleOp module,
-                               llvm::StringRef target) {
+                               llvm::StringRef target, bool timePasses) {
   std::string diagnostics;
   llvm::raw_string_ostream stream(diagnostics);
   mlir::ScopedDiagnosticHandler handler(module.getContext(), [&](mlir::Diagnostic &d) {
     stream << d.getLocation() << ": " << d.str() << "\n";
     return mlir::success();
   });
+  if (timePasses)
+    pm.enableTiming(); // the report goes to stderr when `pm` is destroyed
   if (mlir::failed(pm.run(module)))
     return makeInternalError("lowering for " + target + " failed:\n" + diagnostics);
   return llvm::Error::success();
@@ -52,11 +56,12 @@ llvm::Error buildSharedLibrary(mlir::ModuleOp module, const ModelSignature &sign
     mlir::OwningOpRef<mlir::ModuleOp> cudaModule = module.clone();
     auto cudaForward = cudaModule->lookupSymbol<mlir::func::FuncOp>("forward");
     cudaForward.setSymName("forward_cuda");
+    StepTimer timer(options.progress, "lower for CUDA (kernels to PTX and cubins)");
     mlir::PassManager pm(module.getContext());
     addGPULoweringPasses(pm, options.gpu);
-    if (llvm::Error error = runLowering(pm, *cudaModule, "CUDA"))
+    if (llvm::Error error = runLowering(pm, *cudaModule, "CUDA", options.timePasses))
       return error;
-    lowered.push_back({*cudaModule, options.cpu});
+    lowered.push_back({*cudaModule, options.cpu, /*launchesOnly=*/true});
     clones.push_back(std::move(cudaModule));
     descriptor.cudaForwardSymbol = "_mlir_ciface_forward_cuda";
   }
@@ -67,29 +72,37 @@ llvm::Error buildSharedLibrary(mlir::ModuleOp module, const ModelSignature &sign
     for (const CPUCodegenOptions &variant : llvm::ArrayRef(variants).drop_back()) {
       std::string name = "forward_" + variant.cpu;
       std::replace(name.begin(), name.end(), '-', '_');
+      StepTimer timer(options.progress, "lower for the CPU (" + variant.cpu + ")");
       mlir::OwningOpRef<mlir::ModuleOp> clone = module.clone();
       clone->lookupSymbol<mlir::func::FuncOp>("forward").setSymName(name);
       mlir::PassManager pm(module.getContext());
       addCPULoweringPasses(pm, variant);
-      if (llvm::Error error = runLowering(pm, *clone, "the CPU (" + variant.cpu + ")"))
+      if (llvm::Error error = runLowering(pm, *clone, "the CPU (" + variant.cpu + ")",
+                                              options.timePasses))
         return error;
       lowered.insert(lowered.begin(), {*clone, variant});
       clones.push_back(std::move(clone));
       descriptor.widerForwards.push_back({"_mlir_ciface_" + name, cpuFeatureLevels(variant.cpu)});
     }
-    mlir::PassManager pm(module.getContext());
-    addCPULoweringPasses(pm, options.cpu);
-    if (llvm::Error error = runLowering(pm, module, "the CPU"))
-      return error;
+    {
+      StepTimer timer(options.progress, "lower for the CPU (" + options.cpu.cpu + ")");
+      mlir::PassManager pm(module.getContext());
+      addCPULoweringPasses(pm, options.cpu);
+      if (llvm::Error error = runLowering(pm, module, "the CPU", options.timePasses))
+        return error;
+    }
     lowered.insert(lowered.begin(), {module, options.cpu});
     descriptor.forwardFeatures = cpuFeatureLevels(options.cpu.cpu);
   } else {
     descriptor.forwardSymbol.clear();
   }
 
-  auto objects = emitCPUObjects(lowered, options.cpu, [&](llvm::Module &llvmModule) {
-    return emitModelDescriptor(llvmModule, signature, weights, descriptor);
-  });
+  auto objects = [&] {
+    StepTimer timer(options.progress, "compile the host code to x86-64 objects");
+    return emitCPUObjects(lowered, options.cpu, [&](llvm::Module &llvmModule) {
+      return emitModelDescriptor(llvmModule, signature, weights, descriptor);
+    });
+  }();
   if (!objects)
     return objects.takeError();
 
@@ -131,8 +144,10 @@ llvm::Error buildSharedLibrary(mlir::ModuleOp module, const ModelSignature &sign
       linked = runtime.takeError();
     }
   }
-  if (!linked)
+  if (!linked) {
+    StepTimer timer(options.progress, "link");
     linked = linkSharedLibrary(link);
+  }
   removeObjects();
   return linked;
 }

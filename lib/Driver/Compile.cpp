@@ -15,6 +15,8 @@
 #include "pt2c/Import/Importer.h"
 #include "pt2c/OpRegistry/OpRegistry.h"
 
+#include "StepTimer.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
@@ -51,30 +53,6 @@ std::optional<Phase> parsePhase(llvm::StringRef name) {
 
 std::vector<std::string> phaseNames() { return {"aten", "prim", "linalg"}; }
 
-namespace {
-/// Reports how long a step took, when progress output is on.
-class StepTimer {
-public:
-  StepTimer(const CompileOptions &options, std::string step)
-      : options_(options), step_(std::move(step)),
-        start_(std::chrono::steady_clock::now()) {}
-  ~StepTimer() {
-    if (!options_.progress)
-      return;
-    double ms = std::chrono::duration<double, std::milli>(
-                    std::chrono::steady_clock::now() - start_)
-                    .count();
-    char text[64];
-    snprintf(text, sizeof text, " (%.1f ms)", ms);
-    options_.progress(step_ + text);
-  }
-
-private:
-  const CompileOptions &options_;
-  std::string step_;
-  std::chrono::steady_clock::time_point start_;
-};
-} // namespace
 
 namespace {
 /// The archive and its program in the aten form.
@@ -91,14 +69,14 @@ static llvm::Expected<Imported> readAndImport(const CompileOptions &options,
     return registry.takeError();
   Imported result;
   {
-    StepTimer timer(options, "read " + options.inputPath);
+    StepTimer timer(options.progress, "read " + options.inputPath);
     auto opened = archive::Pt2Archive::open(options.inputPath, options.model);
     if (!opened)
       return opened.takeError();
     result.archive = std::move(*opened);
   }
   {
-    StepTimer timer(options, "import to the aten form");
+    StepTimer timer(options.progress, "import to the aten form");
     auto imported = importArchive(context, *result.archive, *registry);
     if (!imported)
       return imported.takeError();
@@ -312,7 +290,7 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
     return llvm::createStringError(options.inputPath + ": " +
                                    llvm::toString(signature.takeError()));
   {
-    StepTimer timer(options, "decompose to prim and lower to linalg");
+    StepTimer timer(options.progress, "decompose to prim and lower to linalg");
     if (llvm::Error error = decompose(module, options))
       return error;
     if (llvm::Error error = foldBatchNorms(module, options.inputPath))
@@ -331,7 +309,7 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
     return weights.takeError();
   build->descriptor.modelName = imported->archive->modelName().str();
   {
-    StepTimer timer(options, "finish hashing the archive (SHA-256)");
+    StepTimer timer(options.progress, "finish hashing the archive (SHA-256)");
     auto sha256 = archiveHash.get();
     if (!sha256)
       return sha256.takeError();
@@ -340,7 +318,9 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
     std::vector<MetadataPair> &metadata = build->descriptor.metadata;
     metadata.insert(metadata.begin(), recorded.begin(), recorded.end());
   }
-  StepTimer timer(options, "generate code and link " + outputPath.str());
+  build->progress = options.progress;
+  build->timePasses = options.timePasses;
+  StepTimer timer(options.progress, "generate code and link " + outputPath.str());
   return buildSharedLibrary(module, *signature, *weights, *build, outputPath);
 }
 
@@ -354,12 +334,12 @@ llvm::Error compileAndEmit(const CompileOptions &options, llvm::raw_ostream &os)
     return imported.takeError();
   mlir::OwningOpRef<mlir::ModuleOp> module = std::move(imported->module);
   if (options.emit >= Phase::Prim) {
-    StepTimer timer(options, "decompose to prim");
+    StepTimer timer(options.progress, "decompose to prim");
     if (llvm::Error error = decompose(*module, options))
       return error;
   }
   if (options.emit >= Phase::Linalg) {
-    StepTimer timer(options, "lower to linalg");
+    StepTimer timer(options.progress, "lower to linalg");
     if (llvm::Error error = foldBatchNorms(*module, options.inputPath))
       return error;
     if (llvm::Error error = lowerToLinalg(*module, options.inputPath))

@@ -51,6 +51,7 @@ struct Arguments {
   uint64_t seed = 0;
   std::vector<std::string> metadata;
   bool verbose = false;
+  bool timePasses = false;
   bool debugInfo = false;
   std::string inspectModel;
   bool inspectJson = false;
@@ -150,6 +151,7 @@ int runCompile(const Arguments &args) {
   options.allowTF32 = args.allowTF32;
   options.seed = args.seed;
   options.metadata = args.metadata;
+  options.timePasses = args.timePasses;
   if (args.verbose)
     options.progress = [](const std::string &line) { spdlog::info("{}", line); };
   if (args.emit.empty()) {
@@ -292,6 +294,9 @@ int main(int argc, char **argv) {
   app.add_flag("--print-locations", args.debugInfo,
                "With --emit: print each op's location (node name, source line)");
   app.add_flag("-v,--verbose", args.verbose, "Report each step and its time on stderr");
+  app.add_flag("--time-passes", args.timePasses,
+               "With -o: after each target's lowering, the time of every MLIR pass on stderr "
+               "(where a slow compile spends its time)");
 
   CLI::App *inspect = app.add_subcommand(
       "inspect", "Signature, weights and op histogram of an archive; the recorded "

@@ -15,6 +15,9 @@ namespace mlir::func {
 class FuncDialect;
 class FuncOp;
 } // namespace mlir::func
+namespace mlir::gpu {
+class GPUDialect;
+} // namespace mlir::gpu
 namespace mlir::LLVM {
 class LLVMDialect;
 } // namespace mlir::LLVM

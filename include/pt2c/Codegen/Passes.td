@@ -333,13 +333,15 @@ def OutlineParallelLoops : Pass<"pt2c-outline-parallel-loops", "mlir::ModuleOp">
 }
 
 def MergeIdenticalFunctions : Pass<"pt2c-merge-identical-functions", "mlir::ModuleOp"> {
-  let summary = "Private functions with the same body become one";
+  let summary = "Private functions, and GPU kernels, with the same body become one";
   let description = [{
     Private functions (with bodies) whose types, argument and result
     attributes, other attributes and bodies are equal, op for op
     (locations aside), are merged: every call to one of them calls the
     first in module order, and the others are erased. Public functions are
-    entry points and stay.
+    entry points and stay. The kernels of each `gpu.module` are merged the
+    same way (only this module's `gpu.launch_func` ops name them), within
+    their gpu.module.
 
     Why: a deep model repeats its layers, and pt2c-outline-parallel-loops
     moves each layer's loops into functions of their own, whose bodies are
@@ -349,7 +351,9 @@ def MergeIdenticalFunctions : Pass<"pt2c-merge-identical-functions", "mlir::Modu
     of another; unmerged, the rest of
     the lowering and LLVM's optimisation and code generation worked on
     every copy, and the compile took 55-64 s on 2 cores, about 2.5 s a
-    layer.
+    layer. On the GPU, bert-base's 201 kernels are 17 different ones: 12
+    layers of the same fallback and elementwise kernels; unmerged, LLVM's
+    PTX generation and ptxas took 6 s of its 12 s compile.
 
     ```mlir
     func.func private @forward_loop_0(%a: memref<64xf32>) { ... }
@@ -367,9 +371,9 @@ def MergeIdenticalFunctions : Pass<"pt2c-merge-identical-functions", "mlir::Modu
     ```
   }];
   let statistics = [
-    Statistic<"numMerged", "merged", "Private functions merged into an identical one">,
+    Statistic<"numMerged", "merged", "Private functions and kernels merged into an identical one">,
   ];
-  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::gpu::GPUDialect"];
 }
 
 def ThreadBuffers : Pass<"pt2c-thread-buffers", "mlir::func::FuncOp"> {

@@ -9,6 +9,9 @@
 
 #include "llvm/Support/Error.h"
 
+#include <functional>
+#include <string>
+
 namespace mlir {
 class ModuleOp;
 } // namespace mlir
@@ -25,6 +28,9 @@ struct BuildOptions {
   std::string runtimeArchive; // empty: findRuntime()'s
   std::string versionScript;  // empty: findRuntime()'s
   std::string soname;         // empty: the output's file name
+  bool timePasses = false; // MLIR's pass timing of each lowering, on stderr
+  /// Called with "STEP (N ms)" after each step of the build (-v); may be empty.
+  std::function<void(const std::string &)> progress;
 };
 
 /// `module` holds `func.func @forward` on tensors in linalg/tensor/arith/

@@ -58,6 +58,9 @@ struct CompileOptions {
   std::string soname;
   /// --metadata KEY=VALUE arguments, as given (checked by the compile).
   std::vector<std::string> metadata;
+  /// --time-passes: MLIR's pass timing report of each target's lowering,
+  /// on stderr.
+  bool timePasses = false;
   /// Called with a line of progress text when verbose output is wanted.
   std::function<void(const std::string &)> progress;
 };

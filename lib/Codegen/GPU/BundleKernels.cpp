@@ -4,7 +4,12 @@
 // lowering would embed just one of them. The runtime wants every form so it
 // can pick per device (SASS for the listed archs, PTX for newer ones), so
 // this pass packs them into one kernel bundle (model_abi.h) that the host
-// code hands to mgpuModuleLoad.
+// code hands to mgpuModuleLoad. The pipeline makes PTX for the lowest
+// architecture only and has it assembled for every listed one (`archs`),
+// as nvcc's -gencode arch=compute_80,code=[sm_80,sm_90] does: LLVM's
+// NVPTX code generation is half a large model's compile, and the sm_90
+// SASS of sm_80 PTX is the same as that of sm_90 PTX (resnet50's kernels:
+// one byte of the ELF header apart).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +26,7 @@
 #include "llvm/Support/Program.h"
 
 #include <optional>
+#include <thread>
 
 namespace pt2c {
 
@@ -128,8 +134,36 @@ struct BundleKernelsPass : impl::BundleKernelsBase<BundleKernelsPass> {
       signalPassFailure();
   }
 
+  /// The architectures `object`'s PTX is assembled for: its own, and each
+  /// of `archs`.
+  FailureOr<std::vector<std::string>> cubinArchs(gpu::BinaryOp binary, llvm::StringRef chip,
+                                                 uint32_t sm) {
+    std::vector<std::string> chips = {chip.str()};
+    for (const std::string &arch : archs) {
+      if (llvm::is_contained(chips, arch))
+        continue;
+      std::optional<uint32_t> number = smNumber(arch);
+      // PTX of one architecture assembles for that one and every later one
+      // (an `a` target's for itself only).
+      if (!number || *number < sm || chip.ends_with("a"))
+        return binary.emitOpError("PTX for ")
+               << chip << " cannot be assembled for " << arch
+               << " (its PTX must be for the lowest architecture, not architecture-specific)";
+      chips.push_back(arch);
+    }
+    return chips;
+  }
+
   LogicalResult bundle(gpu::BinaryOp binary) {
-    std::vector<BundleEntry> cubins, ptxs;
+    // What ptxas is asked to do: one PTX text for one architecture.
+    struct Job {
+      llvm::StringRef ptx;
+      std::string chip;
+      uint32_t sm;
+      std::string cubin, error;
+    };
+    std::vector<Job> jobs;
+    std::vector<BundleEntry> ptxs;
     Attribute firstTarget;
     for (Attribute attr : binary.getObjects()) {
       auto object = cast<gpu::ObjectAttr>(attr);
@@ -153,16 +187,35 @@ struct BundleKernelsPass : impl::BundleKernelsBase<BundleKernelsPass> {
       if (text.empty() || text.back() != '\0')
         text.push_back('\0');
       if (!ptxas.empty()) {
-        auto cubin = assemble(ptxas, ptx, target.getChip());
-        if (!cubin)
-          return binary.emitOpError(llvm::toString(cubin.takeError()));
-        cubins.push_back({kCubin, *sm, std::move(*cubin)});
+        auto chips = cubinArchs(binary, target.getChip(), *sm);
+        if (failed(chips))
+          return failure();
+        for (const std::string &chip : *chips)
+          jobs.push_back({ptx, chip, *smNumber(chip), "", ""});
       }
       ptxs.push_back({kPtx, *sm, std::move(text)});
     }
     if (!firstTarget)
       return binary.emitOpError("has no objects");
-    std::vector<BundleEntry> entries = std::move(cubins);
+    // ptxas takes seconds for a large model's kernels: the architectures
+    // are assembled at once, each by its own process.
+    std::vector<std::thread> threads;
+    for (Job &job : jobs)
+      threads.emplace_back([this, &job] {
+        auto cubin = assemble(ptxas, job.ptx, job.chip);
+        if (cubin)
+          job.cubin = std::move(*cubin);
+        else
+          job.error = llvm::toString(cubin.takeError());
+      });
+    for (std::thread &thread : threads)
+      thread.join();
+    std::vector<BundleEntry> entries;
+    for (Job &job : jobs) {
+      if (!job.error.empty())
+        return binary.emitOpError(job.error);
+      entries.push_back({kCubin, job.sm, std::move(job.cubin)});
+    }
     for (BundleEntry &entry : ptxs)
       entries.push_back(std::move(entry));
     std::string bytes = writeBundle(entries);

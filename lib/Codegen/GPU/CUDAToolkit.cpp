@@ -46,6 +46,14 @@ bool allArchsHaveMma(const std::vector<std::string> &archs) {
   return llvm::all_of(archs, [](const std::string &arch) { return archNumber(arch) >= 80; });
 }
 
+std::string ptxArch(const std::vector<std::string> &archs) {
+  unsigned lowest = 0;
+  for (const std::string &arch : archs)
+    if (unsigned number = archNumber(arch); number && (!lowest || number < lowest))
+      lowest = number;
+  return "sm_" + std::to_string(lowest);
+}
+
 llvm::Expected<std::vector<std::string>> parseCUDAArchs(llvm::StringRef list) {
   std::vector<std::string> archs;
   llvm::SmallVector<llvm::StringRef> parts;

@@ -7,6 +7,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <mutex>
@@ -51,7 +52,7 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOption
                                 tensorCores, options.blockSize)
                       .str() +
                   "func.func(gpu-launch-sink-index-computations),gpu-kernel-outlining,"
-                  "pt2c-merge-gpu-modules");
+                  "pt2c-merge-gpu-modules,pt2c-merge-identical-functions");
 }
 
 void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &options) {
@@ -84,23 +85,24 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   //    gathers all became kernels is done by them instead of the
   //    runtime's scan (pt2c-fold-index-checks); then
   //    kernels are outlined into a gpu.module with their captured memrefs
-  //    as parameters; each launch and library call of the host code is
+  //    as parameters, identical kernels (a model's repeated layers) merged
+  //    into one (pt2c-merge-identical-functions); each launch and library call of the host code is
   //    bracketed by the runtime's profiler hooks (pt2c-profile-points).
-  // 3. Kernels: NVVM for each architecture, libdevice linked for math
+  // 3. Kernels: NVVM for the PTX architecture, libdevice linked for math
   //    functions; the host: LLVM dialect with allocations through the
   //    runtime's scratch (device memory during a CUDA run) and launches
   //    through mgpu* calls.
-  // 4. PTX per architecture, assembled to cubins by ptxas when present,
-  //    packed into one kernel bundle per module.
+  // 4. PTX for the lowest architecture (ptxArch), assembled to a cubin for
+  //    each architecture by ptxas when present (in parallel), packed with
+  //    the PTX into one kernel bundle per module.
   addGPUKernelFormationPasses(pm, options);
   // Every launch and library call of the host code is bracketed by the
   // runtime's profiler hooks (events on the run's stream when profiled).
   addPassList(pm, "GPU profile points", "pt2c-profile-points");
-  std::string targets;
-  for (const std::string &arch : options.archs)
-    targets += llvm::formatv("nvvm-attach-target{{chip={0} features=+ptx80 O=3},", arch).str();
   addPassList(pm, "GPU kernels to NVVM",
-              targets +
+              llvm::formatv("nvvm-attach-target{{chip={0} features=+ptx80 O=3},",
+                            ptxArch(options.archs))
+                      .str() +
                   "lower-affine,convert-scf-to-cf,expand-strided-metadata,"
                   "gpu.module(convert-gpu-to-nvvm,canonicalize,cse,reconcile-unrealized-casts)");
   addHostToLLVMPasses(pm, HostCalls::GPULaunches);
@@ -108,7 +110,8 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
       options.toolkit.root.empty() ? "" : " toolkit=" + options.toolkit.root;
   addPassList(pm, "GPU binaries",
               "gpu-module-to-binary{format=isa" + toolkit + "}," +
-                  "pt2c-bundle-kernels{ptxas=" + options.toolkit.ptxas + "}");
+                  "pt2c-bundle-kernels{ptxas=" + options.toolkit.ptxas +
+                  " archs=" + llvm::join(options.archs, ",") + "}");
 }
 
 } // namespace pt2c

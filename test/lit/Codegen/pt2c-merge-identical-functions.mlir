@@ -165,3 +165,51 @@ func.func @forward(%x: memref<8x8xf32>) {
   call @nested_1(%x) : (memref<8x8xf32>) -> ()
   return
 }
+
+// -----
+
+// Kernels of a gpu.module (public there, launched only by this module):
+// the second is the first's copy (its locations aside) and goes, its launch
+// now naming @kernels::@k_0; @k_2 reads its argument at another index and
+// stays. The host function (public) is not a candidate.
+// CHECK-LABEL: gpu.module @kernels
+// CHECK: gpu.func @k_0(
+// CHECK-NOT: gpu.func @k_1(
+// CHECK: gpu.func @k_2(
+// CHECK-LABEL: func.func @forward(
+// CHECK: gpu.launch_func @kernels::@k_0 {{.*}} args(%arg0 : memref<64xf32>)
+// CHECK: gpu.launch_func @kernels::@k_0 {{.*}} args(%arg1 : memref<64xf32>)
+// CHECK: gpu.launch_func @kernels::@k_2 {{.*}} args(%arg1 : memref<64xf32>)
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k_0(%a: memref<64xf32>) kernel {
+      %i = gpu.thread_id x
+      %x = memref.load %a[%i] : memref<64xf32>
+      %y = arith.addf %x, %x : f32
+      memref.store %y, %a[%i] : memref<64xf32>
+      gpu.return
+    }
+    gpu.func @k_1(%a: memref<64xf32>) kernel {
+      %i = gpu.thread_id x loc("layer1")
+      %x = memref.load %a[%i] : memref<64xf32>
+      %y = arith.addf %x, %x : f32
+      memref.store %y, %a[%i] : memref<64xf32>
+      gpu.return
+    }
+    gpu.func @k_2(%a: memref<64xf32>) kernel {
+      %i = gpu.thread_id y
+      %x = memref.load %a[%i] : memref<64xf32>
+      %y = arith.addf %x, %x : f32
+      memref.store %y, %a[%i] : memref<64xf32>
+      gpu.return
+    }
+  }
+  func.func @forward(%x: memref<64xf32>, %y: memref<64xf32>) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @kernels::@k_0 blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1) args(%x : memref<64xf32>)
+    gpu.launch_func @kernels::@k_1 blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1) args(%y : memref<64xf32>)
+    gpu.launch_func @kernels::@k_2 blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1) args(%y : memref<64xf32>)
+    return
+  }
+}

@@ -80,6 +80,11 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
 struct HostModule {
   mlir::ModuleOp module;
   CPUCodegenOptions options;
+  /// Host code that only queues GPU work (the CUDA forward): LLVM's O1 and
+  /// its fast instruction selection, a fraction of O3's time for a long
+  /// function of argument packing and launches. Its speed hardly matters:
+  /// a CUDA graph replays what it queued, without running it.
+  bool launchesOnly = false;
 };
 
 /// Translates LLVM-dialect modules (the CPU code in each of its forms, the

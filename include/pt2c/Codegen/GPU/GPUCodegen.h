@@ -37,7 +37,8 @@ struct CUDAToolkit {
 CUDAToolkit findCUDAToolkit();
 
 struct GPUCodegenOptions {
-  /// NVVM chips, each with its cubin (when ptxas is found) and PTX.
+  /// GPU architectures, each with its cubin (when ptxas is found); the PTX
+  /// is made once, for the lowest (ptxArch).
   std::vector<std::string> archs = {"sm_80", "sm_90"};
   CUDAToolkit toolkit = findCUDAToolkit();
   int64_t blockSize = 256;
@@ -53,6 +54,12 @@ llvm::Expected<std::vector<std::string>> parseCUDAArchs(llvm::StringRef list);
 /// Whether every architecture has the mma.sync tensor-core products with
 /// float16/bfloat16 operands the generated kernels use (sm_80 and later).
 bool allArchsHaveMma(const std::vector<std::string> &archs);
+
+/// The one architecture the kernels' PTX is made for: the lowest of
+/// `archs`, without an `a` suffix (sm_90a,sm_100 -> sm_90), since PTX runs
+/// on its architecture and every later one and the kernels use nothing
+/// architecture-specific. ptxas assembles it for each of `archs`.
+std::string ptxArch(const std::vector<std::string> &archs);
 
 /// Registers pt2c's GPU passes (the dialects and translations come with
 /// registerCPUCodegen, which the driver calls anyway). Call once.

@@ -359,11 +359,18 @@ def BundleKernels : Pass<"pt2c-bundle-kernels", "mlir::ModuleOp"> {
     names one, and replaces the objects by a single `bin` object holding a
     kernel bundle (runtime/include/pt2c/model_abi.h): the cubins and the
     PTX, from which the runtime picks the form that suits the device.
+    With `archs`, each PTX is also assembled for those architectures (PTX
+    runs on its own architecture and every later one), so one PTX made for
+    the lowest architecture serves them all.
     The host code then loads it with `mgpuModuleLoad(bundle, size)`.
   }];
   let options = [
     Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
            "Path of ptxas; empty: PTX only (the driver compiles it at load)">,
+    ListOption<"archs", "archs", "std::string",
+               "With ptxas: also assemble each PTX object for these architectures "
+               "(each at or after the object's own, which must not be an `a` target); "
+               "the ptxas runs go in parallel">,
   ];
 }
 
