@@ -37,7 +37,8 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOption
   std::string tensorCores = allArchsHaveMma(options.archs) ? "true" : "false";
   addPassList(pm, "GPU fusion",
               "pt2c-device-index-checks,pt2c-convolution-to-library{allow-tf32=" + tf32 +
-                  "},pt2c-attention-to-kernel{tensor-cores=" + tensorCores + "},canonicalize,"
+                  "},pt2c-attention-to-kernel{tensor-cores=" + tensorCores + "},"
+              "func.func(pt2c-concatenations-to-generics),canonicalize,"
               "pt2c-fuse-elementwise{broadcast-into-contractions=false "
               "generalize-reductions=true generalize-transposes=true "
               "recompute-cheap-producers=true},"
@@ -65,7 +66,9 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   //    the runtime's cuDNN entry, their windows-and-matmul chain kept
   //    behind its answer (pt2c-convolution-to-library); decomposed
   //    attention becomes one flash-attention kernel
-  //    (pt2c-attention-to-kernel).
+  //    (pt2c-attention-to-kernel). A concatenation of a few pieces becomes
+  //    a generic that selects by index (pt2c-concatenations-to-generics),
+  //    so what makes its pieces and what reads it fuse with it.
   // 1. Fuse elementwise chains (one kernel each; nothing computed is fused
   //    into a matmul, which stays a library call; reductions written as
   //    generics so their producers fuse in), bufferize with identity
