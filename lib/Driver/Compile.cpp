@@ -23,9 +23,6 @@
 #include "mlir/Transforms/Passes.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "llvm/Support/Timer.h"
-
-#include <chrono>
 
 namespace pt2c {
 
