@@ -38,7 +38,7 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOption
   addPassList(pm, "GPU fusion",
               "pt2c-device-index-checks,pt2c-convolution-to-library{allow-tf32=" + tf32 +
                   "},pt2c-attention-to-kernel{tensor-cores=" + tensorCores + "},"
-              "func.func(pt2c-concatenations-to-generics),canonicalize,"
+              "func.func(pt2c-concatenations-to-generics,pt2c-slices-before-transposes),canonicalize,"
               "pt2c-fuse-elementwise{broadcast-into-contractions=false "
               "generalize-reductions=true generalize-transposes=true "
               "recompute-cheap-producers=true},"
@@ -68,7 +68,10 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   //    attention becomes one flash-attention kernel
   //    (pt2c-attention-to-kernel). A concatenation of a few pieces becomes
   //    a generic that selects by index (pt2c-concatenations-to-generics),
-  //    so what makes its pieces and what reads it fuse with it.
+  //    so what makes its pieces and what reads it fuse with it; a slice of
+  //    a transpose becomes a transpose of a slice
+  //    (pt2c-slices-before-transposes), so the transpose fuses into the
+  //    slice's reader instead of being a kernel of its own.
   // 1. Fuse elementwise chains (one kernel each; nothing computed is fused
   //    into a matmul, which stays a library call; reductions written as
   //    generics so their producers fuse in), bufferize with identity

@@ -360,6 +360,33 @@ def ConcatenationsToGenerics : Pass<"pt2c-concatenations-to-generics", "mlir::fu
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::arith::ArithDialect"];
 }
 
+def SlicesBeforeTransposes : Pass<"pt2c-slices-before-transposes", "mlir::func::FuncOp"> {
+  let summary = "A slice of a transpose becomes a transpose of a slice of its input";
+  let description = [{
+    A transposed value read whole by an elementwise op and in slices by
+    others (llama's q and k: `q * cos` reads the transpose, rotate_half its
+    two halves) cannot be fused away: a slice is a view, so the transpose is
+    materialized by a kernel of its own for the slices to read. Slicing the
+    input instead (result dim `i` is input dim `perm[i]`, so the input's
+    slice takes dim `i`'s offset, size and stride along `perm[i]`) leaves a
+    transpose of the slice, which fuses into its reader like any other;
+    once nothing else reads the whole transpose it is gone. A transpose is
+    data movement, so the slice's transpose reads no more than the slice.
+
+    ```mlir
+    %t = linalg.transpose ins(%x : tensor<8x128x8x64xbf16>) outs(%e : tensor<8x8x128x64xbf16>)
+           permutation = [0, 2, 1, 3]
+    %s = tensor.extract_slice %t[0, 0, 0, 32] [8, 8, 128, 32] [1, 1, 1, 1]
+    // =>
+    %xs = tensor.extract_slice %x[0, 0, 0, 32] [8, 128, 8, 32] [1, 1, 1, 1]
+    %s = linalg.transpose ins(%xs) outs(%e2 : tensor<8x8x128x32xbf16>) permutation = [0, 2, 1, 3]
+    ```
+
+    Rank-reducing slices are left alone.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"];
+}
+
 def HostShapeBuffers : Pass<"pt2c-host-shape-buffers", "mlir::func::FuncOp"> {
   let summary = "Keep shape buffers that only the host reads on the host stack";
   let description = [{
