@@ -1084,6 +1084,39 @@ simple("inventory", "polygamma_zeta", lambda x, q: (
        (5, 17), (5, 17), lo=0.3, hi=6.0, dtypes=F32)
 
 
+# ------------------------------------------------ special functions, wide
+# Ranges past each series' switch to its asymptotic expansion (J, Y beyond
+# 12, K beyond 9, Ai beyond |x| = 6.9, erfcx beyond 2), so both sides of
+# every piecewise formula are checked, not only OpInfo's small samples.
+# ndtri's small probabilities stay normal floats: pt2c's float32 exp does
+# not produce subnormals.
+S = torch.special
+simple("special", "bessel_j_y", lambda x: (
+    S.bessel_j0(x), S.bessel_j1(x), S.bessel_y0(x.abs() + 0.01), S.bessel_y1(x.abs() + 0.01)),
+       (4, 64), lo=-40.0, hi=40.0, dtypes=F32)
+simple("special", "bessel_k", lambda x: (
+    S.modified_bessel_k0(x), S.modified_bessel_k1(x), S.scaled_modified_bessel_k0(x),
+    S.scaled_modified_bessel_k1(x), S.modified_bessel_k0(x * 0.05)), (4, 64), lo=0.01, hi=40.0,
+       dtypes=F32)
+simple("special", "airy_spherical", lambda x: (S.airy_ai(x), S.spherical_bessel_j0(x * 2)),
+       (4, 64), lo=-20.0, hi=20.0, dtypes=F32)
+simple("special", "normal_tails", lambda x: (
+    S.erfcx(x), S.log_ndtr(-x), S.ndtri(torch.sigmoid(x)), S.ndtri(torch.exp(-x.abs() * 2.5))),
+       (4, 64), lo=-8.0, hi=30.0, dtypes=F32)
+
+
+@case("special", "chebyshev", dtypes=F32)
+def _(inp):
+    return ([inp.r(6, 40, lo=-1.5, hi=1.5), inp.i(6, 40, lo=0, hi=13).to(torch.float32)],
+            lambda x, n: (S.chebyshev_polynomial_t(x, n), S.chebyshev_polynomial_u(x, n),
+                          S.chebyshev_polynomial_v(x, n), S.chebyshev_polynomial_w(x, n),
+                          S.shifted_chebyshev_polynomial_t(x, n),
+                          S.shifted_chebyshev_polynomial_u(x, n),
+                          S.shifted_chebyshev_polynomial_v(x, n),
+                          S.shifted_chebyshev_polynomial_w(x, n),
+                          S.chebyshev_polynomial_t(x, 5), S.chebyshev_polynomial_u(0.5, n)))
+
+
 @case("inventory", "masked_scatter")
 def _(inp):
     mask = torch.rand(4, 6, generator=inp.gen) < 0.4
@@ -1106,6 +1139,77 @@ def _(inp):
                                      aten.nll_loss_forward(x, t, w, 1, -100),
                                      aten.nll_loss_forward(x, t, None, 0, -100)[0],
                                      aten.nll_loss2d_forward(x2, t2, None, 2, -100)))
+
+
+# ----------------------------------------------------------------- gaps
+# Ops first met in PyTorch's OpInfo corpus (whose first samples are often
+# 0-d), over wider inputs: signs, zeros, out-of-range shifts, indices that
+# only the mask keeps in range.
+@case("gaps", "gcd_lcm", dtypes=("i64", "i32"))
+def _(inp):
+    a, b = inp.i(4, 16, lo=-60, hi=60, dtype=inp.dtype), inp.i(4, 16, lo=-60, hi=60, dtype=inp.dtype)
+    a[0, :3] = torch.tensor([0, 0, 832040], dtype=inp.dtype)  # F(30), F(29): Euclid's slowest
+    b[0, :3] = torch.tensor([0, 7, 514229], dtype=inp.dtype)
+    return [a, b], lambda x, y: (torch.gcd(x, y), torch.lcm(x, y))
+
+
+@case("gaps", "shifts", dtypes=("i64", "i32"))
+def _(inp):
+    a = inp.i(4, 20, lo=-1000, hi=1000, dtype=inp.dtype)
+    b = inp.i(4, 20, lo=-2, hi=70, dtype=inp.dtype)
+    return [a, b], lambda x, y: (torch.bitwise_left_shift(x, y), torch.bitwise_right_shift(x, y))
+
+
+@case("gaps", "frexp")
+def _(inp):
+    x = inp.r(4, 16, lo=-300.0, hi=300.0)
+    x[0, :6] = torch.tensor([0.0, -0.0, 1.0, 0.5, -8.0, 2.0 ** -10], dtype=x.dtype)
+    return [x], lambda v: tuple(torch.frexp(v))
+
+
+@case("gaps", "masked_index", dtypes=("f32", "i64", "bool"))
+def _(inp):
+    x = inp.r(5, 6, lo=-3, hi=3) if inp.dtype != torch.bool else inp.b(5, 6)
+    mask = inp.b(7, 8)
+    rows = torch.randint(-5, 5, (7, 1), generator=inp.gen)
+    cols = torch.randint(-6, 6, (1, 8), generator=inp.gen)
+    rows_out = torch.where(mask.any(1, keepdim=True), rows, rows + 40)  # out of range, unread
+    values = inp.r(7, 8, lo=-2, hi=2) if inp.dtype != torch.bool else inp.b(7, 8)
+    return ([x, mask, rows_out, cols, values],
+            lambda x, m, r, c, v: (aten._unsafe_masked_index(x, m, [r, c], 1),
+                                   aten._unsafe_masked_index_put_accumulate(x, m, [r, c], v)))
+
+
+@case("gaps", "backward_forms")
+def _(inp):
+    grad, y = inp.r(3, 4, 5), torch.softmax(inp.r(3, 4, 5, dtype=torch.float32), 1).to(inp.dtype)
+    keep = inp.b(3, 4, 5)
+    return ([grad, y, keep],
+            lambda g, o, k: (aten._softmax_backward_data(g, o, 1, o.dtype),
+                             aten.native_dropout_backward(g, k, 1.25),
+                             torch.nn.functional.rrelu(g, 0.1, 0.3, training=False)))
+
+
+@case("gaps", "resize_")
+def _(inp):
+    def f(x, t):
+        y = x * 1.0
+        y.resize_(4, 5)  # fewer elements: the first 20, row-major; y is read after
+        z = x + 1.0
+        z.resize_as_(t)
+        return y * 2.0, z
+    return [inp.r(3, 8), inp.r(6, 4)], f
+
+
+@case("gaps", "gradient")
+def _(inp):
+    return ([inp.r(5, 7)], lambda x: (*torch.gradient(x), *torch.gradient(x, spacing=2.0, dim=1, edge_order=2)))
+
+
+@case("gaps", "triangle_indices", dtypes=F32)
+def _(inp):
+    return ([inp.r(3)], lambda x: (x * 2, torch.tril_indices(5, 7, -1), torch.triu_indices(4, 6, 2),
+                                   torch.tril_indices(3, 3)))
 
 
 # ------------------------------------------------------------------ random

@@ -127,6 +127,39 @@ LogicalResult eye(aten::CallOp call, const CallArgs &args, PatternRewriter &rewr
   return success();
 }
 
+// tril_indices(row, col, offset) / triu_indices: the (r, c) of a row x col
+// matrix with c - r <= offset (lower) or >= offset (upper), row-major, as a
+// [2, N] constant built at compile time.
+template <bool upper>
+LogicalResult triangleIndices(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  std::optional<int64_t> rows = args.integer("row"), cols = args.integer("col");
+  int64_t offset = args.integer("offset").value_or(0);
+  if (!type || !rows || !cols || *rows < 0 || *cols < 0 || type.getRank() != 2 ||
+      !isa<IntegerType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects row, col >= 0 and an integer [2, N] result");
+  if (!indexTableFits(call.getLoc(), {*rows, *cols}, upper ? "triu_indices" : "tril_indices"))
+    return failure();
+  SmallVector<int64_t> rs, cs;
+  for (int64_t r = 0; r < *rows; ++r)
+    for (int64_t c = 0; c < *cols; ++c)
+      if (upper ? c - r >= offset : c - r <= offset) {
+        rs.push_back(r);
+        cs.push_back(c);
+      }
+  int64_t n = rs.size();
+  if (type.getDimSize(0) != 2 || type.getDimSize(1) != n)
+    return rewriter.notifyMatchFailure(call, "the result is not [2, the number of indices]");
+  SmallVector<APInt> values;
+  unsigned width = type.getElementType().getIntOrFloatBitWidth();
+  for (ArrayRef<int64_t> part : {ArrayRef<int64_t>(rs), ArrayRef<int64_t>(cs)})
+    for (int64_t v : part)
+      values.push_back(APInt(width, v, /*isSigned=*/true));
+  PrimBuilder p(rewriter, call.getLoc());
+  rewriter.replaceOp(call, p.create<prim::ConstantOp>(DenseElementsAttr::get(type, values)));
+  return success();
+}
+
 // The windows, over i = 0 .. L-1 with N = L (periodic, the default) or
 // L - 1 (symmetric); a window of length 1 is [1]. Step by step as torch's
 // kernels compute them (TensorFactories.cpp), each step rounded to the
@@ -281,6 +314,8 @@ void addCreationDecompositions(std::vector<Decomposition> &table) {
       {"aten.arange.start", "creation", "iota, mul, add", arange},
       {"aten.arange.start_step", "creation", "iota, mul, add", arange},
       {"aten.eye.default", "creation", "iota, compare, convert", eye},
+      {"aten.tril_indices.default", "creation", "constant", triangleIndices<false>},
+      {"aten.triu_indices.default", "creation", "constant", triangleIndices<true>},
       {"aten.eye.m", "creation", "iota, compare, convert", eye},
       {"aten.bartlett_window.default", "creation", "iota, mul, sub, abs, convert",
        window<Window::bartlett>},

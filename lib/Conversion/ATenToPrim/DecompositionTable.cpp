@@ -12,7 +12,9 @@ std::vector<Decomposition> decompositionTable() {
   addActivationDecompositions(table);
   addAttentionDecompositions(table);
   addBesselDecompositions(table);
+  addChebyshevDecompositions(table);
   addCompareDecompositions(table);
+  addCompositeDecompositions(table);
   addConvDecompositions(table);
   addConvTransposeDecompositions(table);
   addCreationDecompositions(table);
@@ -24,6 +26,7 @@ std::vector<Decomposition> decompositionTable() {
   addGammaDecompositions(table);
   addLinearDecompositions(table);
   addMathDecompositions(table);
+  addNormalDistributionDecompositions(table);
   addMatrixDecompositions(table);
   addLossDecompositions(table);
   addNormDecompositions(table);

@@ -51,6 +51,13 @@ inline std::optional<int64_t> shapeDim(int64_t dim, mlir::RankedTensorType type)
 mlir::Value operandAs(PrimBuilder &p, const CallArgs &args, llvm::StringRef name,
                       mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> sources);
 
+/// The operands `names` (tensors or numbers) broadcast to `type`, with
+/// the `?` sizes from whichever are tensors; empty when one is neither
+/// (Pointwise.cpp).
+llvm::SmallVector<mlir::Value> operandsAs(PrimBuilder &p, const CallArgs &args,
+                                          llvm::ArrayRef<llvm::StringRef> names,
+                                          mlir::RankedTensorType type);
+
 /// The shape the named tensor arguments broadcast to; nullopt when one is
 /// missing or not static, or they do not broadcast.
 std::optional<llvm::SmallVector<int64_t>> staticBroadcastShape(const CallArgs &args,
@@ -208,6 +215,13 @@ mlir::Value vectorNormOf(PrimBuilder &p, mlir::Value x, double order,
 mlir::LogicalResult wideMath(aten::CallOp call, const CallArgs &args,
                              mlir::PatternRewriter &rewriter,
                              llvm::function_ref<mlir::Value(Ew &, mlir::Value)> fn);
+
+/// wideMath as a table entry's rewrite.
+template <mlir::Value (*fn)(Ew &, mlir::Value)>
+mlir::LogicalResult wideMathOf(aten::CallOp call, const CallArgs &args,
+                               mlir::PatternRewriter &rewriter) {
+  return wideMath(call, args, rewriter, fn);
+}
 
 /// logaddexp(a, b) = max(a, b) + log1p(exp(-|a - b|)), a where both are the
 /// same infinity (defined in Pointwise.cpp).

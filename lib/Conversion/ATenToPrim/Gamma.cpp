@@ -188,14 +188,10 @@ LogicalResult zeta(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
     return rewriter.notifyMatchFailure(call, "expects a float result");
   PrimBuilder p(rewriter, call.getLoc());
   RankedTensorType wide = wideType(type);
-  SmallVector<Value> sources;
-  for (StringRef name : {"self", "other"})
-    if (Value tensor = tensorArg(args, name))
-      sources.push_back(tensor);
-  Value s = operandAs(p, args, "self", wide, sources);
-  Value q = operandAs(p, args, "other", wide, sources);
-  if (!s || !q)
+  SmallVector<Value> operands = operandsAs(p, args, {"self", "other"}, wide);
+  if (operands.size() != 2)
     return rewriter.notifyMatchFailure(call, "operands must be tensors or numbers");
+  Value s = operands[0], q = operands[1];
   Ew e{p, s};
   Value result = p.convert(zetaOf(e, s, q), type.getElementType());
   if (!result)
@@ -209,9 +205,12 @@ LogicalResult zeta(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
 LogicalResult wideMath(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
                        function_ref<Value(Ew &, Value)> fn) {
   RankedTensorType type = resultType(call);
+  // A few special functions name their operand `x` (special_airy_ai).
   Value self = tensorArg(args, "self");
+  if (!self)
+    self = tensorArg(args, "x");
   if (!type || !self || !isa<FloatType>(type.getElementType()))
-    return rewriter.notifyMatchFailure(call, "expects a tensor `self` and a float result");
+    return rewriter.notifyMatchFailure(call, "expects a tensor `self` (or `x`) and a float result");
   PrimBuilder p(rewriter, call.getLoc());
   Ew e{p, p.convert(self, Float64Type::get(rewriter.getContext()))};
   Value result = p.convert(fn(e, e.like), type.getElementType());

@@ -284,6 +284,38 @@ Value softmaxAlong(PrimBuilder &p, Value x, int64_t dim) {
   return p.create<prim::DivOp>(e, expandKept(p, sum, type, x));
 }
 
+// _softmax_backward_data(grad, output, dim) = output * (grad - sum(grad *
+// output, dim)): softmax's vector-Jacobian product, f16/bf16 in f32.
+LogicalResult softmaxBackwardData(aten::CallOp call, const CallArgs &args,
+                                  PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value grad = tensorArg(args, "grad_output"), output = tensorArg(args, "output");
+  std::optional<int64_t> dim = args.integer("dim");
+  if (!type || !grad || !output || !dim || !isa<FloatType>(type.getElementType()) ||
+      grad.getType() != output.getType())
+    return rewriter.notifyMatchFailure(call, "expects grad_output and output of one float type, an int dim");
+  PrimBuilder p(rewriter, call.getLoc());
+  RankedTensorType work = computeType(type);
+  int64_t d = PrimBuilder::normalizeDim(*dim, type.getRank());
+  if (type.getRank() == 0) {
+    // A 0-d softmax is 1 everywhere: its gradient is grad - grad = 0.
+    Value g = p.convert(grad, work.getElementType());
+    rewriter.replaceOp(call, p.convert(p.create<prim::SubOp>(g, g), type.getElementType()));
+    return success();
+  }
+  if (d < 0 || d >= type.getRank())
+    return rewriter.notifyMatchFailure(call, "dim out of range");
+  Value g = p.convert(grad, work.getElementType());
+  Value y = p.convert(output, work.getElementType());
+  Value dot = p.reduce(prim::ReduceKind::sum, p.create<prim::MulOp>(g, y), {d}, true);
+  Value result = p.create<prim::MulOp>(y, p.create<prim::SubOp>(g, expandKept(p, dot, work, g)));
+  result = p.convert(result, type.getElementType());
+  if (!result)
+    return failure(); // p said why
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 void addNormDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.layer_norm.default", "norm", "reduce, broadcast_in_dim, sub, mul, add, rsqrt, convert",
@@ -297,6 +329,8 @@ void addNormDecompositions(std::vector<Decomposition> &table) {
       {"aten._weight_norm.default", "norm", "mul, reduce, sqrt, broadcast_in_dim, div, convert",
        weightNorm},
       {"aten.softmax.int", "norm", "reduce, exp, sub, div, broadcast_in_dim", softmax<false>},
+      {"aten._softmax_backward_data.default", "norm",
+       "convert, mul, reduce, broadcast_in_dim, sub", softmaxBackwardData},
       {"aten._softmax.default", "norm", "reduce, exp, sub, div, broadcast_in_dim",
        softmax<false>},
       {"aten._safe_softmax.default", "norm",

@@ -21,23 +21,6 @@ namespace {
 
 using P = prim::ComparePredicate;
 
-/// The operands `names` (tensors or numbers) broadcast to `type`, with
-/// the `?` sizes from whichever are tensors; empty when one is neither.
-SmallVector<Value> operandsAs(PrimBuilder &p, const CallArgs &args, ArrayRef<StringRef> names,
-                              RankedTensorType type) {
-  SmallVector<Value> sources, operands;
-  for (StringRef name : names)
-    if (Value tensor = tensorArg(args, name))
-      sources.push_back(tensor);
-  for (StringRef name : names) {
-    Value operand = operandAs(p, args, name, type, sources);
-    if (!operand)
-      return {};
-    operands.push_back(operand);
-  }
-  return operands;
-}
-
 using PointwiseFn = Value (*)(Ew &e, ArrayRef<Value> x);
 
 /// `fn` of the operands `names`, in the result's computeType.
@@ -172,7 +155,117 @@ LogicalResult addcOp(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   return success();
 }
 
+// gcd(a, b) by Euclid's algorithm on |a| and |b|, unrolled: 92 steps are
+// enough for any pair of 64-bit integers (consecutive Fibonacci numbers take
+// the most, and F(93) > 2^63); once b is 0 the steps keep (a, 0).
+constexpr int kEuclidSteps = 92;
+
+Value gcdOf(Ew &e, ArrayRef<Value> x) {
+  Value a = e.apply<prim::AbsOp>(x[0]), b = e.apply<prim::AbsOp>(x[1]);
+  for (int step = 0; step < kEuclidSteps; ++step) {
+    Value done = e.cmp(P::eq, b, e.c(0));
+    Value r = e.p.create<prim::RemOp>(a, e.sel(done, e.c(1), b));
+    a = e.sel(done, a, b);
+    b = e.sel(done, e.c(0), r);
+  }
+  return a;
+}
+
+// lcm(a, b) = |a / gcd(a, b) * b|, 0 when both are 0 (torch's kernel).
+Value lcmOf(Ew &e, ArrayRef<Value> x) {
+  Value g = gcdOf(e, x);
+  Value zero = e.cmp(P::eq, g, e.c(0));
+  Value multiple = e.apply<prim::AbsOp>(e.mul(e.div(x[0], e.sel(zero, e.c(1), g)), x[1]));
+  return e.sel(zero, e.c(0), multiple);
+}
+
+// a << b and a >> b on integers of w bits, as torch's kernels: a shift
+// outside [0, w) gives 0 (left) or the sign fill (right, as a shift by
+// w - 1). No shift prims: a << b = a * 2^b (the integer pow and multiply
+// wrap as the shift does: 2^(w-1) is the minimum value), a >> b = floor(a /
+// 2^b) for b <= w - 2.
+Value shiftLeftOf(Ew &e, ArrayRef<Value> x) {
+  unsigned width = e.type().getElementType().getIntOrFloatBitWidth();
+  Value inRange = e.p.create<prim::AndOp>(e.cmp(P::ge, x[1], e.c(0)),
+                                          e.cmp(P::lt, x[1], e.c(double(width))));
+  Value b = e.sel(inRange, x[1], e.c(0));
+  return e.sel(inRange, e.mul(x[0], e.p.create<prim::PowOp>(e.c(2), b)), e.c(0));
+}
+
+Value shiftRightOf(Ew &e, ArrayRef<Value> x) {
+  unsigned width = e.type().getElementType().getIntOrFloatBitWidth();
+  Value a = x[0];
+  Value inRange = e.p.create<prim::AndOp>(e.cmp(P::ge, x[1], e.c(0)),
+                                          e.cmp(P::lt, x[1], e.c(double(width - 1))));
+  Value power = e.p.create<prim::PowOp>(e.c(2), e.sel(inRange, x[1], e.c(0)));
+  Value quotient = e.div(a, power); // toward 0: one less for a negative a with a remainder
+  Value inexact = e.cmp(P::ne, e.p.create<prim::RemOp>(a, power), e.c(0));
+  Value negative = e.cmp(P::lt, a, e.c(0));
+  quotient = e.sel(e.p.create<prim::AndOp>(inexact, negative), e.sub(quotient, e.c(1)), quotient);
+  // Unsigned values are never negative (and -1 is not one of them).
+  bool isUnsigned = cast<IntegerType>(e.type().getElementType()).isUnsigned();
+  Value fill = isUnsigned ? e.c(0) : e.sel(negative, e.c(-1), e.c(0));
+  return e.sel(inRange, quotient, fill);
+}
+
+// frexp(x) = (m, e) with x = m 2^e, 0.5 <= |m| < 1, in f64: e from the
+// natural log, then one step either way where rounding put |m| outside
+// [0.5, 1) (2^e is a power of two, exact). 0, inf and NaN give (x, 0), as
+// C's frexp.
+LogicalResult frexp(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType mantissaType = resultType(call, 0), exponentType = resultType(call, 1);
+  Value self = tensorArg(args, "self");
+  if (!mantissaType || !exponentType || !self || !isa<FloatType>(mantissaType.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+  PrimBuilder p(rewriter, call.getLoc());
+  Ew e{p, p.convert(self, Float64Type::get(rewriter.getContext()))};
+  Value x = e.like;
+  Value a = e.apply<prim::AbsOp>(x);
+  Value regular = e.p.create<prim::AndOp>(e.cmp(P::gt, a, e.c(0.0)), e.cmp(P::lt, a, e.c(INFINITY)));
+  Value xs = e.sel(regular, x, e.c(1.0));
+  Value exponent = e.add(e.apply<prim::FloorOp>(e.div(e.apply<prim::LogOp>(e.apply<prim::AbsOp>(xs)),
+                                                      e.c(M_LN2))),
+                         e.c(1.0));
+  Value mantissa = e.div(xs, e.p.create<prim::PowOp>(e.c(2.0), exponent));
+  Value big = e.cmp(P::ge, e.apply<prim::AbsOp>(mantissa), e.c(1.0));
+  mantissa = e.sel(big, e.mul(mantissa, e.c(0.5)), mantissa);
+  exponent = e.sel(big, e.add(exponent, e.c(1.0)), exponent);
+  Value small = e.cmp(P::lt, e.apply<prim::AbsOp>(mantissa), e.c(0.5));
+  mantissa = e.sel(small, e.mul(mantissa, e.c(2.0)), mantissa);
+  exponent = e.sel(small, e.sub(exponent, e.c(1.0)), exponent);
+  Value m = p.convert(e.sel(regular, mantissa, x), mantissaType.getElementType());
+  Value n = p.convert(e.sel(regular, exponent, e.c(0.0)), exponentType.getElementType());
+  if (!m || !n)
+    return failure(); // p said why
+  rewriter.replaceOp(call, ValueRange{m, n});
+  return success();
+}
+
+/// `fn` of self and other for integer results only (booleans refused).
+template <PointwiseFn fn>
+LogicalResult integerBinaryOf(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  if (!type || !isa<IntegerType>(type.getElementType()) || type.getElementType().isInteger(1))
+    return rewriter.notifyMatchFailure(call, "expects an integer (not boolean) result");
+  return binaryOf<fn>(call, args, rewriter);
+}
+
 } // namespace
+
+SmallVector<Value> operandsAs(PrimBuilder &p, const CallArgs &args, ArrayRef<StringRef> names,
+                              RankedTensorType type) {
+  SmallVector<Value> sources, operands;
+  for (StringRef name : names)
+    if (Value tensor = tensorArg(args, name))
+      sources.push_back(tensor);
+  for (StringRef name : names) {
+    Value operand = operandAs(p, args, name, type, sources);
+    if (!operand)
+      return {};
+    operands.push_back(operand);
+  }
+  return operands;
+}
 
 Value logaddexpOf(Ew &e, Value a, Value b) { return logaddexp<false>(e, {a, b}); }
 
@@ -186,6 +279,15 @@ void addPointwiseDecompositions(std::vector<Decomposition> &table) {
        binaryOf<copysign>},
       {"aten.copysign.Tensor", "pointwise", "abs, neg, compare, div, and, or, select",
        binaryOf<copysign>},
+      {"aten.bitwise_left_shift.Tensor", "pointwise", "compare, and, select, pow, mul",
+       integerBinaryOf<shiftLeftOf>},
+      {"aten.bitwise_right_shift.Tensor", "pointwise",
+       "compare, and, select, pow, div, rem, sub", integerBinaryOf<shiftRightOf>},
+      {"aten.frexp.Tensor", "pointwise", "abs, compare, and, select, log, div, floor, add, pow, "
+       "mul, sub, convert", frexp},
+      {"aten.gcd.default", "pointwise", "abs, compare, rem, select", integerBinaryOf<gcdOf>},
+      {"aten.lcm.default", "pointwise", "abs, compare, rem, select, div, mul",
+       integerBinaryOf<lcmOf>},
       {"aten.fmax.default", "pointwise", "max, compare, select", binaryOf<fextremum<true>>},
       {"aten.fmin.default", "pointwise", "min, compare, select", binaryOf<fextremum<false>>},
       {"aten.heaviside.default", "pointwise", "compare, select",

@@ -594,6 +594,55 @@ static LogicalResult nativeDropout(aten::CallOp call, const CallArgs &args,
   return dropoutOf(call, args, rewriter, /*withMask=*/true);
 }
 
+// rrelu(x, lower, upper, training): x where x >= 0, else x times a slope:
+// in training mode drawn per element uniform on [lower, upper), otherwise
+// their mean (torch's eval form, no draw).
+static LogicalResult rrelu(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  double lower = args.number("lower").value_or(1.0 / 8.0);
+  double upper = args.number("upper").value_or(1.0 / 3.0);
+  Value self = tensorArg(args, "self");
+  RankedTensorType type = resultType(call);
+  if (!self || !type || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value slope;
+  RankedTensorType compute = computeType(type);
+  if (args.boolean("training").value_or(false)) {
+    FailureOr<Draw> d = prepare(call, args, rewriter, p, "self");
+    if (failed(d))
+      return failure();
+    Value u = p.convert(d->philox->uniform(d->compute, d->digits, 0), compute.getElementType());
+    Ew f{p, u};
+    slope = f.add(f.mul(u, f.c(upper - lower)), f.c(lower));
+  }
+  Value x = p.convert(self, compute.getElementType());
+  Ew e{p, x};
+  if (!slope)
+    slope = e.c((lower + upper) / 2.0);
+  Value result = e.sel(e.cmp(prim::ComparePredicate::ge, x, e.c(0.0)), x, e.mul(x, slope));
+  return finish(call, p, result, rewriter);
+}
+
+// native_dropout_backward(grad, mask, scale) = grad * mask * scale: the
+// gradient through the dropout that kept `mask` (no draw of its own), in the
+// result's dtype.
+static LogicalResult nativeDropoutBackward(aten::CallOp call, const CallArgs &args,
+                                           PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value grad = tensorArg(args, "grad_output"), mask = tensorArg(args, "mask");
+  std::optional<double> scale = args.number("scale");
+  if (!type || !grad || !mask || !scale || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects grad_output, mask, a scale and a float result");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value kept = p.create<prim::MulOp>(p.broadcastTo(p.convert(grad, type.getElementType()), type, {}),
+                                     p.broadcastTo(p.convert(mask, type.getElementType()), type, {}));
+  Value result = kept ? p.create<prim::MulOp>(kept, p.splat(*scale, type, {kept})) : Value();
+  if (!result)
+    return failure(); // p said why
+  rewriter.replaceOp(call, result);
+  return success();
+}
+
 void addRandomDecompositions(std::vector<Decomposition> &table) {
   constexpr const char *kDraw = "iota, mul, and, xor, div, rem, convert (Philox4x32-10)";
   constexpr const char *kNormal = "Philox4x32-10, log, sqrt, cos, mul, add, convert";
@@ -642,6 +691,10 @@ void addRandomDecompositions(std::vector<Decomposition> &table) {
       {"aten.feature_alpha_dropout.default", "random",
        "(none) | Philox4x32-10, compare, broadcast_in_dim, select, mul, add",
        dropoutLike<true, true>},
+      {"aten.rrelu.default", "random", "(none) | Philox4x32-10, mul, add, compare, select",
+       rrelu},
+      {"aten.native_dropout_backward.default", "pointwise", "convert, broadcast_in_dim, mul",
+       nativeDropoutBackward},
       {"aten.native_dropout.default", "random",
        "(none) | Philox4x32-10, compare, select, mul, convert", nativeDropout},
   });

@@ -151,6 +151,91 @@ LogicalResult view(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   }
   return reshapeLike(call, args.value("self"), rewriter);
 }
+// resize(self, size) / resize_as(self, the_template), the functional forms
+// the importer makes of resize_ and resize_as_: the first numel(result)
+// elements of self in row-major order, reshaped (what the resized
+// contiguous storage holds). Growing is refused: torch leaves the new
+// elements uninitialized.
+LogicalResult resize(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self || !type.hasStaticShape() ||
+      !cast<RankedTensorType>(self.getType()).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects a static self and result");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  int64_t have = selfType.getNumElements(), want = type.getNumElements();
+  if (want > have)
+    return rewriter.notifyMatchFailure(
+        call, "resizing to more elements (torch leaves the new ones uninitialized)");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value flat = p.build<prim::ReshapeOp>(RankedTensorType::get({have}, selfType.getElementType()),
+                                        self, ValueRange{});
+  if (want < have)
+    flat = sliceDim(p, flat, 0, 0, want, 1);
+  if (!flat)
+    return failure(); // p said why
+  rewriter.replaceOp(call, p.build<prim::ReshapeOp>(type, flat, ValueRange{}));
+  return success();
+}
+
+// gradient(self, spacing h, dim, edge_order): per dim (every dim when dim
+// is None), (x[i+1] - x[i-1]) / 2h inside and one-sided differences at the
+// two ends, of first order ((x[1] - x[0]) / h) or second ((-3 x[0] + 4 x[1]
+// - x[2]) / 2h), as numpy's gradient; in the compute type.
+LogicalResult gradient(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  if (!self || call->getNumResults() == 0)
+    return rewriter.notifyMatchFailure(call, "expects a tensor");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  int64_t rank = selfType.getRank();
+  SmallVector<int64_t> dims;
+  if (std::optional<int64_t> dim = args.integer("dim"))
+    dims.push_back(PrimBuilder::normalizeDim(*dim, rank));
+  else
+    dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  double h = args.number("spacing").value_or(1.0);
+  int64_t order = args.integer("edge_order").value_or(1);
+  if (dims.size() != call->getNumResults() || (order != 1 && order != 2) || h == 0.0 ||
+      !selfType.hasStaticShape())
+    return rewriter.notifyMatchFailure(
+        call, "a static tensor, one result per dim, edge_order 1 or 2 and a nonzero number spacing");
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> results;
+  for (auto [k, d] : llvm::enumerate(dims)) {
+    RankedTensorType type = resultType(call, k);
+    int64_t n = d >= 0 && d < rank ? selfType.getDimSize(d) : 0;
+    if (!type || !isa<FloatType>(type.getElementType()) || n < order + 1)
+      return rewriter.notifyMatchFailure(call, "a float result per dim, each at least edge_order + 1 long");
+    Value x = p.convert(self, computeType(type).getElementType());
+    auto at = [&](int64_t start, int64_t limit) { return sliceDim(p, x, d, start, limit, 1); };
+    auto scaled = [&](Value v, double factor) {
+      Ew e{p, v};
+      return e.mul(v, e.c(factor));
+    };
+    Value inner = scaled(p.create<prim::SubOp>(at(2, n), at(0, n - 2)), 1.0 / (2.0 * h));
+    Value first, last;
+    if (order == 1) {
+      first = scaled(p.create<prim::SubOp>(at(1, 2), at(0, 1)), 1.0 / h);
+      last = scaled(p.create<prim::SubOp>(at(n - 1, n), at(n - 2, n - 1)), 1.0 / h);
+    } else {
+      Ew e{p, at(0, 1)};
+      first = e.mul(e.sub(e.sub(e.mul(at(1, 2), e.c(4.0)), e.mul(at(0, 1), e.c(3.0))), at(2, 3)),
+                    e.c(1.0 / (2.0 * h)));
+      last = e.mul(e.add(e.sub(e.mul(at(n - 1, n), e.c(3.0)), e.mul(at(n - 2, n - 1), e.c(4.0))),
+                         at(n - 3, n - 2)),
+                   e.c(1.0 / (2.0 * h)));
+    }
+    Value whole = p.create<prim::ConcatenateOp>(ValueRange{first, inner, last},
+                                                rewriter.getI64IntegerAttr(d));
+    Value result = p.convert(whole, type.getElementType());
+    if (!result)
+      return failure(); // p said why
+    results.push_back(result);
+  }
+  rewriter.replaceOp(call, results);
+  return success();
+}
+
 // broadcast_tensors(tensors) = each tensor broadcast to its result's
 // shape (their common one); `?` sizes from whichever input has them.
 LogicalResult broadcastTensors(aten::CallOp call, const CallArgs &args,
@@ -807,6 +892,9 @@ LogicalResult narrow(aten::CallOp call, const CallArgs &args, PatternRewriter &r
 void addShapeDecompositions(std::vector<Decomposition> &table) {
   table.insert(table.end(), {
       {"aten.view.default", "shape", "reshape", view},
+      {"aten.resize.default", "shape", "reshape, slice", resize},
+      {"aten.gradient.scalarint", "shape", "slice, sub, mul, add, concatenate, convert", gradient},
+      {"aten.resize_as.default", "shape", "reshape, slice", resize},
       {"aten.reshape.default", "shape", "reshape", view},
       {"aten.reshape_as.default", "shape", "reshape", reshapeAs},
       {"aten.view_as.default", "shape", "reshape", reshapeAs},
