@@ -99,9 +99,6 @@ constexpr double kKLimit = 9.0;
 constexpr int kKSeriesTerms = 30;
 constexpr int kKAsymptoticTerms = 19;
 
-/// 1 where x is NaN.
-Value isNan(Ew &e, Value x) { return e.cmp(P::ne, x, x); }
-
 /// The coefficients a_k(nu) = prod_(j <= k) (4 nu^2 - (2j - 1)^2) / (k! 8^k)
 /// of Hankel's expansions and of K's asymptotic series.
 std::vector<double> hankelCoefficients(int nu, int terms) {
@@ -151,9 +148,9 @@ Value hankel(Ew &e, Value x, int nu, bool sine) {
 template <int nu> Value besselJOf(Ew &e, Value x) {
   Value a = e.apply<prim::AbsOp>(x);
   Value series = besselSeries(e, a, nu, -1.0, kJSeriesTerms);
-  Value far = hankel(e, e.sel(e.cmp(P::gt, a, e.c(kHankelLimit)), a, e.c(kHankelLimit)), nu,
-                     /*sine=*/false);
-  Value magnitude = e.sel(e.cmp(P::gt, a, e.c(kHankelLimit)), far, series);
+  Value beyond = e.cmp(P::gt, a, e.c(kHankelLimit));
+  Value far = hankel(e, e.sel(beyond, a, e.c(kHankelLimit)), nu, /*sine=*/false);
+  Value magnitude = e.sel(beyond, far, series);
   Value result = nu == 0 ? magnitude
                          : e.sel(e.cmp(P::lt, x, e.c(0.0)), e.apply<prim::NegOp>(magnitude),
                                  magnitude);
@@ -200,7 +197,7 @@ template <int nu> Value besselYOf(Ew &e, Value x) {
   result = e.sel(e.cmp(P::eq, x, e.c(0.0)), e.c(-INFINITY), result);
   Value invalid = e.p.create<prim::OrOp>(e.cmp(P::lt, x, e.c(0.0)),
                                          e.cmp(P::eq, x, e.c(INFINITY)));
-  return e.sel(e.p.create<prim::OrOp>(invalid, isNan(e, x)), e.c(NAN), result);
+  return e.sel(e.p.create<prim::OrOp>(invalid, e.isNan(x)), e.c(NAN), result);
 }
 
 /// K0 and K1, times e^x when scaled (A&S 9.6.13 for n = 0 and 1, q = x^2/4):
@@ -241,7 +238,7 @@ template <int nu, bool scaled> Value besselKOf(Ew &e, Value x) {
   Value result = e.sel(low, series, far);
   result = e.sel(e.cmp(P::eq, x, e.c(INFINITY)), e.c(0.0), result);
   result = e.sel(e.cmp(P::eq, x, e.c(0.0)), e.c(INFINITY), result);
-  return e.sel(e.p.create<prim::OrOp>(e.cmp(P::lt, x, e.c(0.0)), isNan(e, x)), e.c(NAN), result);
+  return e.sel(e.p.create<prim::OrOp>(e.cmp(P::lt, x, e.c(0.0)), e.isNan(x)), e.c(NAN), result);
 }
 
 constexpr double kAiryAtZero = 0.35502805388781723926;       // Ai(0)

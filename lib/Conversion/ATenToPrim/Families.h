@@ -176,6 +176,8 @@ struct Ew {
     return p.create<prim::SelectOp>(mask, x, y);
   }
   template <typename OpTy> mlir::Value apply(mlir::Value x) { return p.create<OpTy>(x); }
+  /// 1 where x is NaN (the one value unequal to itself).
+  mlir::Value isNan(mlir::Value x) { return cmp(prim::ComparePredicate::ne, x, x); }
 };
 
 /// Replaces `call` with `result` when it has the call's result type; a

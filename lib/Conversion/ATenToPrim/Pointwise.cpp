@@ -48,8 +48,6 @@ LogicalResult binaryOf(aten::CallOp call, const CallArgs &args, PatternRewriter 
   return pointwise<fn, kSelfOther, 2>(call, args, rewriter);
 }
 
-Value isNan(Ew &e, Value x) { return e.cmp(P::ne, x, x); }
-
 // hypot(a, b) = m * sqrt(1 + (n / m)^2) with m = max(|a|, |b|), n the
 // other: no overflow or underflow of a^2 + b^2. 0 where m is 0, inf where
 // either is infinite (even with a NaN, as C's hypot), NaN where one is NaN.
@@ -84,7 +82,7 @@ Value logaddexp(Ew &e, ArrayRef<Value> x) {
 Value xlogy(Ew &e, ArrayRef<Value> v) {
   Value x = v[0], y = v[1];
   Value result = e.sel(e.cmp(P::eq, x, e.c(0.0)), e.c(0.0), e.mul(x, e.apply<prim::LogOp>(y)));
-  return e.sel(isNan(e, y), y, result);
+  return e.sel(e.isNan(y), y, result);
 }
 
 // xlog1py(x, y) = x * log1p(y), 0 where x is 0, NaN where y is NaN.
@@ -92,7 +90,7 @@ Value xlog1py(Ew &e, ArrayRef<Value> v) {
   Value x = v[0], y = v[1];
   Value result =
       e.sel(e.cmp(P::eq, x, e.c(0.0)), e.c(0.0), e.mul(x, e.apply<prim::Log1pOp>(y)));
-  return e.sel(isNan(e, y), y, result);
+  return e.sel(e.isNan(y), y, result);
 }
 
 // ldexp(x, n) = x * 2^n.
@@ -123,7 +121,7 @@ template <bool isMax>
 Value fextremum(Ew &e, ArrayRef<Value> x) {
   Value a = x[0], b = x[1];
   Value extreme = isMax ? e.p.create<prim::MaxOp>(a, b) : e.p.create<prim::MinOp>(a, b);
-  return e.sel(isNan(e, a), b, e.sel(isNan(e, b), a, extreme));
+  return e.sel(e.isNan(a), b, e.sel(e.isNan(b), a, extreme));
 }
 
 // lerp(a, b, w) = a + w (b - a) where |w| < 0.5, else b - (b - a)(1 - w):

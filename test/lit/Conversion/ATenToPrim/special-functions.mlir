@@ -14,10 +14,9 @@
 // CHECK-DAG: %[[LIMIT:.+]] = prim.constant dense<1.200000e+01> : tensor<4xf64>
 // CHECK: %[[X:.+]] = prim.convert %arg0 : tensor<4xf32> -> tensor<4xf64>
 // CHECK: %[[A:.+]] = prim.abs %[[X]]
-// CHECK: prim.compare %[[A]], %[[LIMIT]], predicate = gt
+// CHECK: %[[FAR:.+]] = prim.compare %[[A]], %[[LIMIT]], predicate = gt
 // CHECK: prim.cos
 // CHECK: prim.sin
-// CHECK: %[[FAR:.+]] = prim.compare %[[A]], %[[LIMIT]], predicate = gt
 // CHECK: %[[M:.+]] = prim.select %[[FAR]]
 // CHECK: %[[BELOW:.+]] = prim.compare %[[X]], %[[ZERO]], predicate = lt
 // CHECK: %[[FLIP:.+]] = prim.neg %[[M]]
