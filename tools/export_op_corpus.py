@@ -1117,6 +1117,120 @@ def _(inp):
                           S.chebyshev_polynomial_t(x, 5), S.chebyshev_polynomial_u(0.5, n)))
 
 
+# ------------------------------------------------------------- torch.fft
+# Every length path of pt2c's DFT (Fft.cpp): radix 2 alone (64), mixed with
+# direct small primes (40, 1000), a direct prime (7), Bluestein's for primes
+# above 16 (17, 97, 241 in 4097 = 17 * 241), length 1; c2r of odd and even
+# sizes; the three norms; complex inputs and outputs (complex64 and
+# complex128) and a complex value between two ops (view_as_real of an fft).
+FFT = torch.fft
+
+
+@case("fft", "fft_1d", dtypes=F32)
+def _(inp):
+    return ([inp.n(3, 17), inp.n(4, 64), inp.n(2, 1)],
+            lambda a, b, c: (FFT.fft(a), FFT.ifft(b, norm="ortho"), FFT.fft(a, n=40),
+                             FFT.rfft(b), FFT.irfft(FFT.rfft(a), n=17), FFT.hfft(a, n=9),
+                             FFT.ihfft(a, norm="forward"), FFT.fft(c), FFT.irfft(b, n=2),
+                             FFT.fft(a, n=7)))
+
+
+@case("fft", "fft_long", dtypes=F32)
+def _(inp):
+    return ([inp.n(97, 3), inp.n(2, 4097), inp.n(1000)],
+            lambda a, b, c: (FFT.fft(a, dim=0), FFT.ifft(a, n=194, dim=0), FFT.rfft(b),
+                             FFT.fft(c, norm="forward"), FFT.irfft(c, n=1000)))
+
+
+@case("fft", "fft_nd", dtypes=F32)
+def _(inp):
+    return ([inp.n(6, 10, 12)],
+            lambda x: (FFT.fft2(x), FFT.ifftn(x, s=(4, 16), dim=(0, 2)), FFT.rfftn(x),
+                       FFT.irfftn(x, s=(6, 9)), FFT.hfftn(x, s=(5, 7), norm="ortho"),
+                       FFT.ihfft2(x), FFT.fftn(x, norm="forward"), FFT.irfft2(x)))
+
+
+@case("fft", "fft_complex_io", dtypes=F32)
+def _(inp):
+    z = torch.complex(inp.n(4, 33), inp.n(4, 33))
+    return ([z],
+            lambda z: (FFT.ifft(z), FFT.fft(z, dim=0), torch.view_as_real(FFT.fft(z)),
+                       FFT.irfft(z, n=20), FFT.hfft(z), z.to(torch.complex128)))
+
+
+@case("fft", "fft_f64", dtypes=F32)
+def _(inp):
+    x = inp.n(5, 24, dtype=torch.float64)
+    return [x], lambda x: (FFT.fft(x), FFT.irfft(x, n=30), FFT.rfft2(x, norm="ortho"))
+
+
+@case("fft", "complex_parts", dtypes=F32)
+def _(inp):
+    return ([inp.n(3, 1), inp.n(4), inp.n(5, 2)],
+            lambda a, b, p: (torch.complex(a, b), torch.polar(a.abs(), b),
+                             a.to(torch.complex64), torch.view_as_complex(p),
+                             torch.view_as_real(torch.complex(a, b)) * 2))
+
+
+@case("fft", "stft", dtypes=F32)
+def _(inp):
+    window = torch.hann_window(16, dtype=torch.float32)
+    return ([inp.n(2, 200), inp.n(150), window],
+            lambda x, y, w: (
+                torch.stft(x, 20, hop_length=5, win_length=16, window=w, normalized=True,
+                           onesided=False, return_complex=True),
+                torch.stft(y, 32, center=False, return_complex=True),
+                torch.stft(y, 24, hop_length=7, win_length=10, return_complex=True)))
+
+
+# ------------------------------------------------------------- linear algebra
+# LU with partial pivoting and what pt2c builds on it (LinearSolve.cpp), on
+# sizes and batches beyond OpInfo's first samples: pivoting that swaps,
+# a singular matrix (det 0, slogdet's sign 0 and -inf, info), negative
+# determinants, rectangular LU both ways, broadcast batches, left/right and
+# transposed triangular solves, adjoint lu_solve, and a matrix_exp that
+# needs squaring.
+LA = torch.linalg
+
+
+@case("linalg", "lu_family", dtypes=F32)
+def _(inp):
+    a = inp.n(3, 6, 6)
+    singular = inp.n(4, 4)
+    singular[:, 2] = 0  # an exact zero pivot in any precision: info 3, det 0
+    return ([a, singular, inp.n(4, 6), inp.n(6, 4)],
+            lambda a, s, wide, tall: (
+                LA.det(a), LA.slogdet(a), torch.logdet(a), LA.det(s), LA.slogdet(s),
+                LA.lu_factor_ex(s), LA.lu(wide), LA.lu(tall), LA.lu_factor(tall),
+                torch.lu_unpack(*LA.lu_factor(wide))))
+
+
+@case("linalg", "solve_family", dtypes=F32)
+def _(inp):
+    a = inp.n(2, 7, 7) + 3 * torch.eye(7)
+    return ([a, inp.n(7, 3), inp.n(7)],
+            lambda a, b, v: (LA.solve(a, b), LA.solve(a, v), LA.inv(a), LA.inv_ex(a[0]),
+                             LA.solve_ex(a[1], b), LA.matrix_power(a[0], 5),
+                             LA.matrix_power(a[1], -2), LA.matrix_power(a[0], 0),
+                             LA.lu_solve(*LA.lu_factor(a), b.expand(2, 7, 3)),
+                             LA.lu_solve(*LA.lu_factor(a), b.expand(2, 7, 3), adjoint=True),
+                             torch.lu_solve(b.expand(2, 7, 3), *torch.linalg.lu_factor(a))))
+
+
+@case("linalg", "triangular_tensor_exp", dtypes=F32)
+def _(inp):
+    t = inp.n(5, 5) + 4 * torch.eye(5)
+    return ([t, inp.n(5, 2), inp.n(2, 5), inp.n(4, 6, 24), inp.n(6, 6) * 4],
+            lambda t, b, r, a, e: (
+                LA.solve_triangular(t, b, upper=False), LA.solve_triangular(t, r, upper=True,
+                                                                           left=False),
+                LA.solve_triangular(t, b, upper=True, unitriangular=True),
+                torch.triangular_solve(b, t, upper=False, transpose=True),
+                LA.tensorinv(a.reshape(4, 6, 2, 12), ind=2),
+                LA.tensorsolve(a.reshape(4, 6, 4, 6), a[:, :, 0]),
+                torch.matrix_exp(e), torch.matrix_exp(e * 0.01)))
+
+
 @case("inventory", "masked_scatter")
 def _(inp):
     mask = torch.rand(4, 6, generator=inp.gen) < 0.4
@@ -1285,7 +1399,8 @@ class Case(torch.nn.Module):
 def to_numpy(t):
     if t.dtype == torch.bfloat16:
         t = t.float()
-    return t.detach().contiguous().numpy()
+    # resolve_conj: ihfft returns a conjugate view, which numpy() refuses.
+    return t.detach().resolve_conj().resolve_neg().contiguous().numpy()
 
 
 def collect_targets(graph_json, out):

@@ -51,7 +51,10 @@ extern "C" {
   ((uint32_t)((PT2C_ABI_VERSION_MAJOR << 16) | PT2C_ABI_VERSION_MINOR))
 
 /* DLPack 0.6 has no boolean type code; later DLPack calls code 6 kDLBool.
- * pt2c bool tensors are {PT2C_DL_BOOL, 8, 1}: one byte per element, 0 or 1. */
+ * pt2c bool tensors are {PT2C_DL_BOOL, 8, 1}: one byte per element, 0 or 1.
+ * Complex tensors are {kDLComplex, 64, 1} (complex64) and {kDLComplex, 128,
+ * 1} (complex128): real and imaginary part interleaved, as torch and numpy
+ * store them. */
 #define PT2C_DL_BOOL 6
 
 /* The ABI version the library implements: major << 16 | minor. A caller

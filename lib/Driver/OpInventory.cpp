@@ -21,8 +21,8 @@ constexpr ExclusionReason kReasons[] = {
      "backward and optimizer ops (`*_backward*`, `_foreach_*`, `_fused_*`, `_amp_*`): pt2c "
      "compiles inference"},
     {"layout",
-     "sparse, quantized, nested, MKL-DNN/cuDNN/MIOpen/Vulkan/MPS/FBGEMM or complex-layout "
-     "ops: pt2c's tensors are dense and real"},
+     "sparse, quantized, nested, MKL-DNN/cuDNN/MIOpen/Vulkan/MPS/FBGEMM ops, or the lazy "
+     "conjugate and negative views of complex tensors: pt2c's tensors are dense"},
     {"testing", "PyTorch's own test ops (`_test_*`, `_foobar`)"},
 };
 
@@ -45,7 +45,7 @@ bool isOtherLayout(llvm::StringRef name) {
   static constexpr llvm::StringLiteral kWords[] = {
       "sparse", "quantize", "quantized", "mkldnn", "cudnn",     "miopen",  "vulkan",
       "_mps",   "fbgemm",   "nested",    "xnnpack", "_cslt",    "coalesce", "to_dense",
-      "view_as_real", "view_as_complex", "_conj", "conj_physical", "_neg_view"};
+      "_conj", "conj_physical", "_neg_view"};
   for (llvm::StringRef word : kWords)
     if (name.contains(word))
       return true;

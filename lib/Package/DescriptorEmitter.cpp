@@ -17,6 +17,9 @@ namespace pt2c {
 
 namespace {
 
+/// DLPack's kDLComplex (ModelSignature.h's dtypeCodeOf).
+constexpr uint8_t kComplexCode = 5;
+
 constexpr unsigned kModelAbiVersion = 6; // PT2C_MODEL_ABI_VERSION
 
 class DescriptorEmitter {
@@ -406,6 +409,9 @@ private:
         std::vector<Value *> sizes;
         for (size_t dim = 0; dim < tensor.sizes.size(); ++dim)
           sizes.push_back(dimSize(b, symbols, tensor, dim));
+        // A complex tensor is read as its interleaved [..., 2] parts.
+        if (tensor.dtype.code == kComplexCode)
+          sizes.push_back(b.getInt64(2));
         operands.push_back(memref(b, data, sizes));
       }
     };

@@ -15,7 +15,13 @@ using namespace mlir;
 namespace pt2c {
 
 llvm::Expected<DTypeCode> dtypeCodeOf(Type type) {
-  // DLPack codes: kDLInt 0, kDLUInt 1, kDLFloat 2, kDLBfloat 4, bool 6.
+  // DLPack codes: kDLInt 0, kDLUInt 1, kDLFloat 2, kDLBfloat 4, kDLComplex
+  // 5 (the bits of both parts; the code reads them interleaved as [..., 2]
+  // floats, ComplexBoundary.h), bool 6.
+  if (auto complex = dyn_cast<ComplexType>(type))
+    if (complex.getElementType().isF32() || complex.getElementType().isF64())
+      return DTypeCode{5, static_cast<uint8_t>(
+                              2 * cast<FloatType>(complex.getElementType()).getWidth())};
   if (type.isBF16())
     return DTypeCode{4, 16};
   if (auto floatType = dyn_cast<FloatType>(type))

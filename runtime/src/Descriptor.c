@@ -27,6 +27,8 @@ static int valid_dtype(pt2c_dtype_desc dtype) {
     return dtype.bits == 16 || dtype.bits == 32 || dtype.bits == 64;
   case kDLBfloat:
     return dtype.bits == 16;
+  case kDLComplex:
+    return dtype.bits == 64 || dtype.bits == 128;
   case PT2C_DL_BOOL:
     return dtype.bits == 1 || dtype.bits == 8;
   default:

@@ -49,6 +49,9 @@ pt2crt_text pt2crt_dtype_text(DLDataType dtype) {
   case kDLBfloat:
     base = "bfloat";
     break;
+  case kDLComplex:
+    base = "complex";
+    break;
   default:
     break;
   }

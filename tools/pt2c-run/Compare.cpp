@@ -20,10 +20,18 @@ template <typename T> long double load(const void *data, int64_t index) {
 } // namespace
 
 bool isFloating(DLDataType dtype) {
-  return dtype.code == kDLFloat || dtype.code == kDLBfloat;
+  return dtype.code == kDLFloat || dtype.code == kDLBfloat || dtype.code == kDLComplex;
+}
+
+/// A complex dtype's part (complex64: float32); other dtypes themselves.
+static DLDataType partDtype(DLDataType dtype) {
+  if (dtype.code == kDLComplex)
+    return {kDLFloat, uint8_t(dtype.bits / 2), 1};
+  return dtype;
 }
 
 Tolerance defaultTolerance(DLDataType dtype) {
+  dtype = partDtype(dtype);
   if (dtype.code == kDLBfloat)
     return {1.6e-2, 1e-2};
   if (dtype.code == kDLFloat && dtype.bits == 16)
@@ -90,9 +98,17 @@ Comparison compareOutput(const DLTensor &got, const NpyArray &expected,
   }
   bool exact = !isFloating(got.dtype);
   const void *data = static_cast<const char *>(got.data) + got.byte_offset;
-  for (int64_t i = 0; i < result.elements; ++i) {
-    long double g = readElement(data, got.dtype, i);
-    long double e = readElement(expected.data.data(), expected.dtype, i);
+  // A complex element is compared part by part, each within the tolerance.
+  int64_t parts = got.dtype.code == kDLComplex ? 2 : 1;
+  DLDataType gotPart = partDtype(got.dtype), expectedPart = partDtype(expected.dtype);
+  if ((expected.dtype.code == kDLComplex ? 2 : 1) != parts) {
+    result.failing = result.elements;
+    return result;
+  }
+  int64_t lastFailing = -1;
+  for (int64_t i = 0; i < result.elements * parts; ++i) {
+    long double g = readElement(data, gotPart, i);
+    long double e = readElement(expected.data.data(), expectedPart, i);
     bool pass;
     long double error = std::fabs(g - e);
     if (exact) {
@@ -110,9 +126,10 @@ Comparison compareOutput(const DLTensor &got, const NpyArray &expected,
     if (e != 0 && !std::isnan(e) && !std::isinf(e))
       result.maxRelError =
           std::fmax(result.maxRelError, double(error / std::fabs(e)));
-    if (!pass) {
+    if (!pass && i / parts != lastFailing) { // an element counts once
+      lastFailing = i / parts;
       if (result.failing++ == 0) {
-        result.firstFailure = i;
+        result.firstFailure = i / parts;
         result.firstGot = double(g);
         result.firstExpected = double(e);
       }

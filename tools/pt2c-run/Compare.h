@@ -24,7 +24,8 @@ struct Tolerance {
   double rtol = 0;
 };
 
-/// float16, bfloat16 and floatN have a tolerance; the rest compare exactly.
+/// float16, bfloat16, floatN and complexN have a tolerance (a complex
+/// element's parts each within its part's); the rest compare exactly.
 bool isFloating(DLDataType dtype);
 
 /// The defaults of docs/design.md for `dtype`: float32 (and float64)

@@ -23,6 +23,7 @@ struct Descr {
 constexpr uint8_t kBool = 6; // PT2C_DL_BOOL
 const Descr kDescrs[] = {
     {"<f4", {kDLFloat, 32, 1}}, {"<f8", {kDLFloat, 64, 1}},
+    {"<c8", {kDLComplex, 64, 1}}, {"<c16", {kDLComplex, 128, 1}},
     {"<f2", {kDLFloat, 16, 1}}, {"<i8", {kDLInt, 64, 1}},
     {"<i4", {kDLInt, 32, 1}},   {"<i2", {kDLInt, 16, 1}},
     {"|i1", {kDLInt, 8, 1}},    {"|u1", {kDLUInt, 8, 1}},
@@ -195,6 +196,7 @@ std::string dtypeName(DLDataType dtype) {
                      : dtype.code == kDLUInt   ? "uint"
                      : dtype.code == kDLFloat  ? "float"
                      : dtype.code == kDLBfloat ? "bfloat"
+                     : dtype.code == kDLComplex ? "complex"
                                                : nullptr;
   if (!base)
     return "dtype(code " + std::to_string(dtype.code) + ", bits " +

@@ -57,6 +57,9 @@ bool arrayType(DLDataType dtype, DLDataType &held, std::string &descr) {
       return false;
     descr = "<f" + std::to_string(dtype.bits / 8);
     return true;
+  case kDLComplex:
+    descr = dtype.bits == 64 ? "<c8" : "<c16";
+    return dtype.bits == 64 || dtype.bits == 128;
   case kDLBfloat:
     held = {kDLFloat, 32, 1};
     descr = "<f4";
@@ -83,7 +86,18 @@ void fill(NpyArray &array, std::mt19937_64 &generator) {
   array.data.assign(size_t(n) * bytes, 0);
   for (int64_t k = 0; k < n; ++k) {
     uint8_t *at = array.data.data() + size_t(k) * bytes;
-    if (array.dtype.code == kDLFloat) {
+    if (array.dtype.code == kDLComplex) {
+      // Both parts, each drawn as a float of the part's width.
+      for (size_t part = 0; part < 2; ++part) {
+        float value = real(generator);
+        if (array.dtype.bits == 128) {
+          double wide = value;
+          std::memcpy(at + part * 8, &wide, 8);
+        } else {
+          std::memcpy(at + part * 4, &value, 4);
+        }
+      }
+    } else if (array.dtype.code == kDLFloat) {
       float value = real(generator);
       if (array.dtype.bits == 64) {
         double wide = value;

@@ -27,6 +27,13 @@ def DecomposeATen : Pass<"pt2c-decompose-aten", "mlir::ModuleOp"> {
     node name and source line), so a model either fully decomposes or the
     user learns exactly which op is missing.
 
+    Complex tensors are computed as their real and imaginary parts: only
+    the entries marked as taking them (torch.fft, complex, polar,
+    view_as_complex/real, conversions) accept a complex operand or result,
+    and after decomposition the function's complex arguments and results
+    become their interleaved `[..., 2]` float form
+    (include/pt2c/Conversion/ATenToPrim/ComplexBoundary.h).
+
     Before decomposing, each node of the "random" family (rand, randn,
     dropout, ...) gets `pt2c.rng = array<i64: seed, stream>`, the streams
     numbered in program order, so each draws its own numbers (Random.cpp).

@@ -11,12 +11,14 @@ using namespace mlir;
 namespace pt2c {
 namespace {
 
-/// The float input of an activation, converted to the result's type.
+/// The float input of an activation (or, with `integers`, an integer one:
+/// relu and relu6), converted to the result's type.
 Value activationInput(aten::CallOp call, const CallArgs &args, PrimBuilder &p,
-                      StringRef name = "self") {
+                      StringRef name = "self", bool integers = false) {
   RankedTensorType type = resultType(call);
   Value self = args.value(name);
-  if (!type || !self || !isa<FloatType>(type.getElementType()))
+  if (!type || !self ||
+      !(integers ? isNumber(type.getElementType()) : isa<FloatType>(type.getElementType())))
     return Value();
   // An activation keeps its input's shape. Constants are sized from the
   // input, so a declared result of another shape (an inconsistent
@@ -30,9 +32,9 @@ Value activationInput(aten::CallOp call, const CallArgs &args, PrimBuilder &p,
 // relu(x) = max(x, 0)
 LogicalResult relu(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   PrimBuilder p(rewriter, call.getLoc());
-  Value x = activationInput(call, args, p);
+  Value x = activationInput(call, args, p, "self", /*integers=*/true);
   if (!x)
-    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+    return rewriter.notifyMatchFailure(call, "expects a float or integer tensor");
   Value zero = p.splat(0.0, resultType(call), {x});
   rewriter.replaceOp(call, p.create<prim::MaxOp>(x, zero));
   return success();
@@ -120,9 +122,9 @@ LogicalResult leakyRelu(aten::CallOp call, const CallArgs &args, PatternRewriter
 // relu6(x) = min(max(x, 0), 6)
 LogicalResult relu6(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   PrimBuilder p(rewriter, call.getLoc());
-  Value x = activationInput(call, args, p);
+  Value x = activationInput(call, args, p, "self", /*integers=*/true);
   if (!x)
-    return rewriter.notifyMatchFailure(call, "expects a float tensor");
+    return rewriter.notifyMatchFailure(call, "expects a float or integer tensor");
   Ew e{p, x};
   rewriter.replaceOp(call, clampOf(e, x, e.c(0.0), e.c(6.0)));
   return success();

@@ -73,8 +73,8 @@ std::optional<SmallVector<int64_t>> convPadding(const CallArgs &args, int64_t sp
 LogicalResult conv(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value input = tensorArg(args, "input"), weight = tensorArg(args, "weight");
-  if (!type || !input || !weight || !isa<FloatType>(type.getElementType()))
-    return rewriter.notifyMatchFailure(call, "expects float input and weight");
+  if (!type || !input || !weight || !isNumber(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects float or integer input and weight");
   auto inputType = cast<RankedTensorType>(input.getType());
   bool unbatched = inputType.getRank() + 1 == cast<RankedTensorType>(weight.getType()).getRank();
   if (unbatched && (!inputType.hasStaticShape() || !type.hasStaticShape()))

@@ -1,6 +1,7 @@
 //===- DecomposeATen.cpp - The pt2c-decompose-aten pass -------------------===//
 
 #include "pt2c/Conversion/ATenToPrim/CallArgs.h"
+#include "pt2c/Conversion/ATenToPrim/ComplexBoundary.h"
 #include "pt2c/Conversion/ATenToPrim/DecompositionTable.h"
 #include "pt2c/Conversion/ATenToPrim/VerifyCalls.h"
 #include "pt2c/Conversion/Passes.h"
@@ -77,6 +78,16 @@ public:
   bool refusedReplacement = false;
 };
 
+/// Whether an operand or result of `call` is a complex tensor.
+bool touchesComplex(aten::CallOp call) {
+  auto complexTensor = [](mlir::Type type) {
+    auto tensor = mlir::dyn_cast<mlir::RankedTensorType>(type);
+    return tensor && mlir::isa<mlir::ComplexType>(tensor.getElementType());
+  };
+  return llvm::any_of(call->getOperandTypes(), complexTensor) ||
+         llvm::any_of(call->getResultTypes(), complexTensor);
+}
+
 /// One pattern for every aten.call: it looks the target up in the table.
 class DecomposeCall : public mlir::OpRewritePattern<aten::CallOp> {
 public:
@@ -86,18 +97,25 @@ public:
                 llvm::DenseMap<mlir::Operation *, std::string> &refused)
       : OpRewritePattern(context), refused_(refused) {
     for (const Decomposition &entry : table)
-      byTarget_[entry.target] = entry.rewrite;
+      byTarget_[entry.target] = entry;
   }
 
   mlir::LogicalResult matchAndRewrite(aten::CallOp call,
                                       mlir::PatternRewriter &rewriter) const override {
-    DecomposeFn rewrite = byTarget_.lookup(call.getTarget());
-    if (!rewrite)
+    auto entry = byTarget_.find(call.getTarget());
+    if (entry == byTarget_.end())
       return rewriter.notifyMatchFailure(call, "no decomposition for this target");
+    DecomposeFn rewrite = entry->second.rewrite;
     // A node already refused is not tried again: the greedy driver revisits
     // ops, and each try would repeat the error.
     if (refused_.count(call))
       return mlir::failure();
+    if (!entry->second.takesComplex && touchesComplex(call)) {
+      refused_[call] = "its decomposition takes no complex tensors (in this version the "
+                       "FFT ops, complex, polar, view_as_complex, view_as_real and "
+                       "conversions to complex do)";
+      return mlir::failure();
+    }
     // Errors from the checked builders are caught, not printed: where the
     // decomposition fails they become the node's one error; where it
     // succeeds anyway (it probed, then took another way) they are dropped.
@@ -126,7 +144,7 @@ public:
   }
 
 private:
-  llvm::StringMap<DecomposeFn> byTarget_;
+  llvm::StringMap<Decomposition> byTarget_;
   llvm::DenseMap<mlir::Operation *, std::string> &refused_;
 };
 
@@ -180,6 +198,8 @@ public:
       leftOver = true;
     });
     if (leftOver)
+      return signalPassFailure();
+    if (mlir::failed(complexTensorsAsPairs(getOperation())))
       signalPassFailure();
   }
 };

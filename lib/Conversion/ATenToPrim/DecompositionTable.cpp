@@ -15,6 +15,7 @@ std::vector<Decomposition> decompositionTable() {
   addChebyshevDecompositions(table);
   addCompareDecompositions(table);
   addCompositeDecompositions(table);
+  addComplexDecompositions(table);
   addConvDecompositions(table);
   addConvTransposeDecompositions(table);
   addCreationDecompositions(table);
@@ -23,8 +24,10 @@ std::vector<Decomposition> decompositionTable() {
   addEmbeddingBagDecompositions(table);
   addEinsumDecompositions(table);
   addElementwiseDecompositions(table);
+  addFftDecompositions(table);
   addGammaDecompositions(table);
   addLinearDecompositions(table);
+  addLinearSolveDecompositions(table);
   addMathDecompositions(table);
   addNormalDistributionDecompositions(table);
   addMatrixDecompositions(table);

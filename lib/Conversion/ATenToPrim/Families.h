@@ -8,6 +8,12 @@
 
 namespace pt2c {
 
+/// A float or an integer element type other than bool: what arithmetic
+/// (relu, pooling, convolutions) takes in torch.
+inline bool isNumber(mlir::Type type) {
+  return mlir::isa<mlir::FloatType>(type) || (type.isInteger() && !type.isInteger(1));
+}
+
 /// The ranked tensor type of result `index`, or null.
 inline mlir::RankedTensorType resultType(aten::CallOp call, unsigned index = 0) {
   if (index >= call->getNumResults())

@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
+#include <cmath>
 #include <limits>
 
 using namespace mlir;
@@ -261,11 +262,11 @@ std::optional<SmallVector<DimWindows>> poolWindows(Location loc, const CallArgs 
   return windows;
 }
 
-/// Checks shared by every pooling call: a float input whose spatial dims
-/// (the last `spatial`) are static, batch dims before them.
+/// Checks shared by every pooling call: a float or integer input whose
+/// spatial dims (the last `spatial`) are static, batch dims before them.
 Value pooledInput(const CallArgs &args, RankedTensorType result, int64_t spatial) {
   Value self = tensorArg(args, "self");
-  if (!self || !result || !isa<FloatType>(result.getElementType()))
+  if (!self || !result || !isNumber(result.getElementType()))
     return Value();
   auto type = cast<RankedTensorType>(self.getType());
   if (type.getRank() < spatial + 1 || type.getRank() != result.getRank())
@@ -308,7 +309,12 @@ Value torchMaxSlot(PrimBuilder &p, Value values, Value max, int64_t last) {
 LogicalResult maxOverWindows(aten::CallOp call, PatternRewriter &rewriter, Value self,
                              ArrayRef<DimWindows> dims) {
   PrimBuilder p(rewriter, call.getLoc());
-  Windows windows = gatherWindows(p, self, dims, -std::numeric_limits<double>::infinity());
+  // Padding never wins: -inf, or an integer type's least value.
+  Type element = cast<RankedTensorType>(self.getType()).getElementType();
+  double lowest = isa<FloatType>(element)
+                      ? -std::numeric_limits<double>::infinity()
+                      : -std::ldexp(1.0, int(element.getIntOrFloatBitWidth()) - 1);
+  Windows windows = gatherWindows(p, self, dims, lowest);
   if (!windows.values)
     return failure(); // p said why
   int64_t last = cast<RankedTensorType>(windows.values.getType()).getRank() - 1;
@@ -360,7 +366,8 @@ LogicalResult maxOverWindows(aten::CallOp call, PatternRewriter &rewriter, Value
 }
 
 /// `sum` [lead..., O1..Os] divided by `divisors` (row-major over `outs`,
-/// broadcast along the dims from `firstDim`), in sum's (f32 or f64) type.
+/// broadcast along the dims from `firstDim`), in sum's (f32, f64 or integer:
+/// truncated, as torch's integer kernels divide) type.
 Value divideBy(PrimBuilder &p, Value sum, ArrayRef<int64_t> outs, int64_t firstDim,
                ArrayRef<int64_t> divisors) {
   if (!sum)
@@ -368,7 +375,12 @@ Value divideBy(PrimBuilder &p, Value sum, ArrayRef<int64_t> outs, int64_t firstD
   auto sumType = cast<RankedTensorType>(sum.getType());
   auto tableType = RankedTensorType::get(outs, sumType.getElementType());
   DenseElementsAttr values;
-  if (sumType.getElementType().isF64()) {
+  if (auto integer = dyn_cast<IntegerType>(sumType.getElementType())) {
+    SmallVector<APInt> exact;
+    for (int64_t divisor : divisors)
+      exact.push_back(APInt(integer.getWidth(), divisor, /*isSigned=*/true));
+    values = DenseElementsAttr::get(tableType, exact);
+  } else if (sumType.getElementType().isF64()) {
     SmallVector<double> wide(divisors.begin(), divisors.end());
     values = DenseElementsAttr::get(tableType, ArrayRef(wide));
   } else {

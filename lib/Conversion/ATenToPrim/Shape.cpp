@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ComplexParts.h"
 #include "Families.h"
 
 #include "pt2c/Dialect/Prim/PrimOps.h"
@@ -298,6 +299,15 @@ LogicalResult to(aten::CallOp call, const CallArgs &args, PatternRewriter &rewri
   if (!type || !self)
     return rewriter.notifyMatchFailure(call, "expects a tensor");
   PrimBuilder p(rewriter, call.getLoc());
+  // To a complex dtype: the value as the real part, imaginary part 0 (or a
+  // complex tensor's parts converted); from complex to real: the real part,
+  // as torch does (with a warning).
+  if (isComplexTensor(type)) {
+    Type part = cast<ComplexType>(type.getElementType()).getElementType();
+    return replaceChecked(call, complexOfParts(p, complexParts(p, self, part), type), rewriter);
+  }
+  if (isComplexTensor(self.getType()))
+    self = complexParts(p, self, type.getElementType()).re;
   rewriter.replaceOp(call, p.convert(self, type.getElementType()));
   return success();
 }
@@ -907,11 +917,11 @@ void addShapeDecompositions(std::vector<Decomposition> &table) {
       {"aten.contiguous.default", "shape", "(none)", identity},
       {"aten.detach.default", "shape", "(none)", identity},
       {"aten.lift_fresh_copy.default", "shape", "(none)", identity},
-      {"aten._assert_tensor_metadata.default", "shape", "(none)", assertMetadata},
-      {"aten.to.dtype", "shape", "convert", to},
-      {"aten.to.device", "shape", "convert", to},
-      {"aten.to.dtype_layout", "shape", "convert", to},
-      {"aten._to_copy.default", "shape", "convert", to},
+      {"aten._assert_tensor_metadata.default", "shape", "(none)", assertMetadata, true},
+      {"aten.to.dtype", "shape", "convert", to, true},
+      {"aten.to.device", "shape", "convert", to, true},
+      {"aten.to.dtype_layout", "shape", "convert", to, true},
+      {"aten._to_copy.default", "shape", "convert", to, true},
       {"aten.transpose.int", "shape", "transpose", transpose},
       {"aten.permute.default", "shape", "transpose", permute},
       {"aten.expand.default", "shape", "broadcast_in_dim", expand},

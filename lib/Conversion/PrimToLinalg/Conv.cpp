@@ -165,8 +165,12 @@ struct ConvolutionLowering : OpRewritePattern<prim::ConvolutionOp> {
     auto inputType = cast<RankedTensorType>(op.getInput().getType());
     // Decide before building anything: a pattern must not change the IR and
     // then fail.
-    if (type.getRank() != 4 || !weightType.hasStaticShape() || !isa<FloatType>(type.getElementType()))
-      return rewriter.notifyMatchFailure(op, "2-d float convolution with a static weight only");
+    Type elementType = type.getElementType();
+    if (type.getRank() != 4 || !weightType.hasStaticShape() ||
+        !(isa<FloatType>(elementType) || (elementType.isSignlessInteger() &&
+                                          !elementType.isInteger(1))))
+      return rewriter.notifyMatchFailure(op, "2-d float or integer convolution with a static "
+                                             "weight only");
     for (int64_t d = 1; d < 4; ++d)
       if (type.isDynamicDim(d) || inputType.isDynamicDim(d))
         return rewriter.notifyMatchFailure(op, "only the batch may be dynamic");
@@ -215,6 +219,12 @@ struct ConvolutionLowering : OpRewritePattern<prim::ConvolutionOp> {
         linalg::GenericOp::create(rewriter, loc, init.getType(), ValueRange{weight, col}, init,
                                   maps, reductionAt(5, 3),
                                   [acc](OpBuilder &b, Location l, ValueRange a) {
+                                    if (isa<IntegerType>(acc)) { // torch's integer kernels wrap
+                                      Value product = arith::MulIOp::create(b, l, a[0], a[1]);
+                                      linalg::YieldOp::create(
+                                          b, l, arith::AddIOp::create(b, l, a[2], product).getResult());
+                                      return;
+                                    }
                                     // contract: multiply-adds may become FMAs.
                                     auto contract = arith::FastMathFlagsAttr::get(
                                         b.getContext(), arith::FastMathFlags::contract);
@@ -250,13 +260,21 @@ struct ReduceWindowLowering : OpRewritePattern<prim::ReduceWindowOp> {
     });
     if (type.getRank() != 4 || window[0] != 1 || window[1] != 1 || strides[0] != 1 ||
         strides[1] != 1 || padding[0] || padding[1] || padding[2] || padding[3] ||
-        dynamicInner || !isa<FloatType>(element) ||
+        dynamicInner ||
+        !(isa<FloatType>(element) || (element.isSignlessInteger() && !element.isInteger(1))) ||
         (kind != prim::ReduceKind::max && kind != prim::ReduceKind::sum))
-      return rewriter.notifyMatchFailure(op, "2-d float max/sum windows over NCHW only");
+      return rewriter.notifyMatchFailure(op, "2-d float or integer max/sum windows over NCHW "
+                                             "only");
     Location loc = op.getLoc();
-    double identity = kind == prim::ReduceKind::max ? -std::numeric_limits<double>::infinity()
-                                                    : 0.0;
-    Value init = arith::ConstantOp::create(rewriter, loc, rewriter.getFloatAttr(element, identity));
+    bool isMax = kind == prim::ReduceKind::max;
+    // The identity: -inf or the integer type's least value for max, 0 for sum.
+    auto identityOf = [&](Type t) -> TypedAttr {
+      if (auto integer = dyn_cast<IntegerType>(t))
+        return rewriter.getIntegerAttr(t, isMax ? APInt::getSignedMinValue(integer.getWidth())
+                                                : APInt(integer.getWidth(), 0));
+      return rewriter.getFloatAttr(t, isMax ? -std::numeric_limits<double>::infinity() : 0.0);
+    };
+    Value init = arith::ConstantOp::create(rewriter, loc, identityOf(element));
     Value input = padded(rewriter, loc, op.getOperand(), padding, init);
     int64_t channels = type.getDimSize(1);
     Window geometry{channels,
@@ -270,20 +288,23 @@ struct ReduceWindowLowering : OpRewritePattern<prim::ReduceWindowOp> {
     int64_t positions = geometry.outHeight * geometry.outWidth;
     // f16/bf16 sums accumulate in f32 (max is exact in any type).
     Type accType = kind == prim::ReduceKind::sum ? accumulatorType(element) : element;
-    Value accInit = arith::ConstantOp::create(rewriter, loc, rewriter.getFloatAttr(accType, identity));
+    Value accInit = arith::ConstantOp::create(rewriter, loc, identityOf(accType));
     Value acc = accumulator(rewriter, loc, col, {type.getDimSize(0), channels, 1, positions}, accInit);
     auto d = [&](unsigned i) { return rewriter.getAffineDimExpr(i); };
     // loops (n, c, r, p)
     SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {d(0), d(1), d(2), d(3)}, getContext()),
                                    AffineMap::get(4, 0, {d(0), d(1), rewriter.getAffineConstantExpr(0), d(3)},
                                                   getContext())};
-    bool isMax = kind == prim::ReduceKind::max;
     Value result = linalg::GenericOp::create(
                        rewriter, loc, acc.getType(), col, acc, maps, reductionAt(4, 2),
                        [isMax, accType](OpBuilder &b, Location l, ValueRange a) {
                          Value x = extendTo(b, l, a[0], accType);
-                         Value next = isMax ? arith::MaximumFOp::create(b, l, x, a[1]).getResult()
-                                            : arith::AddFOp::create(b, l, a[1], x).getResult();
+                         bool integer = isa<IntegerType>(accType);
+                         Value next =
+                             isMax ? (integer ? arith::MaxSIOp::create(b, l, x, a[1]).getResult()
+                                              : arith::MaximumFOp::create(b, l, x, a[1]).getResult())
+                                   : (integer ? arith::AddIOp::create(b, l, a[1], x).getResult()
+                                              : arith::AddFOp::create(b, l, a[1], x).getResult());
                          linalg::YieldOp::create(b, l, next);
                        })
                        .getResult(0);

@@ -89,6 +89,31 @@ TEST_CASE("Float outputs pass within atol plus rtol times expected",
   CHECK(shapes.failing == 4);
 }
 
+TEST_CASE("Complex outputs compare part by part, each element once",
+          "[runtime][compare]") {
+  std::vector<int64_t> shape{3};
+  // complex64 [1+2i, 3-4i, 5+0i], interleaved.
+  std::vector<float> got{1.0f, 2.0f, 3.0f, -4.0f, 5.0f, 0.0f};
+  DLTensor tensor = view(got.data(), {kDLComplex, 64, 1}, shape);
+  CHECK(isFloating(tensor.dtype));
+  Tolerance c64 = defaultTolerance(tensor.dtype);
+  CHECK((c64.atol == 1e-4 && c64.rtol == 1e-4)); // float32's
+  NpyArray want = floatArray({1.0f, 2.0f, 3.0f, -4.0f, 5.0f, 0.0f}, {3});
+  want.dtype = {kDLComplex, 64, 1};
+  CHECK(compareOutput(tensor, want, c64).failing == 0);
+  // Both parts of element 1 off, and the imaginary part of element 2: two
+  // elements fail, the first at 1.
+  NpyArray off = floatArray({1.0f, 2.0f, 3.5f, -4.5f, 5.0f, 0.5f}, {3});
+  off.dtype = {kDLComplex, 64, 1};
+  Comparison result = compareOutput(tensor, off, c64);
+  CHECK(result.failing == 2);
+  CHECK(result.firstFailure == 1);
+  CHECK(result.maxAbsError == Approx(0.5));
+  // A real array against a complex output fails as a whole.
+  NpyArray real = floatArray({1.0f, 3.0f, 5.0f}, {3});
+  CHECK(compareOutput(tensor, real, c64).failing == 3);
+}
+
 TEST_CASE("Integer and bool outputs compare exactly", "[runtime][compare]") {
   std::vector<int64_t> shape{3};
   std::vector<int64_t> got{1, -5, (int64_t(1) << 62) + 1};

@@ -32,6 +32,11 @@ struct Decomposition {
   const char *family; // "linear"
   const char *prims;  // the prim ops it produces, for the docs' table
   DecomposeFn rewrite;
+  /// Whether the rewrite takes and gives complex tensors (as their parts,
+  /// ComplexParts.h). pt2c-decompose-aten refuses a node with a complex
+  /// operand or result whose entry does not, rather than let a
+  /// decomposition written for real numbers build prims on them.
+  bool takesComplex = false;
 };
 
 /// The attribute pt2c-decompose-aten gives each node of the "random" family
@@ -53,11 +58,14 @@ void addConvTransposeDecompositions(std::vector<Decomposition> &table);
 void addCreationDecompositions(std::vector<Decomposition> &table);
 void addGatherDecompositions(std::vector<Decomposition> &table);
 void addDistanceDecompositions(std::vector<Decomposition> &table);
+void addComplexDecompositions(std::vector<Decomposition> &table);
 void addEmbeddingBagDecompositions(std::vector<Decomposition> &table);
 void addEinsumDecompositions(std::vector<Decomposition> &table);
 void addElementwiseDecompositions(std::vector<Decomposition> &table);
+void addFftDecompositions(std::vector<Decomposition> &table);
 void addGammaDecompositions(std::vector<Decomposition> &table);
 void addLinearDecompositions(std::vector<Decomposition> &table);
+void addLinearSolveDecompositions(std::vector<Decomposition> &table);
 void addMathDecompositions(std::vector<Decomposition> &table);
 void addNormalDistributionDecompositions(std::vector<Decomposition> &table);
 void addMatrixDecompositions(std::vector<Decomposition> &table);

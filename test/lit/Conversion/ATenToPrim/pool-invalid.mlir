@@ -11,12 +11,11 @@ func.func @avg_pool2d_divisor_zero(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf3
 
 // -----
 
-// Integer avg_pool (torch's CPU kernel divides in the integer type) is not
-// supported.
-func.func @avg_pool2d_int(%x: tensor<1x1x4x4xi64>) -> tensor<1x1x2x2xi64> {
+// avg_pool of booleans (torch has no such kernel either).
+func.func @avg_pool2d_bool(%x: tensor<1x1x4x4xi1>) -> tensor<1x1x2x2xi1> {
   // expected-error @+1 {{no decomposition of 'aten.avg_pool2d.default' applies}}
-  %0 = aten.call "aten.avg_pool2d.default"(self: %x) {kernel_size = array<i64: 2, 2>, stride = array<i64>, padding = array<i64: 0>, ceil_mode = false, count_include_pad = true, divisor_override = #aten.none} : (tensor<1x1x4x4xi64>) -> tensor<1x1x2x2xi64>
-  return %0 : tensor<1x1x2x2xi64>
+  %0 = aten.call "aten.avg_pool2d.default"(self: %x) {kernel_size = array<i64: 2, 2>, stride = array<i64>, padding = array<i64: 0>, ceil_mode = false, count_include_pad = true, divisor_override = #aten.none} : (tensor<1x1x4x4xi1>) -> tensor<1x1x2x2xi1>
+  return %0 : tensor<1x1x2x2xi1>
 }
 
 // -----

@@ -331,3 +331,20 @@ func.func @col2im(%x: tensor<1x4x9xf32>) -> tensor<1x1x4x4xf32> {
   %0 = aten.call "aten.col2im.default"(self: %x) {output_size = array<i64: 4, 4>, kernel_size = array<i64: 2, 2>, dilation = array<i64: 1, 1>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x4x9xf32>) -> tensor<1x1x4x4xf32>
   return %0 : tensor<1x1x4x4xf32>
 }
+
+// -----
+
+// Integer pooling, as torch's integer kernels: the average is the sum
+// divided in the integer type (prim.div truncates; count_include_pad:
+// 9 everywhere); max_pool2d is a reduce_window (its linalg lowering starts
+// integers from the type's least value).
+// CHECK-LABEL: func.func @pool_int
+// CHECK-DAG: prim.constant dense<9> : tensor<2x2xi64>
+// CHECK: prim.reduce sum
+// CHECK: prim.div {{.*}} : tensor<1x1x2x2xi64>
+// CHECK: prim.reduce_window max %arg0
+func.func @pool_int(%x: tensor<1x1x3x3xi64>) -> (tensor<1x1x2x2xi64>, tensor<1x1x2x2xi64>) {
+  %0 = aten.call "aten.avg_pool2d.default"(self: %x) {kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, ceil_mode = false, count_include_pad = true, divisor_override = #aten.none} : (tensor<1x1x3x3xi64>) -> tensor<1x1x2x2xi64>
+  %1 = aten.call "aten.max_pool2d.default"(self: %x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, ceil_mode = false} : (tensor<1x1x3x3xi64>) -> tensor<1x1x2x2xi64>
+  return %0, %1 : tensor<1x1x2x2xi64>, tensor<1x1x2x2xi64>
+}

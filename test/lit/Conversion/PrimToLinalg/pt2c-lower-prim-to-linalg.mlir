@@ -181,6 +181,23 @@ func.func @max_pool(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
 
 // -----
 
+// Integer windows and convolutions (torch's integer kernels): max pads with
+// the type's least value and compares signed; the convolution multiplies
+// and adds in the integer type (wrapping, as torch's int64 kernels do).
+// CHECK-LABEL: func.func @integer_windows
+// CHECK: %[[LEAST:.+]] = arith.constant -9223372036854775808 : i64
+// CHECK: tensor.yield %[[LEAST]]
+// CHECK: arith.maxsi
+// CHECK: arith.muli
+// CHECK: arith.addi
+func.func @integer_windows(%x: tensor<1x4x8x8xi64>, %w: tensor<2x4x3x3xi64>) -> (tensor<1x4x4x4xi64>, tensor<1x2x6x6xi64>) {
+  %0 = prim.reduce_window max %x, window = [1, 1, 3, 3], strides = [1, 1, 2, 2], padding = [[0, 0], [0, 0], [1, 1], [1, 1]] : tensor<1x4x8x8xi64> -> tensor<1x4x4x4xi64>
+  %1 = prim.convolution %x, %w : (tensor<1x4x8x8xi64>, tensor<2x4x3x3xi64>) -> tensor<1x2x6x6xi64>
+  return %0, %1 : tensor<1x4x4x4xi64>, tensor<1x2x6x6xi64>
+}
+
+// -----
+
 // gather rows: a generic over the result reading the table with
 // tensor.extract at the index clamped into [0, 10) (0 when outside, so no
 // read leaves the table), after the run-time check: the ids' smallest and
