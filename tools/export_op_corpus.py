@@ -1231,6 +1231,41 @@ def _(inp):
                 torch.matrix_exp(e), torch.matrix_exp(e * 0.01)))
 
 
+@case("linalg", "cholesky_family", dtypes=F32)
+def _(inp):
+    g = inp.n(3, 5, 5)
+    spd = g @ g.transpose(-1, -2) + torch.eye(5)
+    not_pd = torch.diag(torch.tensor([2.0, 1.0, -1.0, 3.0]))
+    return ([spd, inp.n(5, 2), not_pd],
+            lambda a, b, bad: (LA.cholesky(a), LA.cholesky(a, upper=True),
+                               torch.cholesky_inverse(LA.cholesky(a)),
+                               torch.cholesky_inverse(LA.cholesky(a, upper=True), upper=True),
+                               torch.cholesky_solve(b.expand(3, 5, 2), LA.cholesky(a)),
+                               LA.cholesky_ex(bad).info))
+
+
+@case("linalg", "norms_distances", dtypes=("f32", "f16", "bf16"))
+def _(inp):
+    x = inp.n(3, 4, 5)
+    return ([x, inp.n(2, 6, 3), inp.n(2, 4, 3), inp.n(5, 3)],
+            lambda x, a, b, c: (LA.matrix_norm(x), LA.matrix_norm(x, dim=(0, 2), keepdim=True),
+                                LA.norm(x), LA.norm(x, ord=3, dim=1), LA.norm(x[0, 0]),
+                                torch.cdist(a, b), torch.cdist(a, b, p=1.0),
+                                torch.cdist(a, b, p=float("inf")), F.pdist(c)))
+
+
+@case("linalg", "vander_histc_pool_backward", dtypes=F32)
+def _(inp):
+    x = inp.n(1, 2, 7, 7)
+    def f(v, vi, h, x):
+        out, idx = aten.max_pool2d_with_indices(x, [3, 3], [2, 2], [1, 1])
+        return (LA.vander(v, N=4), LA.vander(vi), torch.histc(h, bins=7, min=-1.0, max=1.0),
+                torch.histc(h, bins=5),
+                aten.max_pool2d_with_indices_backward(out * 2, x, [3, 3], [2, 2], [1, 1], [1, 1],
+                                                      False, idx))
+    return [inp.n(6), inp.i(5, lo=-3, hi=4), inp.n(200), x], f
+
+
 @case("inventory", "masked_scatter")
 def _(inp):
     mask = torch.rand(4, 6, generator=inp.gen) < 0.4

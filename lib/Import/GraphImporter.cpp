@@ -150,6 +150,18 @@ private:
   NamedAttrList attributes_;
 };
 
+const OpDefault *GraphImporter::aliasDefault(llvm::StringRef target,
+                                             const std::optional<DerivedForm> &derived,
+                                             llvm::StringRef twinName) const {
+  const OpSchema *own = derived ? registry_.lookup(target) : nullptr;
+  if (!own)
+    return nullptr;
+  for (const OpArgument &argument : own->arguments)
+    if (derived->twinArgument(argument.name) == twinName && argument.defaultValue)
+      return &*argument.defaultValue;
+  return nullptr;
+}
+
 llvm::Error GraphImporter::importNode(const Graph &graph, const Node &node,
                                       const std::string &nodePath) {
   llvm::StringRef target = OpRegistry::stripTorchOpsPrefix(node.target);
@@ -188,6 +200,10 @@ llvm::Error GraphImporter::importNode(const Graph &graph, const Node &node,
       } else if (schemaArg.defaultValue) {
         call.addAttribute(schemaArg.name, convertDefault(builder_, schemaArg,
                                                          *schemaArg.defaultValue));
+      } else if (const OpDefault *own = aliasDefault(target, derived, schemaArg.name)) {
+        // The twin requires what the alias defaults (cdist's p=2 for
+        // _cdist_forward's p): the alias's default.
+        call.addAttribute(schemaArg.name, convertDefault(builder_, schemaArg, *own));
       } else {
         return error(nodePath, "required argument '" + schemaArg.name + "' of '" +
                                    target + "' is missing");

@@ -4,6 +4,7 @@
 #define PT2C_LIB_IMPORT_GRAPHIMPORTER_H
 
 #include "pt2c/Archive/ExportSchema.h"
+#include "pt2c/OpRegistry/DerivedForms.h"
 #include "pt2c/OpRegistry/OpRegistry.h"
 
 #include "mlir/IR/Builders.h"
@@ -11,6 +12,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 
 namespace pt2c::import {
@@ -41,6 +43,10 @@ public:
   llvm::ArrayRef<std::string> mutatedNames() const { return mutatedOrder_; }
 
 private:
+  /// The default the alias `target` itself gives the argument its twin
+  /// calls `twinName`, where the twin requires it; null when none.
+  const OpDefault *aliasDefault(llvm::StringRef target, const std::optional<DerivedForm> &derived,
+                                llvm::StringRef twinName) const;
   llvm::Error importNode(const archive::Graph &graph, const archive::Node &node,
                          const std::string &nodePath);
   llvm::Error importHigherOrder(const archive::Graph &graph,

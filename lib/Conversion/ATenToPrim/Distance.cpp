@@ -128,7 +128,8 @@ LogicalResult cdist(aten::CallOp call, const CallArgs &args, PatternRewriter &re
   return success();
 }
 
-// _pdist_forward(self [N, M], p) -> [N * (N - 1) / 2]: rows i < j in order.
+// _pdist_forward(self [N, M], p) -> [N * (N - 1) / 2]: rows i < j in order
+// (none for N < 2).
 LogicalResult pdist(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value self = tensorArg(args, "self");
@@ -136,9 +137,15 @@ LogicalResult pdist(aten::CallOp call, const CallArgs &args, PatternRewriter &re
   if (!type || !self || norm < 0 || !isa<FloatType>(type.getElementType()))
     return rewriter.notifyMatchFailure(call, "a float input and p >= 0");
   auto selfType = cast<RankedTensorType>(self.getType());
-  if (selfType.getRank() != 2 || !selfType.hasStaticShape() || selfType.getDimSize(0) < 2)
-    return rewriter.notifyMatchFailure(call, "a static [N >= 2, M] input");
+  if (selfType.getRank() != 2 || !selfType.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "a static [N, M] input");
   int64_t n = selfType.getDimSize(0);
+  if (n < 2) { // no pairs
+    if (type.getShape() != ArrayRef<int64_t>{0})
+      return rewriter.notifyMatchFailure(call, "no pairs: the result must be [0]");
+    PrimBuilder p(rewriter, call.getLoc());
+    return replaceChecked(call, p.splat(0.0, type, {}), rewriter);
+  }
   SmallVector<int64_t> rows, cols;
   for (int64_t i = 0; i < n; ++i)
     for (int64_t j = i + 1; j < n; ++j) {

@@ -8,7 +8,8 @@
 // substitution, and on top: lu_factor(_ex), lu, lu_unpack, lu_solve, det,
 // slogdet, logdet, solve(_ex), inv(_ex), tensorinv, tensorsolve,
 // matrix_power and matrix_exp (Taylor after scaling to norm <= 1/2, then
-// squaring). Everything is computed in f64 and rounded once: the results
+// squaring); and Cholesky (potrf) with its inverse and solve. Everything is
+// computed in f64 and rounded once: the results
 // are compared with LAPACK's in the input's type, and f64 keeps pt2c's own
 // share of the difference negligible.
 //
@@ -643,6 +644,89 @@ LogicalResult solveTriangularOp(aten::CallOp call, const CallArgs &args,
   return replaceAll(call, results, rewriter, p);
 }
 
+/// The lower Cholesky factor of `a` [.., n, n] (f64; only its lower
+/// triangle is read, as potrf) and info [.., 1, 1] (i64: the 1-based column
+/// of the first pivot that is not positive, 0 if none): per column, l_jj =
+/// sqrt(a_jj), the column below divided by it, the trailing block less its
+/// outer product.
+std::pair<Value, Value> cholesky(Mats &m, Value a) {
+  SmallVector<int64_t> s(Mats::shape(a));
+  int64_t rank = s.size(), n = s.back();
+  SmallVector<int64_t> one(s.begin(), s.end() - 2), column(one);
+  one.append({1, 1});
+  column.append({n, 1});
+  Type i64 = m.p().builder().getI64Type();
+  // The symmetric matrix of the lower triangle.
+  Value lower = m.mask(n, n, s, [](int64_t i, int64_t j) { return i >= j; });
+  a = m.sel(lower, a, transposed(m, a));
+  Value info = m.splat(0.0, one, i64);
+  for (int64_t j = 0; j < n; ++j) {
+    Value d = sliceDim(m.p(), m.rows(a, j, j + 1), rank - 1, j, j + 1, 1); // [.., 1, 1]
+    Value bad = m.p().create<prim::NotOp>(m.cmp(P::gt, d, m.splat(0.0, one, m.f64())));
+    Value noInfo = m.cmp(P::eq, info, m.splat(0.0, one, i64));
+    info = m.sel(m.p().create<prim::AndOp>(bad, noInfo), m.splat(double(j + 1), one, i64), info);
+    Value root = m.p().create<prim::SqrtOp>(d);
+    Value below = m.mask(n, 1, column, [&](int64_t i, int64_t) { return i > j; });
+    Value l = m.sel(below, m.div(m.cols(a, j, j + 1), m.to(root, column)),
+                    m.splat(0.0, column, m.f64()));
+    Value lRow = transposed(m, l);
+    a = m.sub(a, m.mul(m.to(l, s), m.to(lRow, s)));
+    Value store = m.mask(n, n, s, [&](int64_t i, int64_t c) { return c == j && i > j; });
+    a = m.sel(store, m.to(l, s), a);
+    Value diagonal = m.mask(n, n, s, [&](int64_t i, int64_t c) { return c == j && i == j; });
+    a = m.sel(diagonal, m.to(root, s), a);
+  }
+  a = m.sel(lower, a, m.splat(0.0, s, m.f64()));
+  return {a, info};
+}
+
+// cholesky(self, upper), linalg_cholesky(self, upper),
+// linalg_cholesky_ex(self, upper, check_errors) -> (L, info): L lower with
+// A = L L^T, or its transpose U (A = U^T U) with upper.
+LogicalResult choleskyOp(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Mats m(p);
+  Value a = matrixArg(call, args, "self", m);
+  if (!a)
+    return rewriter.notifyMatchFailure(call, "expects a square float matrix of static shape");
+  auto [l, info] = cholesky(m, a);
+  if (args.boolean("upper").value_or(false))
+    l = transposed(m, l);
+  SmallVector<Value> results = {l};
+  if (call->getNumResults() == 2) {
+    SmallVector<int64_t> batch(Mats::shape(info).drop_back(2));
+    results.push_back(p.reshape(RankedTensorType::get(batch, rewriter.getI64Type()), info));
+  }
+  return replaceAll(call, results, rewriter, p);
+}
+
+/// X with L L^T X = B (`factor` lower L), or U^T U X = B (`factor` upper U).
+Value choleskySolve(Mats &m, Value factor, Value b, bool upper) {
+  Value first = upper ? transposed(m, factor) : factor; // lower
+  Value y = triangularSolve(m, first, b, /*lower=*/true, /*unit=*/false);
+  return triangularSolve(m, transposed(m, first), y, /*lower=*/false, /*unit=*/false);
+}
+
+// cholesky_inverse(self = the factor, upper): (L L^T)^-1; cholesky_solve(self
+// = B, input2 = the factor, upper).
+template <bool inverse>
+LogicalResult choleskySolveOp(aten::CallOp call, const CallArgs &args,
+                              PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Mats m(p);
+  Value factor = matrixArg(call, args, inverse ? "self" : "input2", m);
+  if (!factor)
+    return rewriter.notifyMatchFailure(call, "expects a square float factor of static shape");
+  SmallVector<int64_t> batch(Mats::shape(factor).drop_back(2));
+  int64_t n = Mats::shape(factor).back();
+  Value b = inverse ? m.eye(batch, n) : matrixArg(call, args, "self", m, /*square=*/false);
+  if (!b || Mats::shape(b).drop_back(2) != ArrayRef<int64_t>(batch) ||
+      Mats::shape(b)[Mats::rank(b) - 2] != n)
+    return rewriter.notifyMatchFailure(call, "B must have the factor's batch and order");
+  bool upper = args.boolean("upper").value_or(false);
+  return replaceAll(call, {choleskySolve(m, factor, b, upper)}, rewriter, p);
+}
+
 constexpr const char *kPrims =
     "convert, abs, reduce, compare, select, take_along, iota, div, mul, sub, slice, "
     "broadcast_in_dim, reshape, concatenate";
@@ -671,6 +755,11 @@ void addLinearSolveDecompositions(std::vector<Decomposition> &table) {
        matrixPower},
       {"aten.linalg_solve_triangular.default", "linalg", kPrims, solveTriangularOp},
       {"aten.triangular_solve.default", "linalg", kPrims, solveTriangularOp},
+      {"aten.cholesky.default", "linalg", kPrims, choleskyOp},
+      {"aten.linalg_cholesky.default", "linalg", kPrims, choleskyOp},
+      {"aten.linalg_cholesky_ex.default", "linalg", kPrims, choleskyOp},
+      {"aten.cholesky_inverse.default", "linalg", kPrims, choleskySolveOp<true>},
+      {"aten.cholesky_solve.default", "linalg", kPrims, choleskySolveOp<false>},
       {"aten.matrix_exp.default", "linalg", "matmul, pow, log, ceil, max, min, reduce, abs, select, mul, add, div", matrixExp},
   });
 }

@@ -744,12 +744,46 @@ LogicalResult maxUnpool(aten::CallOp call, const CallArgs &args, PatternRewriter
   return replaceChecked(call, p.build<prim::ReshapeOp>(type, written, ValueRange{}), rewriter);
 }
 
+// max_pool2d_with_indices_backward(grad_output, self, ..., indices): the
+// gradient of each output added at the input position its index names
+// (flat over the spatial dims, per batch and channel): one scatter-add into
+// zeros of self's shape.
+LogicalResult maxPoolBackward(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value grad = tensorArg(args, "grad_output"), indices = tensorArg(args, "indices");
+  if (!type || !grad || !indices || !type.hasStaticShape() || type.getRank() < 3 ||
+      !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects static float gradients and indices");
+  auto gradType = cast<RankedTensorType>(grad.getType());
+  auto indexType = cast<RankedTensorType>(indices.getType());
+  if (!gradType.hasStaticShape() || gradType.getShape() != indexType.getShape() ||
+      gradType.getRank() != type.getRank() || !isa<IntegerType>(indexType.getElementType()))
+    return rewriter.notifyMatchFailure(call, "gradients and indices of one shape");
+  // [lead..., spatial...] -> [lead..., positions], lead = all but the last 2.
+  int64_t lead = type.getRank() - 2;
+  auto flat = [&](RankedTensorType t) {
+    SmallVector<int64_t> s(t.getShape().take_front(lead));
+    s.push_back(t.getDimSize(lead) * t.getDimSize(lead + 1));
+    return t.clone(s);
+  };
+  PrimBuilder p(rewriter, call.getLoc());
+  RankedTensorType work = computeType(type);
+  Value sums = scatterOf(p, prim::ScatterKind::add, p.splat(0.0, flat(work), {}),
+                         p.reshape(flat(indexType), indices),
+                         p.reshape(flat(gradType.clone(work.getElementType())),
+                                   p.convert(grad, work.getElementType())),
+                         lead);
+  return replaceChecked(call, p.reshape(type, p.convert(sums, type.getElementType())), rewriter);
+}
+
 } // namespace
 
 void addPoolDecompositions(std::vector<Decomposition> &table) {
   constexpr const char *avg = "take, transpose, reshape, select, reduce, div";
   constexpr const char *max = "take, transpose, reshape, select, reduce | iota, compare, take_along";
   table.insert(table.end(), {
+      {"aten.max_pool2d_with_indices_backward.default", "pool", "reshape, scatter, convert",
+       maxPoolBackward},
       {"aten.avg_pool1d.default", "pool", avg, pool<1, false>},
       {"aten.avg_pool2d.default", "pool", avg, pool<2, false>},
       {"aten.avg_pool3d.default", "pool", avg, pool<3, false>},

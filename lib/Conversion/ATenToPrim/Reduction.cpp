@@ -407,6 +407,53 @@ LogicalResult vectorNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
                      rewriter);
 }
 
+// linalg_matrix_norm(self, ord = "fro", dim, keepdim, dtype): the Frobenius
+// norm is the 2-norm of the entries over the two dims ("nuc", the sum of
+// the singular values, is not supported yet).
+LogicalResult matrixNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  auto dims = args.integers("dim");
+  if (!type || !self || !dims || dims->size() != 2 || !isa<FloatType>(type.getElementType()) ||
+      args.string("ord").value_or("fro") != "fro")
+    return rewriter.notifyMatchFailure(call, "expects a float tensor, two dims and ord 'fro'");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  SmallVector<int64_t> reduced;
+  for (int64_t dim : *dims) {
+    std::optional<int64_t> d = shapeDim(dim, selfType);
+    if (!d || llvm::is_contained(reduced, *d))
+      return rewriter.notifyMatchFailure(call, "two distinct dims of the input");
+    reduced.push_back(*d);
+  }
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = p.convert(self, computeType(type).getElementType());
+  return replaceWith(call, vectorNormOf(p, x, 2.0, reduced, args.boolean("keepdim").value_or(false)),
+                     rewriter);
+}
+
+// linalg_norm(self, ord, dim, keepdim, dtype) with a number or no ord: the
+// vector norm (of every entry when neither ord nor dim is given, torch's
+// flattened 2-norm); with a 2-d dim and no ord, the Frobenius norm, which is
+// the same sum. A matrix ord ("fro", "nuc", inf over two dims) is not
+// supported yet.
+LogicalResult linalgNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self || !isa<FloatType>(type.getElementType()) || args.string("ord"))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor and a number or no ord");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  SmallVector<int64_t> dims = reducedDims(args, "dim", selfType.getRank());
+  std::optional<double> order = args.number("ord");
+  if (order && dims.size() != 1 && !(args.isNone("dim") && selfType.getRank() == 1))
+    return rewriter.notifyMatchFailure(call, "a numeric ord of a matrix is a matrix norm");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value x = p.convert(self, computeType(type).getElementType());
+  return replaceWith(call,
+                     vectorNormOf(p, x, order.value_or(2.0), dims,
+                                  args.boolean("keepdim").value_or(false)),
+                     rewriter);
+}
+
 // renorm(self, p, dim, maxnorm): each slice along dim whose p-norm (over
 // the other dims) exceeds maxnorm scaled by maxnorm / (norm + 1e-7), as
 // torch's kernel; the others unchanged.
@@ -704,6 +751,10 @@ void addReductionDecompositions(std::vector<Decomposition> &table) {
        variance<false, true>},
       {"aten.std_mean.default", "reduction",
        "reduce, mul, sub, sqrt, broadcast_in_dim, convert", variance<true, true>},
+      {"aten.linalg_matrix_norm.str_ord", "reduction", "abs, mul, reduce, sqrt, convert",
+       matrixNorm},
+      {"aten.linalg_norm.default", "reduction", "abs, mul, reduce, sqrt | pow, convert",
+       linalgNorm},
       {"aten.linalg_vector_norm.default", "reduction", "abs, mul, reduce, sqrt | pow, convert",
        vectorNorm},
       {"aten.dist.default", "reduction", "sub, abs, mul, reduce, sqrt | pow, convert",

@@ -132,12 +132,46 @@ LogicalResult logcumsumexp(aten::CallOp call, const CallArgs &args, PatternRewri
                         rewriter);
 }
 
+// linalg_vander(x, N): [.., n] -> [.., n, N], columns x^0 .. x^(N-1), as
+// torch computes them: ones and N - 1 copies of x, multiplied up by cumprod
+// (a 0-d x is one point).
+LogicalResult vander(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value x = tensorArg(args, "x");
+  if (!type || !x || !type.hasStaticShape() || type.getRank() < 2 ||
+      !isNumber(type.getElementType()) || !cast<RankedTensorType>(x.getType()).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects a static float or integer tensor");
+  int64_t columns = type.getShape().back();
+  auto column = RankedTensorType::get(
+      [&] {
+        SmallVector<int64_t> s(type.getShape().drop_back());
+        s.push_back(1);
+        return s;
+      }(),
+      type.getElementType());
+  if (cast<RankedTensorType>(x.getType()).getNumElements() != column.getNumElements())
+    return rewriter.notifyMatchFailure(call, "the result must be x's points by N");
+  PrimBuilder p(rewriter, call.getLoc());
+  Value point = p.reshape(column, p.convert(x, type.getElementType()));
+  SmallVector<Value> parts = {p.splat(1.0, column, {})};
+  for (int64_t j = 1; j < columns; ++j)
+    parts.push_back(point);
+  Value powers = parts.size() == 1 ? parts.front()
+                                   : p.create<prim::ConcatenateOp>(
+                                         parts, rewriter.getI64IntegerAttr(type.getRank() - 1));
+  return replaceChecked(call,
+                        p.create<prim::CumprodOp>(powers, rewriter.getI64IntegerAttr(type.getRank() - 1)),
+                        rewriter);
+}
+
 } // namespace
 
 void addScanDecompositions(std::vector<Decomposition> &table) {
   constexpr const char *extreme = "iota, slice, compare, and, or, select, concatenate, convert";
   table.insert(table.end(), {
       {"aten.cummax.default", "reduction", extreme, cumExtreme<true>},
+      {"aten.linalg_vander.default", "reduction", "reshape, constant, concatenate, cumprod",
+       vander},
       {"aten.cummin.default", "reduction", extreme, cumExtreme<false>},
       {"aten.logcumsumexp.default", "reduction",
        "slice, max, sub, abs, neg, exp, log1p, add, compare, and, select, concatenate, convert",

@@ -756,6 +756,56 @@ LogicalResult nonzeroStatic(aten::CallOp call, const CallArgs &args, PatternRewr
                         rewriter);
 }
 
+// histc(self, bins, min, max): counts of the elements in `bins` equal bins
+// over [min, max] (over the data's own [min, max] when the two are equal,
+// widened by 1 each way when that is a point), as torch's kernel bins them:
+// bin = (x - min) * bins / (max - min) truncated, x == max in the last;
+// elements outside (and NaN) not counted. One scatter-add of ones.
+LogicalResult histc(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  int64_t bins = args.integer("bins").value_or(100);
+  double lo = args.number("min").value_or(0), hi = args.number("max").value_or(0);
+  if (!type || !self || type.getRank() != 1 || type.getDimSize(0) != bins || bins < 1 ||
+      !isa<FloatType>(type.getElementType()) ||
+      !cast<RankedTensorType>(self.getType()).hasStaticShape() || lo > hi)
+    return rewriter.notifyMatchFailure(call, "expects a static float tensor, bins >= 1, min <= max");
+  PrimBuilder p(rewriter, call.getLoc());
+  // The edges and positions in the input's type, each step rounded to it
+  // as torch's kernel computes them (a float16 x - 1 is not exact); the
+  // counts in f64.
+  Type f64 = rewriter.getF64Type();
+  Type element = cast<RankedTensorType>(self.getType()).getElementType();
+  if (!isa<FloatType>(element))
+    return rewriter.notifyMatchFailure(call, "expects a float input");
+  int64_t count = cast<RankedTensorType>(self.getType()).getNumElements();
+  auto flatType = RankedTensorType::get({count}, element);
+  Value x = p.reshape(flatType, self);
+  auto scalarType = RankedTensorType::get({}, element);
+  Value low = p.splat(lo, scalarType, {}), high = p.splat(hi, scalarType, {});
+  if (lo == hi) { // the data's range
+    Value dataLow = p.reduce(prim::ReduceKind::min, x, {0}, false);
+    Value dataHigh = p.reduce(prim::ReduceKind::max, x, {0}, false);
+    Ew s{p, dataLow};
+    Value point = s.cmp(prim::ComparePredicate::eq, dataLow, dataHigh);
+    low = s.sel(point, s.sub(dataLow, s.c(1.0)), dataLow);
+    high = s.sel(point, s.add(dataHigh, s.c(1.0)), dataHigh);
+  }
+  Ew e{p, x};
+  low = p.broadcastTo(low, flatType, {});
+  high = p.broadcastTo(high, flatType, {});
+  Value inside = p.create<prim::AndOp>(e.cmp(prim::ComparePredicate::ge, x, low),
+                                       e.cmp(prim::ComparePredicate::le, x, high));
+  Value position = p.create<prim::FloorOp>(
+      e.div(e.mul(e.sub(x, low), e.c(double(bins))), e.sub(high, low)));
+  position = e.sel(inside, p.create<prim::MinOp>(position, e.c(double(bins - 1))), e.c(0.0));
+  Value index = p.convert(position, rewriter.getI64Type());
+  Value ones = p.convert(e.sel(inside, e.c(1.0), e.c(0.0)), f64);
+  Value counts = scatterOf(p, prim::ScatterKind::add, p.splat(0.0, type.clone(f64), {}), index,
+                           ones, 0);
+  return replaceChecked(call, p.convert(counts, type.getElementType()), rewriter);
+}
+
 } // namespace
 
 Value scatterOf(PrimBuilder &p, prim::ScatterKind kind, Value self, Value index, Value src,
@@ -774,6 +824,7 @@ void addScatterDecompositions(std::vector<Decomposition> &table) {
       {"aten.scatter.src", "scatter", "slice, scatter", scatter<Reduce::assign>},
       {"aten.scatter.value", "scatter", "constant, scatter", scatter<Reduce::assign>},
       {"aten.scatter_add.default", "scatter", "slice, scatter", scatter<Reduce::sum>},
+      {"aten.histc.default", "scatter", "convert, reduce, compare, floor, select, scatter", histc},
       {"aten.index_put.default", "scatter",
        "transpose, reshape, broadcast_in_dim, compare, select, add, mul, scatter", indexPut},
       {"aten.scatter_reduce.two", "scatter", "slice, constant, scatter, compare, select, div, rem",

@@ -68,3 +68,17 @@ func.func @matrix_exp(%a: tensor<3x3xf32>) -> tensor<3x3xf32> {
   %0 = aten.call "aten.matrix_exp.default"(self: %a) : (tensor<3x3xf32>) -> tensor<3x3xf32>
   return %0 : tensor<3x3xf32>
 }
+
+// -----
+
+// Cholesky reads the lower triangle only (the symmetric matrix of it), a
+// square root per column, and returns the lower factor.
+// CHECK-LABEL: func.func @cholesky
+// CHECK: prim.transpose
+// CHECK-COUNT-2: prim.sqrt
+// CHECK-NOT: prim.sqrt
+// CHECK: prim.convert {{.*}} : tensor<2x2xf64> -> tensor<2x2xf32>
+func.func @cholesky(%a: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %0 = aten.call "aten.linalg_cholesky.default"(self: %a) {upper = false} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
