@@ -1231,6 +1231,21 @@ def _(inp):
                 torch.matrix_exp(e), torch.matrix_exp(e * 0.01)))
 
 
+@case("linalg", "qr_family", dtypes=F32)
+def _(inp):
+    tall, wide = inp.n(2, 6, 4), inp.n(3, 5)
+    zero_col = inp.n(4, 4)
+    zero_col[1:, 0] = 0  # a column already reduced: tau 0
+    return ([tall, wide, zero_col, inp.n(2, 6, 3), inp.n(3, 6)],
+            lambda t, w, z, c, r: (
+                LA.qr(t), LA.qr(t, mode="complete"), LA.qr(w), LA.qr(w, mode="r").R,
+                torch.geqrf(z), torch.qr(t[0], some=False),
+                LA.householder_product(*torch.geqrf(t)),
+                torch.ormqr(*torch.geqrf(t), c), torch.ormqr(*torch.geqrf(t), c, transpose=True),
+                torch.ormqr(*torch.geqrf(t[0]), r, left=False),
+                torch.ormqr(*torch.geqrf(t[0]), r, left=False, transpose=True)))
+
+
 @case("linalg", "cholesky_family", dtypes=F32)
 def _(inp):
     g = inp.n(3, 5, 5)

@@ -209,7 +209,7 @@ LogicalResult addProduct(aten::CallOp call, const CallArgs &args, PatternRewrite
   int64_t ranks[2] = {form == AddForm::mv ? 2 : form == AddForm::r ? 1 : 3,
                       form == AddForm::bmm ? 3 : 1};
   if (!type || !a || !b || !tensorArg(args, "self") || !type.hasStaticShape() ||
-      type.getElementType().isInteger(1) ||
+      (type.getElementType().isInteger(1) && form != AddForm::r) ||
       cast<RankedTensorType>(a.getType()).getRank() != ranks[0] ||
       cast<RankedTensorType>(b.getType()).getRank() != ranks[1] ||
       !cast<RankedTensorType>(a.getType()).hasStaticShape() ||
@@ -226,7 +226,19 @@ LogicalResult addProduct(aten::CallOp call, const CallArgs &args, PatternRewrite
       return p.build<prim::BroadcastInDimOp>(type, p.convert(v, element),
                                              rewriter.getDenseI64ArrayAttr({dim}), ValueRange{});
     };
-    product = p.create<prim::MulOp>(spread(a, 0), spread(b, 1));
+    if (!element.isInteger(1))
+      product = p.create<prim::MulOp>(spread(a, 0), spread(b, 1));
+    else
+      product = p.create<prim::AndOp>(spread(a, 0), spread(b, 1));
+    if (element.isInteger(1)) {
+      // Booleans, as torch: (beta and self) or (alpha and vec1 vec2^T),
+      // a zero scale dropping its term.
+      Value self = p.broadcastTo(p.convert(tensorArg(args, "self"), element), type, {});
+      Value none = p.splat(0.0, type, {});
+      Value kept = args.number("beta").value_or(1.0) != 0 ? self : none;
+      Value outer = args.number("alpha").value_or(1.0) != 0 ? product : none;
+      return replaceChecked(call, p.create<prim::OrOp>(kept, outer), rewriter);
+    }
   } else {
     product = p.reduce(prim::ReduceKind::sum,
                        p.create<prim::MatmulOp>(p.convert(a, element), p.convert(b, element)),

@@ -8,7 +8,9 @@
 // substitution, and on top: lu_factor(_ex), lu, lu_unpack, lu_solve, det,
 // slogdet, logdet, solve(_ex), inv(_ex), tensorinv, tensorsolve,
 // matrix_power and matrix_exp (Taylor after scaling to norm <= 1/2, then
-// squaring); and Cholesky (potrf) with its inverse and solve. Everything is
+// squaring); Cholesky (potrf) with its inverse and solve; Householder QR
+// (geqrf, LAPACK's reflector convention) with Q (orgqr) and its products
+// (ormqr). Everything is
 // computed in f64 and rounded once: the results
 // are compared with LAPACK's in the input's type, and f64 keeps pt2c's own
 // share of the difference negligible.
@@ -42,7 +44,10 @@ public:
   explicit Mats(PrimBuilder &p) : p_(p), f64_(p.builder().getF64Type()) {}
 
   PrimBuilder &p() { return p_; }
-  static ArrayRef<int64_t> shape(Value v) { return cast<RankedTensorType>(v.getType()).getShape(); }
+  /// v's shape; empty for null (an earlier step failed and said why).
+  static ArrayRef<int64_t> shape(Value v) {
+    return v ? cast<RankedTensorType>(v.getType()).getShape() : ArrayRef<int64_t>();
+  }
   static int64_t rank(Value v) { return shape(v).size(); }
   Type elementOf(Value v) { return cast<RankedTensorType>(v.getType()).getElementType(); }
 
@@ -52,8 +57,11 @@ public:
   Value cols(Value a, int64_t begin, int64_t end) {
     return sliceDim(p_, a, rank(a) - 1, begin, end, 1);
   }
-  /// `v` broadcast (numpy, from the right) to `shape` with v's element type.
+  /// `v` broadcast (numpy, from the right) to `shape` with v's element type
+  /// (null for null: an earlier step failed and said why).
   Value to(Value v, ArrayRef<int64_t> shape) {
+    if (!v)
+      return v;
     return p_.broadcastTo(v, RankedTensorType::get(shape, elementOf(v)), {});
   }
   /// A constant bool [rows, cols] mask of `keep(i, j)`, broadcast to `shape`.
@@ -727,6 +735,190 @@ LogicalResult choleskySolveOp(aten::CallOp call, const CallArgs &args,
   return replaceAll(call, {choleskySolve(m, factor, b, upper)}, rewriter, p);
 }
 
+/// The Householder vector of column `j` of `packed` [.., m, n] as geqrf
+/// stores it: 1 at row j, the column below, zeros above ([.., m, 1]).
+Value reflectorOf(Mats &m, Value packed, int64_t j) {
+  SmallVector<int64_t> s(Mats::shape(packed));
+  int64_t rows = s[s.size() - 2];
+  SmallVector<int64_t> column(s.begin(), s.end() - 2);
+  column.append({rows, 1});
+  Value below = m.mask(rows, 1, column, [&](int64_t i, int64_t) { return i > j; });
+  Value at = m.mask(rows, 1, column, [&](int64_t i, int64_t) { return i == j; });
+  return m.sel(at, m.splat(1.0, column, m.f64()),
+               m.sel(below, m.cols(packed, j, j + 1), m.splat(0.0, column, m.f64())));
+}
+
+/// x - tau v (v^T x) (the reflector H = I - tau v v^T applied from the
+/// left), or from the right: x - tau (x v) v^T. `tau` is [.., 1, 1].
+Value reflect(Mats &m, Value x, Value v, Value tau, bool left) {
+  SmallVector<int64_t> s(Mats::shape(x));
+  int64_t rank = s.size();
+  if (left) {
+    Value w = m.p().reduce(prim::ReduceKind::sum, m.mul(m.to(v, s), x), {rank - 2}, true);
+    return m.sub(x, m.mul(m.to(tau, s), m.mul(m.to(v, s), m.to(w, s))));
+  }
+  Value vRow = transposed(m, v);
+  Value w = m.p().reduce(prim::ReduceKind::sum, m.mul(x, m.to(vRow, s)), {rank - 1}, true);
+  return m.sub(x, m.mul(m.to(tau, s), m.mul(m.to(w, s), m.to(vRow, s))));
+}
+
+/// geqrf: Householder QR as LAPACK's (slarfg's convention: beta =
+/// -sign(alpha) |(alpha, x)|, tau = (beta - alpha) / beta, v below the
+/// diagonal = x / (alpha - beta); a column already zero below the diagonal
+/// gets tau 0). R on and above the diagonal of the packed result, the
+/// vectors below; tau [.., k].
+std::pair<Value, Value> householderQr(Mats &m, Value a) {
+  SmallVector<int64_t> s(Mats::shape(a));
+  int64_t rank = s.size(), rows = s[rank - 2], cols = s[rank - 1], k = std::min(rows, cols);
+  SmallVector<int64_t> one(s.begin(), s.end() - 2), column(one), batch(one);
+  one.append({1, 1});
+  column.append({rows, 1});
+  SmallVector<Value> taus;
+  for (int64_t j = 0; j < k; ++j) {
+    Value col = m.cols(a, j, j + 1);
+    Value alpha = sliceDim(m.p(), m.rows(col, j, j + 1), rank - 1, 0, 1, 1); // [.., 1, 1]
+    Value below = m.mask(rows, 1, column, [&](int64_t i, int64_t) { return i > j; });
+    Value tail = m.sel(below, col, m.splat(0.0, column, m.f64()));
+    Value xnorm2 = m.p().reduce(prim::ReduceKind::sum, m.mul(tail, tail), {rank - 2}, true);
+    Value zero = m.splat(0.0, one, m.f64());
+    Value untouched = m.cmp(P::eq, xnorm2, zero);
+    Value size = m.p().create<prim::SqrtOp>(m.add(m.mul(alpha, alpha), xnorm2));
+    Value beta = m.sel(m.cmp(P::ge, alpha, zero), m.p().create<prim::NegOp>(size), size);
+    Value tau = m.sel(untouched, zero, m.div(m.sub(beta, alpha), beta));
+    Value scale = m.sel(untouched, zero, m.div(m.splat(1.0, one, m.f64()), m.sub(alpha, beta)));
+    Value at = m.mask(rows, 1, column, [&](int64_t i, int64_t) { return i == j; });
+    Value v = m.sel(at, m.splat(1.0, column, m.f64()), m.mul(tail, m.to(scale, column)));
+    Value right = m.mask(rows, cols, s, [&](int64_t, int64_t c) { return c > j; });
+    a = m.sel(right, reflect(m, a, v, tau, /*left=*/true), a);
+    Value stored = m.sel(at, m.to(m.sel(untouched, alpha, beta), column),
+                         m.sel(m.to(untouched, column), col, v));
+    Value here = m.mask(rows, cols, s, [&](int64_t i, int64_t c) { return c == j && i >= j; });
+    a = m.sel(here, m.to(stored, s), a);
+    SmallVector<int64_t> single(batch);
+    single.push_back(1);
+    taus.push_back(m.p().reshape(RankedTensorType::get(single, m.f64()), tau));
+  }
+  SmallVector<int64_t> tauShape(batch);
+  tauShape.push_back(k);
+  Value tau = k == 0 ? m.splat(0.0, tauShape, m.f64())
+              : taus.size() == 1
+                  ? taus.front()
+                  : m.p().create<prim::ConcatenateOp>(
+                        taus, m.p().builder().getI64IntegerAttr(batch.size()));
+  return {a, tau};
+}
+
+/// Q (or Q^T with `transpose`) applied to `x` from the left, or x Q (x Q^T)
+/// from the right, Q = H_0 H_1 ... H_(k-1) of the packed reflectors.
+Value applyQ(Mats &m, Value packed, Value tau, Value x, bool left, bool transpose) {
+  int64_t k = Mats::shape(tau).back();
+  int64_t batchRank = Mats::rank(tau) - 1;
+  SmallVector<int64_t> one(Mats::shape(tau).drop_back());
+  one.append({1, 1});
+  // Q x = H_0 (H_1 (... x)): the last reflector first; Q^T x the first.
+  bool lastFirst = left != transpose;
+  for (int64_t step = 0; step < k; ++step) {
+    int64_t j = lastFirst ? k - 1 - step : step;
+    Value tj = m.p().reshape(RankedTensorType::get(one, m.f64()),
+                             sliceDim(m.p(), tau, batchRank, j, j + 1, 1));
+    x = reflect(m, x, reflectorOf(m, packed, j), tj, left);
+  }
+  return x;
+}
+
+/// The first `columns` columns of the m x m identity, [batch.., m, columns].
+Value identityColumns(Mats &m, ArrayRef<int64_t> batch, int64_t rows, int64_t columns) {
+  SmallVector<int64_t> s(batch);
+  s.append({rows, columns});
+  return m.sel(m.mask(rows, columns, s, [](int64_t i, int64_t j) { return i == j; }),
+               m.splat(1.0, s, m.f64()), m.splat(0.0, s, m.f64()));
+}
+
+// geqrf(self) -> (a, tau).
+LogicalResult geqrfOp(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Mats m(p);
+  Value a = matrixArg(call, args, "self", m, /*square=*/false);
+  if (!a)
+    return rewriter.notifyMatchFailure(call, "expects a float matrix of static shape");
+  auto [packed, tau] = householderQr(m, a);
+  return replaceAll(call, {packed, tau}, rewriter, p);
+}
+
+// linalg_qr(A, mode) and qr(self, some): Q and R of the Householder QR
+// ("reduced": Q [m, k], R [k, n]; "complete": Q [m, m], R [m, n]; "r": an
+// empty Q).
+LogicalResult qrOp(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Mats m(p);
+  bool old = call.getTarget() == "aten.qr.default";
+  Value a = matrixArg(call, args, old ? "self" : "A", m, /*square=*/false);
+  StringRef mode = old ? (args.boolean("some").value_or(true) ? "reduced" : "complete")
+                       : args.string("mode").value_or("reduced");
+  if (!a || (mode != "reduced" && mode != "complete" && mode != "r"))
+    return rewriter.notifyMatchFailure(call, "expects a float matrix, mode reduced/complete/r");
+  SmallVector<int64_t> s(Mats::shape(a));
+  int64_t rank = s.size(), rows = s[rank - 2], cols = s[rank - 1], k = std::min(rows, cols);
+  SmallVector<int64_t> batch(s.begin(), s.end() - 2);
+  auto [packed, tau] = householderQr(m, a);
+  int64_t rRows = mode == "complete" ? rows : k;
+  SmallVector<int64_t> rShape(batch);
+  rShape.append({rRows, cols});
+  Value r = m.rows(packed, 0, std::min(rRows, rows));
+  r = m.sel(m.mask(rRows, cols, rShape, [](int64_t i, int64_t j) { return i <= j; }), r,
+            m.splat(0.0, rShape, m.f64()));
+  Value q;
+  if (mode == "r") {
+    SmallVector<int64_t> empty(batch);
+    empty.push_back(0);
+    q = m.splat(0.0, empty, m.f64());
+  } else {
+    int64_t qCols = mode == "complete" ? rows : k;
+    q = applyQ(m, packed, tau, identityColumns(m, batch, rows, qCols), /*left=*/true,
+               /*transpose=*/false);
+  }
+  return replaceAll(call, {q, r}, rewriter, p);
+}
+
+// linalg_householder_product(input, tau): the first n columns of Q.
+LogicalResult householderProduct(aten::CallOp call, const CallArgs &args,
+                                 PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Mats m(p);
+  Value a = matrixArg(call, args, "input", m, /*square=*/false);
+  Value tau = tensorArg(args, "tau");
+  if (!a || !tau || !cast<RankedTensorType>(tau.getType()).hasStaticShape() ||
+      Mats::shape(tau).drop_back() != Mats::shape(a).drop_back(2))
+    return rewriter.notifyMatchFailure(call, "expects a float matrix and tau of its batch");
+  SmallVector<int64_t> s(Mats::shape(a));
+  SmallVector<int64_t> batch(s.begin(), s.end() - 2);
+  Value q = applyQ(m, a, p.convert(tau, m.f64()),
+                   identityColumns(m, batch, s[s.size() - 2], s.back()), /*left=*/true,
+                   /*transpose=*/false);
+  return replaceAll(call, {q}, rewriter, p);
+}
+
+// ormqr(self = the packed reflectors, input2 = tau, input3 = C, left,
+// transpose): Q C, Q^T C, C Q or C Q^T.
+LogicalResult ormqrOp(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Mats m(p);
+  Value a = matrixArg(call, args, "self", m, /*square=*/false);
+  Value tau = tensorArg(args, "input2");
+  Value c = matrixArg(call, args, "input3", m, /*square=*/false);
+  if (!a || !tau || !c || !cast<RankedTensorType>(tau.getType()).hasStaticShape() ||
+      Mats::shape(c).drop_back(2) != Mats::shape(a).drop_back(2))
+    return rewriter.notifyMatchFailure(call, "expects reflectors, tau and C of one batch");
+  bool left = args.boolean("left").value_or(true);
+  int64_t rows = Mats::shape(a)[Mats::rank(a) - 2];
+  if ((left ? Mats::shape(c)[Mats::rank(c) - 2] : Mats::shape(c).back()) != rows)
+    return rewriter.notifyMatchFailure(call, "C must match Q's order on the side applied");
+  return replaceAll(call,
+                    {applyQ(m, a, p.convert(tau, m.f64()), c, left,
+                            args.boolean("transpose").value_or(false))},
+                    rewriter, p);
+}
+
 constexpr const char *kPrims =
     "convert, abs, reduce, compare, select, take_along, iota, div, mul, sub, slice, "
     "broadcast_in_dim, reshape, concatenate";
@@ -760,6 +952,11 @@ void addLinearSolveDecompositions(std::vector<Decomposition> &table) {
       {"aten.linalg_cholesky_ex.default", "linalg", kPrims, choleskyOp},
       {"aten.cholesky_inverse.default", "linalg", kPrims, choleskySolveOp<true>},
       {"aten.cholesky_solve.default", "linalg", kPrims, choleskySolveOp<false>},
+      {"aten.geqrf.default", "linalg", kPrims, geqrfOp},
+      {"aten.linalg_qr.default", "linalg", kPrims, qrOp},
+      {"aten.qr.default", "linalg", kPrims, qrOp},
+      {"aten.linalg_householder_product.default", "linalg", kPrims, householderProduct},
+      {"aten.ormqr.default", "linalg", kPrims, ormqrOp},
       {"aten.matrix_exp.default", "linalg", "matmul, pow, log, ceil, max, min, reduce, abs, select, mul, add, div", matrixExp},
   });
 }

@@ -23,14 +23,19 @@ using P = prim::ComparePredicate;
 
 using PointwiseFn = Value (*)(Ew &e, ArrayRef<Value> x);
 
-/// `fn` of the operands `names`, in the result's computeType.
-template <PointwiseFn fn, const StringRef *names, size_t count>
+/// `fn` of the operands `names`, in the result's computeType. With
+/// `booleans`, a bool result is computed on 0/1 as int64 and converted back
+/// (fmax of booleans is their or, heaviside's step is x itself).
+template <PointwiseFn fn, const StringRef *names, size_t count, bool booleans = false>
 LogicalResult pointwise(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
-  if (!type || type.getElementType().isInteger(1))
+  if (!type || (type.getElementType().isInteger(1) && !booleans))
     return rewriter.notifyMatchFailure(call, "expects a numeric tensor result");
   PrimBuilder p(rewriter, call.getLoc());
-  SmallVector<Value> x = operandsAs(p, args, ArrayRef<StringRef>(names, count), computeType(type));
+  RankedTensorType work = type.getElementType().isInteger(1)
+                              ? type.clone(rewriter.getI64Type())
+                              : computeType(type);
+  SmallVector<Value> x = operandsAs(p, args, ArrayRef<StringRef>(names, count), work);
   if (x.size() != count)
     return rewriter.notifyMatchFailure(call, "operands must be tensors or numbers");
   Ew e{p, x.front()};
@@ -46,6 +51,12 @@ constexpr StringRef kSelfTensors[] = {"self", "tensor1", "tensor2"};
 template <PointwiseFn fn>
 LogicalResult binaryOf(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   return pointwise<fn, kSelfOther, 2>(call, args, rewriter);
+}
+
+/// binaryOf, booleans included.
+template <PointwiseFn fn>
+LogicalResult binaryOrBoolOf(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  return pointwise<fn, kSelfOther, 2, true>(call, args, rewriter);
 }
 
 // hypot(a, b) = m * sqrt(1 + (n / m)^2) with m = max(|a|, |b|), n the
@@ -286,10 +297,10 @@ void addPointwiseDecompositions(std::vector<Decomposition> &table) {
       {"aten.gcd.default", "pointwise", "abs, compare, rem, select", integerBinaryOf<gcdOf>},
       {"aten.lcm.default", "pointwise", "abs, compare, rem, select, div, mul",
        integerBinaryOf<lcmOf>},
-      {"aten.fmax.default", "pointwise", "max, compare, select", binaryOf<fextremum<true>>},
-      {"aten.fmin.default", "pointwise", "min, compare, select", binaryOf<fextremum<false>>},
+      {"aten.fmax.default", "pointwise", "max, compare, select", binaryOrBoolOf<fextremum<true>>},
+      {"aten.fmin.default", "pointwise", "min, compare, select", binaryOrBoolOf<fextremum<false>>},
       {"aten.heaviside.default", "pointwise", "compare, select",
-       pointwise<heaviside, kSelfValues, 2>},
+       pointwise<heaviside, kSelfValues, 2, true>},
       {"aten.hypot.default", "pointwise", "abs, max, min, div, mul, sqrt, compare, or, select",
        binaryOf<hypot>},
       {"aten.lerp.Scalar", "pointwise", "sub, mul, add, abs, compare, select",

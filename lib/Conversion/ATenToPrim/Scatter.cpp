@@ -207,9 +207,15 @@ LogicalResult scatterWith(aten::CallOp call, const CallArgs &args, PatternRewrit
   if (indexType.getRank() != rank || !isa<IntegerType>(indexType.getElementType()) ||
       indexType.getElementType().isInteger(1))
     return rewriter.notifyMatchFailure(call, "an integer index of self's rank");
+  // Booleans add as a logical or and multiply as a logical and (torch's
+  // bool arithmetic saturates): the max and the min.
+  if (element.isInteger(1) && reduce == Reduce::sum)
+    reduce = Reduce::amax;
+  else if (element.isInteger(1) && reduce == Reduce::prod)
+    reduce = Reduce::amin;
   if (reduce != Reduce::assign && reduce != Reduce::amax && reduce != Reduce::amin &&
       element.isInteger(1))
-    return rewriter.notifyMatchFailure(call, "sums and products of booleans");
+    return rewriter.notifyMatchFailure(call, "means of booleans");
   Location loc = call.getLoc();
   PrimBuilder p(rewriter, loc);
   Value src = tensorArg(args, "src");

@@ -84,6 +84,8 @@ std::optional<SmallVector<Value>> sizesFromList(PrimBuilder &p, const CallArgs &
 /// x[..., start:limit:step, ...] along `dim` (a static dim).
 Value sliceDim(PrimBuilder &p, Value input, int64_t dim, int64_t start, int64_t limit,
                int64_t step) {
+  if (!input)
+    return input; // an earlier step failed and said why
   auto type = cast<RankedTensorType>(input.getType());
   SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
       strides(type.getRank(), 1);

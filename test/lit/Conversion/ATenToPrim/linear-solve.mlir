@@ -82,3 +82,18 @@ func.func @cholesky(%a: tensor<2x2xf32>) -> tensor<2x2xf32> {
   %0 = aten.call "aten.linalg_cholesky.default"(self: %a) {upper = false} : (tensor<2x2xf32>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
+
+// -----
+
+// geqrf: per column, the reflector of LAPACK's slarfg (beta = -sign(alpha)
+// |(alpha, x)|, tau = (beta - alpha) / beta, 0 where the column is already
+// reduced) applied to the columns on its right; tau of the 2 columns.
+// CHECK-LABEL: func.func @geqrf
+// CHECK-COUNT-2: prim.sqrt
+// CHECK-NOT: prim.sqrt
+// CHECK: %[[TAU:.*]] = prim.concatenate {{.*}} dim = 0 : (tensor<1xf64>, tensor<1xf64>) -> tensor<2xf64>
+// CHECK: prim.convert %[[TAU]] : tensor<2xf64> -> tensor<2xf32>
+func.func @geqrf(%a: tensor<3x2xf32>) -> (tensor<3x2xf32>, tensor<2xf32>) {
+  %0:2 = aten.call "aten.geqrf.default"(self: %a) : (tensor<3x2xf32>) -> (tensor<3x2xf32>, tensor<2xf32>)
+  return %0#0, %0#1 : tensor<3x2xf32>, tensor<2xf32>
+}

@@ -31,10 +31,11 @@ func.func @index_put_bad_values(%x: tensor<4x3xf32>, %i: tensor<2xi64>, %v: tens
 
 // -----
 
-// Sums of booleans are not a torch scatter.
-func.func @scatter_add_bool(%x: tensor<4xi1>, %i: tensor<2xi64>, %s: tensor<2xi1>) -> tensor<4xi1> {
-  // expected-error @+1 {{no decomposition of 'aten.scatter_add.default' applies}}
-  %0 = aten.call "aten.scatter_add.default"(self: %x, index: %i, src: %s) {dim = 0 : i64} : (tensor<4xi1>, tensor<2xi64>, tensor<2xi1>) -> tensor<4xi1>
+// The mean of booleans (sums are a logical or, products an and; a mean has
+// no boolean value).
+func.func @scatter_mean_bool(%x: tensor<4xi1>, %i: tensor<2xi64>, %s: tensor<2xi1>) -> tensor<4xi1> {
+  // expected-error @+1 {{no decomposition of 'aten.scatter_reduce.two' applies}}
+  %0 = aten.call "aten.scatter_reduce.two"(self: %x, index: %i, src: %s) {dim = 0 : i64, reduce = "mean", include_self = true} : (tensor<4xi1>, tensor<2xi64>, tensor<2xi1>) -> tensor<4xi1>
   return %0 : tensor<4xi1>
 }
 
