@@ -86,7 +86,12 @@ TEST_CASE("Each overload's status", "[driver][inventory]") {
   CHECK(classify("aten.linalg_cond.default\t-\tcomposite\taten::linalg_cond(Tensor self, "
                  "Scalar? p=None) -> Tensor")
             .status == OverloadStatus::Composite);
+  CHECK(classify("aten._linalg_svd.default\t-\tkernel\taten::_linalg_svd(Tensor A, bool "
+                 "full_matrices=False, bool compute_uv=True, *, str? driver=None) -> (Tensor U, "
+                 "Tensor S, Tensor Vh)")
+            .status == OverloadStatus::Missing);
+  // A kernel with a decomposition is covered.
   CHECK(classify("aten.linalg_qr.default\t-\tkernel\taten::linalg_qr(Tensor A, str "
                  "mode='reduced') -> (Tensor Q, Tensor R)")
-            .status == OverloadStatus::Missing);
+            .status == OverloadStatus::Covered);
 }
