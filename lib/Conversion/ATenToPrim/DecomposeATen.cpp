@@ -1,5 +1,7 @@
 //===- DecomposeATen.cpp - The pt2c-decompose-aten pass -------------------===//
 
+#include "ComplexParts.h"
+
 #include "pt2c/Conversion/ATenToPrim/CallArgs.h"
 #include "pt2c/Conversion/ATenToPrim/ComplexBoundary.h"
 #include "pt2c/Conversion/ATenToPrim/DecompositionTable.h"
@@ -80,12 +82,8 @@ public:
 
 /// Whether an operand or result of `call` is a complex tensor.
 bool touchesComplex(aten::CallOp call) {
-  auto complexTensor = [](mlir::Type type) {
-    auto tensor = mlir::dyn_cast<mlir::RankedTensorType>(type);
-    return tensor && mlir::isa<mlir::ComplexType>(tensor.getElementType());
-  };
-  return llvm::any_of(call->getOperandTypes(), complexTensor) ||
-         llvm::any_of(call->getResultTypes(), complexTensor);
+  return llvm::any_of(call->getOperandTypes(), isComplexTensor) ||
+         llvm::any_of(call->getResultTypes(), isComplexTensor);
 }
 
 /// One pattern for every aten.call: it looks the target up in the table.

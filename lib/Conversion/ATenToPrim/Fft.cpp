@@ -91,9 +91,6 @@ class Dft {
 public:
   Dft(PrimBuilder &p, Type element) : p_(p), element_(element) {}
 
-  PrimBuilder &builder() { return p_; }
-  Type element() const { return element_; }
-
   /// The DFT of x along its last dim, e^(sign 2 pi i jk/n), unscaled.
   Cx along(Cx x, int sign) {
     if (!x.re || !x.im)
