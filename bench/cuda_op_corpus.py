@@ -8,8 +8,10 @@ DIR holds FAMILY/MODEL.so, compiled on the build machine with
 (the GPU machine has no LLVM). Tolerances are pt2c-run's per-dtype defaults
 (docs/design.md). --corpus test/data/opinfo runs PyTorch's OpInfo samples the
 same way; a model the manifest marks random (its eager values are not
-expected values) passes when it runs. Prints one line per case and a
-summary; exit 1 on any failure.
+expected values) passes when it runs. --jobs N runs N cases at once (each
+is its own process with its own CUDA context; a process's start dominates a
+small case, so the whole OpInfo subset wants several). Prints one line per
+case, in order, and a summary; exit 1 on any failure.
 """
 import argparse
 import json
@@ -17,6 +19,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "test", "e2e"))
 from check_op_corpus import write_case_npz  # noqa: E402
@@ -27,24 +30,29 @@ def main():
     parser.add_argument("--models", required=True)
     parser.add_argument("--corpus", required=True)
     parser.add_argument("--runner", required=True)
+    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     failures, count = [], 0
     models = json.load(open(os.path.join(args.corpus, "manifest.json")))["models"]
     with tempfile.TemporaryDirectory() as work:
+        cases = []
         for family in sorted(os.listdir(args.models)):
             folder = os.path.join(args.models, family)
-            if not os.path.isdir(folder):
-                continue
-            io_npz = os.path.join(args.corpus, family + ".io.npz")
-            for library in sorted(f for f in os.listdir(folder) if f.endswith(".so")):
-                model = library[:-3]
-                sample = os.path.join(work, model + ".npz")
-                write_case_npz(io_npz, model, sample)
-                random = models.get(f"{family}/{model}", {}).get("random", False)
-                result = subprocess.run([args.runner, "run", os.path.join(folder, library),
-                                         "--device", "cuda", "--inputs", sample]
-                                        + ([] if random else ["--expect", sample]),
-                                        capture_output=True, text=True)
+            if os.path.isdir(folder):
+                cases += [(family, f[:-3]) for f in sorted(os.listdir(folder)) if f.endswith(".so")]
+
+        def run(case):
+            family, model = case
+            sample = os.path.join(work, model + ".npz")
+            write_case_npz(os.path.join(args.corpus, family + ".io.npz"), model, sample)
+            random = models.get(f"{family}/{model}", {}).get("random", False)
+            return subprocess.run([args.runner, "run", os.path.join(args.models, family, model + ".so"),
+                                   "--device", "cuda", "--inputs", sample]
+                                  + ([] if random else ["--expect", sample]),
+                                  capture_output=True, text=True)
+
+        with ThreadPoolExecutor(args.jobs) as pool:
+            for (family, model), result in zip(cases, pool.map(run, cases)):
                 count += 1
                 outcome = "pass" if result.returncode == 0 else "FAIL"
                 print(f"{outcome} {family}/{model}")

@@ -1281,6 +1281,92 @@ def _(inp):
     return [inp.n(6), inp.i(5, lo=-3, hi=4), inp.n(200), x], f
 
 
+# Jacobi eigen / SVD (Spectral.cpp). Vectors are unique only up to sign, so
+# they are checked through what does not depend on it: |vector| entries
+# (for distinct values), reconstructions and orthonormality.
+def _orthogonal(inp, n):
+    return LA.qr(inp.n(n, n, dtype=torch.float64)).Q
+
+
+@case("spectral", "eigen", dtypes=F32)
+def _(inp):
+    g = inp.n(3, 5, 5)
+    q = _orthogonal(inp, 4).float()
+    repeated = q @ torch.diag(torch.tensor([1.0, 1.0, 2.0, -3.0])) @ q.T  # a double eigenvalue
+    def f(g, r, e, one):
+        a = g + g.transpose(-1, -2)
+        w, v = LA.eigh(a)
+        wr, vr = LA.eigh(r, UPLO="U")
+        return (LA.eigvalsh(a), LA.eigvalsh(g, UPLO="U"), w, v.abs(),
+                (v * w.unsqueeze(-2)) @ v.transpose(-1, -2), vr.T @ vr,
+                (vr * wr) @ vr.T, wr, LA.eigvalsh(e + e.T), LA.eigvalsh(one))
+    return [g, repeated, inp.n(4, 4), inp.n(1, 1)], f
+
+
+@case("spectral", "svd", dtypes=F32)
+def _(inp):
+    q1, q2 = _orthogonal(inp, 5).float(), _orthogonal(inp, 5).float()
+    rank3 = q1 @ torch.diag(torch.tensor([3.0, 2.0, 0.5, 0.0, 0.0])) @ q2.T
+    def f(t, w, d):
+        u, s, vh = LA.svd(t, full_matrices=False)
+        uf, sf, vhf = LA.svd(w)
+        uo, so, vo = torch.svd(t[0])
+        return (LA.svdvals(t), s, u.abs(), vh.abs(), (u * s.unsqueeze(-2)) @ vh,
+                sf, uf.abs(), vhf.T @ vhf, (uf[:, :3] * sf) @ vhf[:3], so, vo.abs(), uo.abs(),
+                LA.svdvals(d), LA.svd(d).S, LA.svdvals(t.transpose(-1, -2)))
+    return [inp.n(2, 6, 4), inp.n(3, 5), rank3], f
+
+
+@case("spectral", "svd_f64", dtypes=F32)
+def _(inp):
+    x = inp.n(3, 7, 5, dtype=torch.float64)
+    return [x], lambda x: (LA.svdvals(x), LA.eigvalsh(x.mT @ x), LA.pinv(x))
+
+
+@case("spectral", "rank_pinv_norms", dtypes=F32)
+def _(inp):
+    q1, q2 = _orthogonal(inp, 5).float(), _orthogonal(inp, 5).float()
+    rank3 = q1 @ torch.diag(torch.tensor([3.0, 2.0, 0.5, 0.0, 0.0])) @ q2.T
+    g = inp.n(4, 4)
+    def f(t, d, g, x):
+        psd = g @ g.T
+        return (LA.matrix_rank(d), LA.matrix_rank(t), LA.matrix_rank(psd, hermitian=True),
+                LA.matrix_rank(d, atol=0.6), LA.matrix_rank(d, rtol=0.1),
+                LA.pinv(t), LA.pinv(d), LA.pinv(g + g.T, hermitian=True), torch.pinverse(t[0]),
+                LA.pinv(d, rtol=0.2), LA.cond(g), LA.cond(g, p=-2),
+                LA.matrix_norm(x, ord="nuc"), LA.matrix_norm(x, ord=2),
+                LA.matrix_norm(x, ord=-2, dim=(0, 2), keepdim=True), LA.matrix_norm(x, ord=1),
+                LA.matrix_norm(x, ord=-1), LA.matrix_norm(x, ord=float("inf"), dim=(2, 1)),
+                LA.matrix_norm(x, ord=-float("inf")))
+    return [inp.n(2, 6, 4), rank3, g, inp.n(3, 4, 5)], f
+
+
+# nextafter at the edges of the format (zero, subnormals, powers of two from
+# either side, the largest finite value, infinities, NaN, equal operands)
+# and on random values; mode with ties (rows of up to 16: torch's index of
+# the mode is its last occurrence there).
+@case("order", "nextafter", dtypes=FLOATS)
+def _(inp):
+    fi = torch.finfo(inp.dtype)
+    inf, nan = float("inf"), float("nan")
+    edges_x = [0.0, -0.0, 1.0, 1.0, -1.0, 2.0, 0.5, 3.0, -7.25, fi.max, -fi.max, fi.tiny, fi.tiny,
+               fi.smallest_normal / 4, inf, -inf, nan, 2.0, 4.0, -4.0]
+    edges_y = [1.0, -1.0, 2.0, 0.0, 0.0, -1.0, 1.0, 3.0, 5.0, inf, 0.0, 0.0, 1.0, 0.0, 1.0, 1.0,
+               1.0, 2.0, 0.0, -inf]
+    x = torch.tensor(edges_x, dtype=inp.dtype)
+    y = torch.tensor(edges_y, dtype=inp.dtype)
+    return [x, y, inp.n(4, 25), inp.n(25)], lambda x, y, a, b: (torch.nextafter(x, y),
+                                                                  torch.nextafter(a, b))
+
+
+@case("order", "mode", dtypes=("f32", "i64", "bool", "bf16"))
+def _(inp):
+    ints = inp.i(4, 7, 9, lo=0, hi=4).to(inp.dtype) if inp.dtype != torch.bool else inp.b(4, 7, 9)
+    return [ints, inp.n(3, 5)], lambda t, u: (torch.mode(t), torch.mode(t, dim=0),
+                                             torch.mode(t, dim=1, keepdim=True), torch.mode(u, 0),
+                                             torch.mode(t[0, 0, 0]))
+
+
 @case("inventory", "masked_scatter")
 def _(inp):
     mask = torch.rand(4, 6, generator=inp.gen) < 0.4

@@ -251,21 +251,51 @@ void launchGeneric(linalg::GenericOp generic, int64_t blockSize, Value initial,
     rewriter.eraseOp(epilogue->op);
 }
 
+/// Appends to `chain` (operands first) the ops that compute `value` from
+/// `memref.get_global`s alone, all defined outside `launch`: the global
+/// itself, or views of globals (reshape, expand/collapse shape, static
+/// subviews, casts) whose every operand is such a value. False when
+/// `value` is anything else.
+bool globalViewChain(Value value, gpu::LaunchOp launch, SmallVectorImpl<Operation *> &chain) {
+  Operation *op = value.getDefiningOp();
+  if (!op || launch->isAncestor(op) || op->getNumResults() != 1)
+    return false;
+  if (llvm::is_contained(chain, op))
+    return true;
+  if (!isa<memref::GetGlobalOp>(op)) {
+    if (!isa<ViewLikeOpInterface>(op) || op->getNumOperands() == 0)
+      return false;
+    for (Value operand : op->getOperands())
+      if (!globalViewChain(operand, launch, chain))
+        return false;
+  }
+  chain.push_back(op);
+  return true;
+}
+
 /// Constant tables (`memref.get_global` of a bufferized dense constant,
 /// e.g. upsampling's source indices) live in host memory; a kernel reads
-/// its own copy, which outlining moves into the GPU module.
+/// its own copy, which outlining moves into the GPU module. A view of a
+/// table (a gather index reshaped or sliced) is cloned in with it: left
+/// outside, the kernel got the host address (CUDA_ERROR_ILLEGAL_ADDRESS,
+/// symmetric eigen's row gathers, 2026-11-28).
 void getGlobalsInsideLaunches(func::FuncOp func, IRRewriter &rewriter) {
   func.walk([&](gpu::LaunchOp launch) {
     llvm::SmallDenseMap<Value, Value> local;
     launch.getBody().walk([&](Operation *op) {
       for (OpOperand &operand : op->getOpOperands()) {
-        auto global = operand.get().getDefiningOp<memref::GetGlobalOp>();
-        if (!global || launch->isAncestor(global))
-          continue;
         Value &copy = local[operand.get()];
         if (!copy) {
+          SmallVector<Operation *> chain;
+          if (!globalViewChain(operand.get(), launch, chain)) {
+            local.erase(operand.get());
+            continue;
+          }
           rewriter.setInsertionPointToStart(&launch.getBody().front());
-          copy = rewriter.clone(*global)->getResult(0);
+          IRMapping mapping;
+          for (Operation *link : chain)
+            rewriter.clone(*link, mapping);
+          copy = mapping.lookup(operand.get());
         }
         rewriter.modifyOpInPlace(op, [&] { operand.set(copy); });
       }

@@ -28,6 +28,7 @@ std::vector<Decomposition> decompositionTable() {
   addGammaDecompositions(table);
   addLinearDecompositions(table);
   addLinearSolveDecompositions(table);
+  addSpectralDecompositions(table);
   addMathDecompositions(table);
   addNormalDistributionDecompositions(table);
   addMatrixDecompositions(table);

@@ -147,6 +147,14 @@ mlir::Value affine(PrimBuilder &p, mlir::Value y, const CallArgs &args,
 /// the extreme, as in torch. Null when a `?` size is unknown (Reduction.cpp).
 mlir::Value firstIndexOf(PrimBuilder &p, mlir::Value x, mlir::Value extremeKept, int64_t dim);
 
+/// The stable rank (i64, same shape) of every element of `keys` along
+/// static `dim`: how many elements sort before it (Sort.cpp).
+mlir::Value stableRanks(PrimBuilder &p, mlir::Value keys, int64_t dim, bool descending);
+
+/// The indices [.., count, ..] along `dim` of the elements of ranks 0 to
+/// count - 1, given stableRanks' result (Sort.cpp).
+mlir::Value indicesOfRanks(PrimBuilder &p, mlir::Value ranks, int64_t dim, int64_t count);
+
 /// softmax along `dim`: exp(x - max) / sum(exp(x - max)).
 mlir::Value softmaxAlong(PrimBuilder &p, mlir::Value x, int64_t dim);
 

@@ -240,9 +240,15 @@ LogicalResult addProduct(aten::CallOp call, const CallArgs &args, PatternRewrite
       return replaceChecked(call, p.create<prim::OrOp>(kept, outer), rewriter);
     }
   } else {
+    // f16/bf16 products are summed over the batch in f32 and rounded once
+    // (the correctly rounded result); rounding each batch's product first
+    // added an error per batch.
+    Type wide = computeType(type).getElementType();
     product = p.reduce(prim::ReduceKind::sum,
-                       p.create<prim::MatmulOp>(p.convert(a, element), p.convert(b, element)),
-                       {0}, false);
+                       p.create<prim::MatmulOp>(p.convert(a, wide), p.convert(b, wide)), {0},
+                       false);
+    Value result = addScaled(p, args, product, type.clone(wide));
+    return replaceChecked(call, p.convert(result, element), rewriter);
   }
   Value result = addScaled(p, args, product, type);
   if (!result)

@@ -21,9 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Families.h"
-
-#include "pt2c/Dialect/Prim/PrimOps.h"
+#include "MatrixOps.h"
 
 #include <cmath>
 #include <limits>
@@ -31,99 +29,8 @@
 using namespace mlir;
 
 namespace pt2c {
+namespace linalg {
 namespace {
-
-using P = prim::ComparePredicate;
-
-/// The largest matrix dim these unrolled algorithms take.
-constexpr int64_t kMaxOrder = 64;
-
-/// Batched matrices [.., m, n] of one float type (f64 here).
-class Mats {
-public:
-  explicit Mats(PrimBuilder &p) : p_(p), f64_(p.builder().getF64Type()) {}
-
-  PrimBuilder &p() { return p_; }
-  /// v's shape; empty for null (an earlier step failed and said why).
-  static ArrayRef<int64_t> shape(Value v) {
-    return v ? cast<RankedTensorType>(v.getType()).getShape() : ArrayRef<int64_t>();
-  }
-  static int64_t rank(Value v) { return shape(v).size(); }
-  Type elementOf(Value v) { return cast<RankedTensorType>(v.getType()).getElementType(); }
-
-  Value rows(Value a, int64_t begin, int64_t end) {
-    return sliceDim(p_, a, rank(a) - 2, begin, end, 1);
-  }
-  Value cols(Value a, int64_t begin, int64_t end) {
-    return sliceDim(p_, a, rank(a) - 1, begin, end, 1);
-  }
-  /// `v` broadcast (numpy, from the right) to `shape` with v's element type
-  /// (null for null: an earlier step failed and said why).
-  Value to(Value v, ArrayRef<int64_t> shape) {
-    if (!v)
-      return v;
-    return p_.broadcastTo(v, RankedTensorType::get(shape, elementOf(v)), {});
-  }
-  /// A constant bool [rows, cols] mask of `keep(i, j)`, broadcast to `shape`.
-  Value mask(int64_t rows, int64_t cols, ArrayRef<int64_t> shape,
-             llvm::function_ref<bool(int64_t, int64_t)> keep) {
-    SmallVector<bool> bits;
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < cols; ++j)
-        bits.push_back(keep(i, j));
-    auto type = RankedTensorType::get({rows, cols}, p_.builder().getI1Type());
-    Value constant = p_.create<prim::ConstantOp>(DenseElementsAttr::get(type, ArrayRef<bool>(bits)));
-    return to(constant, shape);
-  }
-  Value splat(double value, ArrayRef<int64_t> shape, Type element) {
-    return p_.splat(value, RankedTensorType::get(shape, element), {});
-  }
-  Value sel(Value m, Value a, Value b) { return p_.create<prim::SelectOp>(m, a, b); }
-  Value mul(Value a, Value b) { return p_.create<prim::MulOp>(a, b); }
-  Value sub(Value a, Value b) { return p_.create<prim::SubOp>(a, b); }
-  Value add(Value a, Value b) { return p_.create<prim::AddOp>(a, b); }
-  Value div(Value a, Value b) { return p_.create<prim::DivOp>(a, b); }
-  Value cmp(P predicate, Value a, Value b) {
-    return p_.create<prim::CompareOp>(
-        a, b, prim::ComparePredicateAttr::get(p_.builder().getContext(), predicate));
-  }
-  Value matmul(Value a, Value b) { return p_.create<prim::MatmulOp>(a, b); }
-  /// The identity [.., n, n] of `batch`.
-  Value eye(ArrayRef<int64_t> batch, int64_t n) {
-    SmallVector<int64_t> full(batch);
-    full.append({n, n});
-    return sel(mask(n, n, full, [](int64_t i, int64_t j) { return i == j; }),
-               splat(1.0, full, f64_), splat(0.0, full, f64_));
-  }
-  /// The rows iota [.., m, 1] (i64).
-  Value rowIndex(ArrayRef<int64_t> batch, int64_t m) {
-    SmallVector<int64_t> shape(batch);
-    shape.append({m, 1});
-    auto type = RankedTensorType::get(shape, p_.builder().getI64Type());
-    return p_.build<prim::IotaOp>(type, p_.builder().getI64IntegerAttr(shape.size() - 2),
-                                  ValueRange{});
-  }
-
-  /// `perm` [.., m, 1] (i64) with entries j and `piv` ([.., 1, 1]) swapped:
-  /// the gather index of a row swap.
-  Value swapIndex(Value iota, Value piv, int64_t j) {
-    ArrayRef<int64_t> s = shape(iota);
-    Value pivB = to(piv, s);
-    Value jB = splat(double(j), s, p_.builder().getI64Type());
-    return sel(cmp(P::eq, iota, jB), pivB, sel(cmp(P::eq, iota, pivB), jB, iota));
-  }
-  /// The rows of `a` [.., m, c] gathered at `index` [.., m, 1].
-  Value gatherRows(Value a, Value index) {
-    return p_.create<prim::TakeAlongOp>(a, to(index, shape(a)),
-                                        p_.builder().getI64IntegerAttr(rank(a) - 2));
-  }
-
-  Type f64() const { return f64_; }
-
-private:
-  PrimBuilder &p_;
-  Type f64_;
-};
 
 /// getrf: the packed LU of `a` [.., m, n] (f64), the 0-based pivot rows
 /// [.., k] (i64), the rows' permutation [.., m, 1] (LU = A[perm]), the
@@ -236,6 +143,8 @@ Value triangularSolve(Mats &m, Value t, Value b, bool lower, bool unit) {
   return x;
 }
 
+} // namespace
+
 /// The last two dims of `a` swapped.
 Value transposed(Mats &m, Value a) {
   SmallVector<int64_t> order = llvm::to_vector(llvm::seq<int64_t>(0, Mats::rank(a)));
@@ -243,12 +152,16 @@ Value transposed(Mats &m, Value a) {
   return m.p().create<prim::TransposeOp>(a, m.p().builder().getDenseI64ArrayAttr(order));
 }
 
+namespace {
+
 /// X with L U X = B[perm]: `lu` [.., n, n] packed (unit lower L), `b`
 /// [.., n, r], `perm` [.., n, 1].
 Value luSolve(Mats &m, Value lu, Value perm, Value b) {
   Value y = triangularSolve(m, lu, m.gatherRows(b, perm), /*lower=*/true, /*unit=*/true);
   return triangularSolve(m, lu, y, /*lower=*/false, /*unit=*/false);
 }
+
+} // namespace
 
 /// The diagonal [.., k] of `a` [.., m, n] (f64).
 Value diagonalOf(Mats &m, Value a) {
@@ -265,7 +178,7 @@ Value diagonalOf(Mats &m, Value a) {
 /// The square matrix argument `name` in f64, or null (refused: not a float
 /// [.., n, n] of static shape up to kMaxOrder).
 Value matrixArg(aten::CallOp call, const CallArgs &args, StringRef name, Mats &m,
-                bool square = true) {
+                bool square) {
   Value a = tensorArg(args, name);
   if (!a)
     return Value();
@@ -304,6 +217,8 @@ LogicalResult replaceAll(aten::CallOp call, ArrayRef<Value> values, PatternRewri
   rewriter.replaceOp(call, results);
   return success();
 }
+
+namespace {
 
 /// `lu` packed [.., m, n] as L [.., m, k] (unit lower) and U [.., k, n].
 std::pair<Value, Value> unpackLu(Mats &m, Value lu) {
@@ -762,6 +677,8 @@ Value reflect(Mats &m, Value x, Value v, Value tau, bool left) {
   return m.sub(x, m.mul(m.to(tau, s), m.mul(m.to(w, s), m.to(vRow, s))));
 }
 
+} // namespace
+
 /// geqrf: Householder QR as LAPACK's (slarfg's convention: beta =
 /// -sign(alpha) |(alpha, x)|, tau = (beta - alpha) / beta, v below the
 /// diagonal = x / (alpha - beta); a column already zero below the diagonal
@@ -833,6 +750,8 @@ Value identityColumns(Mats &m, ArrayRef<int64_t> batch, int64_t rows, int64_t co
   return m.sel(m.mask(rows, columns, s, [](int64_t i, int64_t j) { return i == j; }),
                m.splat(1.0, s, m.f64()), m.splat(0.0, s, m.f64()));
 }
+
+namespace {
 
 // geqrf(self) -> (a, tau).
 LogicalResult geqrfOp(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
@@ -924,8 +843,10 @@ constexpr const char *kPrims =
     "broadcast_in_dim, reshape, concatenate";
 
 } // namespace
+} // namespace linalg
 
 void addLinearSolveDecompositions(std::vector<Decomposition> &table) {
+  using namespace linalg;
   table.insert(table.end(), {
       {"aten.linalg_lu_factor.default", "linalg", kPrims, luFactorOp},
       {"aten.linalg_lu_factor_ex.default", "linalg", kPrims, luFactorOp},

@@ -250,6 +250,56 @@ LogicalResult frexp(aten::CallOp call, const CallArgs &args, PatternRewriter &re
   return success();
 }
 
+// nextafter(self, other): the next value of self's type after self toward
+// other, in f64 (where each step is exact): self + or - one unit in the
+// last place, the unit 2^(max(e, emin) - mantissa bits) for |self| in
+// [2^e, 2^(e+1)), half of it when stepping toward zero from a normal
+// power of two; from 0 the smallest subnormal, from an infinity the
+// largest finite value; other where they are equal, NaN with a NaN.
+LogicalResult nextafter(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  if (!type || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float result");
+  auto element = cast<FloatType>(type.getElementType());
+  const llvm::fltSemantics &semantics = element.getFloatSemantics();
+  double bits = llvm::APFloat::semanticsPrecision(semantics) - 1;
+  double lowest = llvm::APFloat::semanticsMinExponent(semantics);
+  double largest = llvm::APFloat::getLargest(semantics).convertToDouble();
+  PrimBuilder p(rewriter, call.getLoc());
+  SmallVector<Value> operands =
+      operandsAs(p, args, kSelfOther, type.clone(Float64Type::get(rewriter.getContext())));
+  if (operands.size() != 2)
+    return rewriter.notifyMatchFailure(call, "operands must be tensors or numbers");
+  Ew e{p, operands[0]};
+  Value x = operands[0], y = operands[1];
+  Value a = e.apply<prim::AbsOp>(x);
+  Value finite = e.p.create<prim::AndOp>(e.cmp(P::gt, a, e.c(0.0)), e.cmp(P::lt, a, e.c(INFINITY)));
+  Value as = e.sel(finite, a, e.c(1.0));
+  // e = floor(log2 |x|), corrected by one where the log rounded across.
+  Value exponent = e.apply<prim::FloorOp>(e.div(e.apply<prim::LogOp>(as), e.c(M_LN2)));
+  Value power = e.p.create<prim::PowOp>(e.c(2.0), exponent);
+  exponent = e.sel(e.cmp(P::gt, power, as), e.sub(exponent, e.c(1.0)), exponent);
+  power = e.p.create<prim::PowOp>(e.c(2.0), exponent);
+  exponent = e.sel(e.cmp(P::le, e.mul(power, e.c(2.0)), as), e.add(exponent, e.c(1.0)), exponent);
+  power = e.p.create<prim::PowOp>(e.c(2.0), exponent);
+  Value normal = e.cmp(P::gt, exponent, e.c(lowest));
+  Value unit = e.p.create<prim::PowOp>(
+      e.c(2.0), e.sub(e.p.create<prim::MaxOp>(exponent, e.c(lowest)), e.c(bits)));
+  Value up = e.cmp(P::gt, y, x);
+  Value away = e.sel(e.cmp(P::gt, x, e.c(0.0)), up, e.p.create<prim::NotOp>(up));
+  Value halve = e.p.create<prim::AndOp>(
+      e.p.create<prim::NotOp>(away), e.p.create<prim::AndOp>(e.cmp(P::eq, as, power), normal));
+  Value step = e.sel(halve, e.mul(unit, e.c(0.5)), unit);
+  Value result = e.sel(up, e.add(x, step), e.sub(x, step));
+  Value tiny = e.p.create<prim::PowOp>(e.c(2.0), e.c(lowest - bits));
+  result = e.sel(e.cmp(P::eq, x, e.c(0.0)), e.sel(up, tiny, e.p.create<prim::NegOp>(tiny)), result);
+  result = e.sel(e.cmp(P::eq, a, e.c(INFINITY)),
+                 e.sel(e.cmp(P::gt, x, e.c(0.0)), e.c(largest), e.c(-largest)), result);
+  result = e.sel(e.cmp(P::eq, x, y), y, result);
+  result = e.sel(e.p.create<prim::OrOp>(e.isNan(x), e.isNan(y)), e.add(x, y), result);
+  return replaceChecked(call, p.convert(result, element), rewriter);
+}
+
 /// `fn` of self and other for integer results only (booleans refused).
 template <PointwiseFn fn>
 LogicalResult integerBinaryOf(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
@@ -303,6 +353,9 @@ void addPointwiseDecompositions(std::vector<Decomposition> &table) {
        pointwise<heaviside, kSelfValues, 2, true>},
       {"aten.hypot.default", "pointwise", "abs, max, min, div, mul, sqrt, compare, or, select",
        binaryOf<hypot>},
+      {"aten.nextafter.default", "pointwise",
+       "abs, compare, and, or, not, select, log, div, floor, pow, max, add, sub, mul, neg, convert",
+       nextafter},
       {"aten.lerp.Scalar", "pointwise", "sub, mul, add, abs, compare, select",
        pointwise<lerp, kSelfEndWeight, 3>},
       {"aten.lerp.Tensor", "pointwise", "sub, mul, add, abs, compare, select",

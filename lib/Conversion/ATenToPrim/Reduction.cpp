@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Families.h"
+#include "MatrixOps.h"
 
 #include "pt2c/Dialect/Prim/PrimOps.h"
 
@@ -407,16 +408,24 @@ LogicalResult vectorNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
                      rewriter);
 }
 
-// linalg_matrix_norm(self, ord = "fro", dim, keepdim, dtype): the Frobenius
-// norm is the 2-norm of the entries over the two dims ("nuc", the sum of
-// the singular values, is not supported yet).
+// linalg_matrix_norm(self, ord, dim, keepdim, dtype) over the matrices of
+// the two dims (rows, columns): "fro" is the 2-norm of the entries; 1 / -1
+// the largest / smallest column sum of |x|, inf / -inf the same of the
+// rows; "nuc" the sum of the singular values and 2 / -2 the largest /
+// smallest one (Spectral.cpp's SVD, in f64).
 LogicalResult matrixNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value self = tensorArg(args, "self");
   auto dims = args.integers("dim");
+  std::optional<StringRef> name = args.string("ord");
+  std::optional<double> number = name ? std::nullopt : args.number("ord");
+  double inf = std::numeric_limits<double>::infinity();
+  bool known = name ? (*name == "fro" || *name == "nuc")
+                    : number && llvm::is_contained({1.0, -1.0, 2.0, -2.0, inf, -inf}, *number);
   if (!type || !self || !dims || dims->size() != 2 || !isa<FloatType>(type.getElementType()) ||
-      args.string("ord").value_or("fro") != "fro")
-    return rewriter.notifyMatchFailure(call, "expects a float tensor, two dims and ord 'fro'");
+      !known)
+    return rewriter.notifyMatchFailure(call, "expects a float tensor, two dims and an ord of "
+                                             "'fro', 'nuc', 1, -1, 2, -2, inf or -inf");
   auto selfType = cast<RankedTensorType>(self.getType());
   SmallVector<int64_t> reduced;
   for (int64_t dim : *dims) {
@@ -425,10 +434,37 @@ LogicalResult matrixNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
       return rewriter.notifyMatchFailure(call, "two distinct dims of the input");
     reduced.push_back(*d);
   }
+  bool keepdim = args.boolean("keepdim").value_or(false);
   PrimBuilder p(rewriter, call.getLoc());
   Value x = p.convert(self, computeType(type).getElementType());
-  return replaceWith(call, vectorNormOf(p, x, 2.0, reduced, args.boolean("keepdim").value_or(false)),
-                     rewriter);
+  if (name && *name == "fro")
+    return replaceWith(call, vectorNormOf(p, x, 2.0, reduced, keepdim), rewriter);
+  if (!name && std::abs(*number) != 2.0) {
+    // Sum |x| along one dim (columns' sums run down the rows), then the
+    // extreme of the sums along the other.
+    bool columns = std::abs(*number) == 1.0;
+    Value sums = p.reduce(prim::ReduceKind::sum, p.create<prim::AbsOp>(x),
+                          {reduced[columns ? 0 : 1]}, true);
+    Value extreme = p.reduce(*number > 0 ? prim::ReduceKind::max : prim::ReduceKind::min, sums,
+                             {reduced[columns ? 1 : 0]}, true);
+    return replaceWith(call, p.reshape(type.clone(computeType(type).getElementType()), extreme),
+                       rewriter);
+  }
+  // The singular values: the two dims moved last, in f64.
+  if (!selfType.hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "a spectral norm of a dynamic shape");
+  SmallVector<int64_t> order;
+  for (int64_t d = 0; d < selfType.getRank(); ++d)
+    if (!llvm::is_contained(reduced, d))
+      order.push_back(d);
+  order.append(reduced.begin(), reduced.end());
+  linalg::Mats m(p);
+  Value matrices = p.convert(
+      p.create<prim::TransposeOp>(self, rewriter.getDenseI64ArrayAttr(order)), m.f64());
+  Value norm = linalg::singularValueNorm(m, matrices, name ? "nuc" : *number > 0 ? "2" : "-2");
+  if (!norm)
+    return rewriter.notifyMatchFailure(call, "the 2-norm of an empty matrix");
+  return replaceWith(call, p.reshape(type.clone(m.f64()), norm), rewriter);
 }
 
 // linalg_norm(self, ord, dim, keepdim, dtype) with a number or no ord: the
@@ -751,8 +787,10 @@ void addReductionDecompositions(std::vector<Decomposition> &table) {
        variance<false, true>},
       {"aten.std_mean.default", "reduction",
        "reduce, mul, sub, sqrt, broadcast_in_dim, convert", variance<true, true>},
-      {"aten.linalg_matrix_norm.str_ord", "reduction", "abs, mul, reduce, sqrt, convert",
-       matrixNorm},
+      {"aten.linalg_matrix_norm.str_ord", "reduction",
+       "abs, mul, reduce, sqrt, convert (and the SVD's prims for 'nuc')", matrixNorm},
+      {"aten.linalg_matrix_norm.default", "reduction",
+       "abs, reduce, reshape, convert (and the SVD's prims for 2 / -2)", matrixNorm},
       {"aten.linalg_norm.default", "reduction", "abs, mul, reduce, sqrt | pow, convert",
        linalgNorm},
       {"aten.linalg_vector_norm.default", "reduction", "abs, mul, reduce, sqrt | pow, convert",

@@ -57,6 +57,8 @@ Value sortsBefore(Ew &e, Value a, Value b, bool descending) {
   return e.p.create<prim::OrOp>(before, nanOrder);
 }
 
+} // namespace
+
 /// The stable rank (i64, same shape) of every element of `keys` along `dim`.
 Value stableRanks(PrimBuilder &p, Value keys, int64_t dim, bool descending) {
   OpBuilder &b = p.builder();
@@ -97,6 +99,8 @@ Value indicesOfRanks(PrimBuilder &p, Value ranks, int64_t dim, int64_t count) {
   Value atRank = e.sel(e.cmp(P::eq, ranksOfI, r), i, e.c(0.0));
   return p.reduce(prim::ReduceKind::sum, atRank, {dim + 1}, false);
 }
+
+namespace {
 
 /// The first `count` elements of `self` sorted along `dim` and their
 /// indices; a match failure for what the decomposition does not handle.
@@ -321,12 +325,76 @@ LogicalResult orderStatistic(aten::CallOp call, const CallArgs &args, PatternRew
   return success();
 }
 
+// mode(self, dim, keepdim): the most frequent value along dim and an index
+// holding it. torch's CPU kernel sorts each row and keeps the first of the
+// longest runs, so of equally frequent values the smallest wins, and it
+// reports the run's last sorted position: for rows of up to 16 (sorted by
+// insertion, stable) the value's last index. Counts are pairwise equality
+// sums, O(n^2) per row.
+LogicalResult mode(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  RankedTensorType valuesType = resultType(call, 0), indicesType = resultType(call, 1);
+  if (!self || !valuesType || !indicesType ||
+      !cast<RankedTensorType>(self.getType()).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects a static self");
+  PrimBuilder p(rewriter, call.getLoc());
+  Type i64 = rewriter.getI64Type();
+  auto selfType = cast<RankedTensorType>(self.getType());
+  Value x = self;
+  if (selfType.getRank() == 0)
+    x = p.build<prim::ReshapeOp>(RankedTensorType::get({1}, selfType.getElementType()), self,
+                                 ValueRange{});
+  auto type = cast<RankedTensorType>(x.getType());
+  std::optional<int64_t> dim = shapeDim(args.integer("dim").value_or(-1), type);
+  if (!dim || type.getDimSize(*dim) == 0)
+    return rewriter.notifyMatchFailure(call, "dim must name a non-empty dim");
+  int64_t rank = type.getRank(), n = type.getDimSize(*dim);
+  // Keys that compare as numbers: bool as int64, f16/bf16 as f32 (exact).
+  Value keys = x;
+  if (type.getElementType().isInteger(1))
+    keys = p.convert(x, i64);
+  else if (type.getElementType().isF16() || type.getElementType().isBF16())
+    keys = p.convert(x, rewriter.getF32Type());
+  auto keyType = cast<RankedTensorType>(keys.getType());
+  auto pairs = RankedTensorType::get(withDimInserted(keyType.getShape(), *dim + 1, n),
+                                     keyType.getElementType());
+  Value xi = p.broadcastInDim(keys, pairs, skippingDim(rank, *dim + 1), {});
+  Value xj = p.broadcastInDim(keys, pairs, skippingDim(rank, *dim), {});
+  Ew e{p, xi};
+  Value counts = p.reduce(prim::ReduceKind::sum, p.convert(e.cmp(P::eq, xi, xj), i64),
+                          {*dim + 1}, false);
+  Value most = p.broadcastTo(p.reduce(prim::ReduceKind::max, counts, {*dim}, true),
+                             keyType.clone(i64), {});
+  Value largestKey = p.broadcastTo(p.reduce(prim::ReduceKind::max, keys, {*dim}, true), keyType,
+                                   {});
+  Ew k{p, keys};
+  Value candidates = k.sel(k.cmp(P::eq, counts, most), keys, largestKey);
+  Value modeKey = p.broadcastTo(p.reduce(prim::ReduceKind::min, candidates, {*dim}, true),
+                                keyType, {});
+  Value position = p.build<prim::IotaOp>(keyType.clone(i64), rewriter.getI64IntegerAttr(*dim),
+                                         ValueRange{});
+  Ew ix{p, position};
+  Value index = p.reduce(prim::ReduceKind::max,
+                         ix.sel(k.cmp(P::eq, keys, modeKey), position, ix.c(-1.0)), {*dim}, true);
+  Value values = p.create<prim::TakeAlongOp>(x, index, rewriter.getI64IntegerAttr(*dim));
+  if (!values || !index)
+    return failure(); // p said why
+  values = p.reshape(valuesType, values);
+  index = p.reshape(indicesType, index);
+  if (!values || !index || values.getType() != valuesType || index.getType() != indicesType)
+    return rewriter.notifyMatchFailure(call, "the result shapes are not the archive's");
+  rewriter.replaceOp(call, ValueRange{values, index});
+  return success();
+}
+
 } // namespace
 
 void addSortDecompositions(std::vector<Decomposition> &table) {
   constexpr const char *kStatistic =
       "compare, and, or, select, iota, reduce, take_along, sub, div, reshape";
   table.insert(table.end(), {
+      {"aten.mode.default", "sort", "convert, broadcast_in_dim, compare, reduce, select, iota, "
+       "take_along, reshape", mode},
       {"aten.sort.default", "sort", "compare, and, or, select, iota, reduce, take_along", sort},
       {"aten.topk.default", "sort", "compare, and, or, select, iota, reduce, take_along", topk},
       {"aten.argsort.default", "sort", "compare, and, or, select, iota, reduce, take_along",

@@ -94,6 +94,15 @@ LogicalResult ConstantOp::inferReturnTypes(MLIRContext *, OptLoc loc,
 
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValueAttr(); }
 
+OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
+  auto constant = dyn_cast_if_present<DenseElementsAttr>(adaptor.getOperand());
+  auto type = dyn_cast<RankedTensorType>(getType());
+  if (!constant || !type || !type.hasStaticShape() ||
+      type.getNumElements() != constant.getNumElements())
+    return {};
+  return constant.reshape(type);
+}
+
 LogicalResult SplatOp::verify() {
   return verifySplatOp(getLoc(), getScalar().getType(), getType(),
                        getDynamicSizes().size());

@@ -83,12 +83,11 @@ TEST_CASE("Each overload's status", "[driver][inventory]") {
   CHECK(classify("aten.Bool.int\t-\tjit\taten::Bool.int(int a) -> bool").detail ==
         "torchscript");
   // Not covered: composite when torch.export decomposes it, else missing.
-  CHECK(classify("aten.linalg_cond.default\t-\tcomposite\taten::linalg_cond(Tensor self, "
-                 "Scalar? p=None) -> Tensor")
+  CHECK(classify("aten.linalg_cond.p_str\tpt2_compliant_tag\tcomposite\taten::linalg_cond.p_str("
+                 "Tensor self, str p) -> Tensor")
             .status == OverloadStatus::Composite);
-  CHECK(classify("aten._linalg_svd.default\t-\tkernel\taten::_linalg_svd(Tensor A, bool "
-                 "full_matrices=False, bool compute_uv=True, *, str? driver=None) -> (Tensor U, "
-                 "Tensor S, Tensor Vh)")
+  CHECK(classify("aten._linalg_eigvals.default\tpt2_compliant_tag\tkernel\taten::_linalg_eigvals("
+                 "Tensor self) -> Tensor")
             .status == OverloadStatus::Missing);
   // A kernel with a decomposition is covered.
   CHECK(classify("aten.linalg_qr.default\t-\tkernel\taten::linalg_qr(Tensor A, str "

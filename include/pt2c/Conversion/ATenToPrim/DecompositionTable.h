@@ -66,6 +66,7 @@ void addFftDecompositions(std::vector<Decomposition> &table);
 void addGammaDecompositions(std::vector<Decomposition> &table);
 void addLinearDecompositions(std::vector<Decomposition> &table);
 void addLinearSolveDecompositions(std::vector<Decomposition> &table);
+void addSpectralDecompositions(std::vector<Decomposition> &table);
 void addMathDecompositions(std::vector<Decomposition> &table);
 void addNormalDistributionDecompositions(std::vector<Decomposition> &table);
 void addMatrixDecompositions(std::vector<Decomposition> &table);

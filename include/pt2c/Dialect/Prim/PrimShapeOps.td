@@ -145,6 +145,10 @@ def Prim_ReshapeOp : Prim_Op<"reshape", [Pure]> {
     type($operand) `->` type($result)
   }];
   let hasVerifier = 1;
+  // A constant reshaped is a constant: tables built by decompositions
+  // (gather indices) stay plain constants that every backend places, never
+  // a view of one.
+  let hasFolder = 1;
 }
 
 def Prim_TransposeOp : Prim_InferredOp<"transpose", 2, [Pure]> {

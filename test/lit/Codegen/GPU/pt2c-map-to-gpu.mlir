@@ -135,6 +135,34 @@ func.func @table_lookup(%x: memref<4xf32>, %o: memref<4xf32>) {
 
 // -----
 
+// A view of a constant table (here a gather index reshaped, its shape a
+// constant too) is cloned into the kernel with the globals it reads: left
+// outside, the kernel got a host address.
+// CHECK-LABEL: func.func @table_view
+// CHECK: gpu.launch
+// CHECK-DAG: %[[T:.+]] = memref.get_global @column : memref<1x4xi64>
+// CHECK-DAG: %[[S:.+]] = memref.get_global @shape : memref<2xindex>
+// CHECK: %[[V:.+]] = memref.reshape %[[T]](%[[S]])
+// CHECK: memref.load %[[V]]
+memref.global "private" constant @column : memref<1x4xi64> = dense<[[3, 2, 1, 0]]>
+memref.global "private" constant @shape : memref<2xindex> = dense<[4, 1]>
+func.func @table_view(%x: memref<4xf32>, %o: memref<4x1xf32>) {
+  %t = memref.get_global @column : memref<1x4xi64>
+  %s = memref.get_global @shape : memref<2xindex>
+  %v = memref.reshape %t(%s) : (memref<1x4xi64>, memref<2xindex>) -> memref<4x1xi64>
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%v : memref<4x1xi64>) outs(%o : memref<4x1xf32>) {
+  ^bb0(%j: i64, %out: f32):
+    %k = arith.index_cast %j : i64 to index
+    %e = memref.load %x[%k] : memref<4xf32>
+    linalg.yield %e : f32
+  }
+  return
+}
+
+// -----
+
 // A large elementwise op (1100 x 1024 points, at least 2^20): 4 points per
 // thread, block b covering 4 x 128 consecutive points, step k of its
 // threads the k-th 128 of them. All four points are loaded first (a point

@@ -103,7 +103,7 @@ func.func @view_as_complex(%p: tensor<5x2xf32>) -> tensor<5xcomplex<f32>> {
 // to(complex128) of f32 converts the real part, imaginary part 0.
 // CHECK-LABEL: func.func @from_parts
 // CHECK-SAME: -> (tensor<3x4x2xf32>, tensor<3x2xf32>, tensor<3x2xf64>)
-// CHECK-DAG: prim.constant dense<0.000000e+00> : tensor<3xf64>
+// CHECK-DAG: prim.constant dense<0.000000e+00> : tensor<3x1xf64>
 // CHECK-DAG: prim.broadcast_in_dim %arg0, dims = [0, 1] : tensor<3x1xf32> -> tensor<3x4xf32>
 // CHECK: prim.broadcast_in_dim %arg1, dims = [1] : tensor<4xf32> -> tensor<3x4xf32>
 // CHECK: prim.cos

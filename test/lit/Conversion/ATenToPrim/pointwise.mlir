@@ -175,3 +175,28 @@ func.func @addc(%s: tensor<4xf32>, %t1: tensor<4xf32>, %t2: tensor<4xf32>) -> (t
   %1 = aten.call "aten.addcdiv.default"(self: %s, tensor1: %t1, tensor2: %t2) {value = 1 : i64} : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   return %0, %1 : tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// nextafter of float16 in f64: the exponent from the log (corrected by
+// one either way), the unit 2^(max(e, -14) - 10), halved toward zero from
+// a normal power of two; from 0 the smallest subnormal 2^-24, from an
+// infinity the largest finite value 65504; rounded back exactly.
+// CHECK-LABEL: func.func @nextafter
+// CHECK-DAG: prim.constant dense<6.550400e+04> : tensor<4xf64>
+// CHECK-DAG: prim.constant dense<-2.400000e+01> : tensor<4xf64>
+// CHECK-DAG: prim.constant dense<-1.400000e+01> : tensor<4xf64>
+// CHECK-DAG: prim.constant dense<1.000000e+01> : tensor<4xf64>
+// CHECK: %[[X:.*]] = prim.convert %arg0 : tensor<4xf16> -> tensor<4xf64>
+// CHECK: prim.log
+// CHECK: prim.floor
+// CHECK: prim.max
+// CHECK: %[[UNIT:.*]] = prim.pow
+// CHECK: %[[UP:.*]] = prim.compare %{{.*}}, %[[X]], predicate = gt
+// CHECK: prim.add %[[X]]
+// CHECK: prim.sub %[[X]]
+// CHECK: prim.convert %{{.*}} : tensor<4xf64> -> tensor<4xf16>
+func.func @nextafter(%x: tensor<4xf16>, %y: tensor<4xf16>) -> tensor<4xf16> {
+  %0 = aten.call "aten.nextafter.default"(self: %x, other: %y) : (tensor<4xf16>, tensor<4xf16>) -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}

@@ -120,3 +120,24 @@ func.func @cumprod_dtype(%x: tensor<6xf16>) -> tensor<6xf32> {
   %0 = aten.call "aten.cumprod.default"(self: %x) {dim = 0 : i64, dtype = f32} : (tensor<6xf16>) -> tensor<6xf32>
   return %0 : tensor<6xf32>
 }
+
+// -----
+
+// mode along the last dim: each element's count (pairwise equality sums),
+// the smallest of the most frequent values, and the last index holding it.
+// CHECK-LABEL: func.func @mode
+// CHECK: %[[EQ:.*]] = prim.compare %{{.*}}, %{{.*}}, predicate = eq : tensor<3x4x4xi64>
+// CHECK: %[[ONES:.*]] = prim.convert %[[EQ]] : tensor<3x4x4xi1> -> tensor<3x4x4xi64>
+// CHECK: %[[COUNTS:.*]] = prim.reduce sum %[[ONES]], dims = [2] : tensor<3x4x4xi64> -> tensor<3x4xi64>
+// CHECK: prim.reduce max %[[COUNTS]], dims = [1]
+// CHECK: %[[MOST:.*]] = prim.compare %[[COUNTS]], %{{.*}}, predicate = eq : tensor<3x4xi64>
+// CHECK: %[[CAND:.*]] = prim.select %[[MOST]], %arg0, %{{.*}}
+// CHECK: prim.reduce min %[[CAND]], dims = [1]
+// CHECK: %[[IOTA:.*]] = prim.iota dim = 1 : tensor<3x4xi64>
+// CHECK: %[[AT:.*]] = prim.select %{{.*}}, %[[IOTA]], %{{.*}}
+// CHECK: %[[LAST:.*]] = prim.reduce max %[[AT]], dims = [1]
+// CHECK: prim.take_along %arg0, %{{.*}}, dim = 1 : (tensor<3x4xi64>, tensor<3x1xi64>) -> tensor<3x1xi64>
+func.func @mode(%x: tensor<3x4xi64>) -> (tensor<3xi64>, tensor<3xi64>) {
+  %0:2 = aten.call "aten.mode.default"(self: %x) {dim = -1 : i64, keepdim = false} : (tensor<3x4xi64>) -> (tensor<3xi64>, tensor<3xi64>)
+  return %0#0, %0#1 : tensor<3xi64>, tensor<3xi64>
+}
