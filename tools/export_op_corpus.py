@@ -1367,6 +1367,38 @@ def _(inp):
                                              torch.mode(t[0, 0, 0]))
 
 
+@case("order", "segment_reduce", dtypes=FLOATS)
+def _(inp):
+    lengths = torch.tensor([2, 0, 3, 2])
+    offsets = torch.tensor([0, 2, 2, 5, 7])
+    def f(x, v, lengths, offsets):
+        seg = torch.segment_reduce
+        return tuple([seg(x, r, lengths=lengths) for r in ("sum", "prod", "max", "min", "mean")]
+                     + [seg(x, r, offsets=offsets, initial=0.5)
+                        for r in ("sum", "prod", "max", "min", "mean")]
+                     + [seg(v, "max", lengths=lengths, initial=-1.0)])
+    return [inp.n(7, 3), inp.n(7), lengths, offsets], f
+
+
+@case("losses", "multi_margin", dtypes=("f32", "bf16"))
+def _(inp):
+    target = torch.tensor([0, 4, 2, 4])
+    return ([inp.n(4, 5), target, inp.r(5, lo=0.5, hi=2.0), inp.n(5)],
+            lambda x, t, w, v: (F.multi_margin_loss(x, t), F.multi_margin_loss(x, t, reduction="none"),
+                                F.multi_margin_loss(x, t, p=2, margin=0.5, weight=w, reduction="sum"),
+                                F.multi_margin_loss(v, t[1])))
+
+
+@case("losses", "multilabel_margin", dtypes=("f32", "bf16"))
+def _(inp):
+    target = torch.tensor([[2, 4, -1, 0, 1, 1], [5, 0, 1, 3, 2, 4], [-1, 3, 3, 3, 3, 3]])
+    return ([inp.n(3, 6), target, inp.n(4)],
+            lambda x, t, v: (F.multilabel_margin_loss(x, t),
+                             F.multilabel_margin_loss(x, t, reduction="none"),
+                             F.multilabel_margin_loss(x, t, reduction="sum"),
+                             F.multilabel_margin_loss(v, torch.tensor([3, 0, -1, 1]))))
+
+
 @case("inventory", "masked_scatter")
 def _(inp):
     mask = torch.rand(4, 6, generator=inp.gen) < 0.4

@@ -362,6 +362,122 @@ LogicalResult nllLoss(aten::CallOp call, const CallArgs &args, PatternRewriter &
   return success();
 }
 
+/// `x` (0-d, [C] or [N, C]) as rows [N, C] (a 0-d is one row of one class,
+/// a vector one row), or null for another rank or a dynamic shape.
+Value asRows(PrimBuilder &p, Value x) {
+  auto type = cast<RankedTensorType>(x.getType());
+  if (type.getRank() > 2 || !type.hasStaticShape())
+    return Value();
+  int64_t classes = type.getRank() == 0 ? 1 : type.getShape().back();
+  int64_t rows = type.getRank() == 2 ? type.getDimSize(0) : 1;
+  return p.reshape(RankedTensorType::get({rows, classes}, type.getElementType()), x);
+}
+
+/// The per-row `loss` [N] reduced as `reduction` says, in the result's
+/// shape (none: [N], or 0-d for a 0-d or vector input).
+LogicalResult replaceRowLoss(aten::CallOp call, PrimBuilder &p, Value loss, int64_t reduction,
+                             PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  if (reduction == kNone && loss)
+    loss = p.reshape(type.clone(cast<RankedTensorType>(loss.getType()).getElementType()), loss);
+  return replaceReduced(call, p, loss, reduction, rewriter);
+}
+
+// multi_margin_loss(self [N, C] / [C] / 0-d, target [N] / 0-d, p (1 or 2),
+// margin, weight, reduction): per row, the sum over classes i other than
+// the target y of w[y] max(0, margin - x[y] + x[i])^p, divided by C.
+LogicalResult multiMargin(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self"), target = tensorArg(args, "target");
+  std::optional<int64_t> reduction = args.integer("reduction");
+  std::optional<double> power = args.number("p");
+  if (!type || !self || !target || !reduction || *reduction < kNone || *reduction > kSum ||
+      !isa<FloatType>(type.getElementType()) || (power && *power != 1.0 && *power != 2.0))
+    return rewriter.notifyMatchFailure(call, "expects float input, p 1 or 2, reduction 0-2");
+  PrimBuilder p(rewriter, call.getLoc());
+  Type wide = computeType(type).getElementType();
+  Value x = asRows(p, p.convert(self, wide));
+  if (!x)
+    return rewriter.notifyMatchFailure(call, "expects a static input of rank 0, 1 or 2");
+  auto rowsType = cast<RankedTensorType>(x.getType());
+  int64_t n = rowsType.getDimSize(0), classes = rowsType.getDimSize(1);
+  auto columnType = RankedTensorType::get({n, 1}, rewriter.getI64Type());
+  Value y = p.reshape(columnType, p.convert(target, rewriter.getI64Type()));
+  if (!y)
+    return rewriter.notifyMatchFailure(call, "target must hold one class per row");
+  Value xy = p.create<prim::TakeAlongOp>(x, y, rewriter.getI64IntegerAttr(1));
+  Ew e{p, x};
+  Value margin = e.c(args.number("margin").value_or(1.0));
+  Value z = p.create<prim::MaxOp>(e.add(e.sub(margin, p.broadcastTo(xy, rowsType, {})), x), e.c(0));
+  if (power.value_or(1.0) == 2.0)
+    z = e.mul(z, z);
+  if (Value weight = tensorArg(args, "weight")) {
+    Value wy = p.create<prim::TakeOp>(p.convert(weight, wide), y, rewriter.getI64IntegerAttr(0));
+    z = e.mul(z, p.broadcastTo(wy, rowsType, {}));
+  }
+  Value column = p.build<prim::IotaOp>(rowsType.clone(rewriter.getI64Type()),
+                                       rewriter.getI64IntegerAttr(1), ValueRange{});
+  Value other = e.cmp(P::ne, column, p.broadcastTo(y, rowsType.clone(rewriter.getI64Type()), {}));
+  z = e.sel(other, z, e.c(0));
+  Value loss = p.reduce(prim::ReduceKind::sum, z, {1}, false);
+  Ew r{p, loss};
+  return replaceRowLoss(call, p, r.div(loss, r.c(double(classes))), *reduction, rewriter);
+}
+
+// multilabel_margin_loss(self [N, C] / [C] / 0-d, target (int64, same
+// shape), reduction): a row's target classes are its target entries
+// before the first -1; the loss sums, over target classes j and non-target
+// classes i, max(0, 1 - (x[j] - x[i])), divided by C.
+LogicalResult multilabelMargin(aten::CallOp call, const CallArgs &args,
+                               PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self"), target = tensorArg(args, "target");
+  std::optional<int64_t> reduction = args.integer("reduction");
+  if (!type || !self || !target || !reduction || *reduction < kNone || *reduction > kSum ||
+      !isa<FloatType>(type.getElementType()) ||
+      cast<RankedTensorType>(target.getType()).getShape() !=
+          cast<RankedTensorType>(self.getType()).getShape())
+    return rewriter.notifyMatchFailure(call, "expects float input, a target of its shape and "
+                                             "reduction 0, 1 or 2");
+  PrimBuilder p(rewriter, call.getLoc());
+  Type wide = computeType(type).getElementType(), i64 = rewriter.getI64Type();
+  Value x = asRows(p, p.convert(self, wide));
+  Value t = asRows(p, p.convert(target, i64));
+  if (!x || !t)
+    return rewriter.notifyMatchFailure(call, "expects a static input of rank 0, 1 or 2");
+  auto rowsType = cast<RankedTensorType>(x.getType());
+  int64_t n = rowsType.getDimSize(0), classes = rowsType.getDimSize(1);
+  Ew ti{p, t};
+  // Entries before the first -1: no -1 among them and themselves.
+  Value ended = p.create<prim::CumsumOp>(p.convert(ti.cmp(P::eq, t, ti.c(-1)), i64),
+                                         rewriter.getI64IntegerAttr(1));
+  Value valid = ti.cmp(P::eq, ended, ti.c(0));
+  // Pairs [N, C(j), C(i)]: is class i the valid target entry j?
+  auto pairs = RankedTensorType::get({n, classes, classes}, i64);
+  Value tj = p.broadcastInDim(t, pairs, {0, 1}, {});
+  Value classI = p.build<prim::IotaOp>(pairs, rewriter.getI64IntegerAttr(2), ValueRange{});
+  Ew pe{p, tj};
+  Value hit = p.create<prim::AndOp>(pe.cmp(P::eq, tj, classI),
+                                    p.broadcastInDim(valid, pairs.clone(rewriter.getI1Type()),
+                                                     {0, 1}, {}));
+  Value isTarget = p.reduce(prim::ReduceKind::max, p.convert(hit, i64), {1}, false); // [N, C]
+  Value clamped = ti.sel(valid, t, ti.c(0));
+  Value xj = p.create<prim::TakeAlongOp>(x, clamped, rewriter.getI64IntegerAttr(1)); // [N, C(j)]
+  auto widePairs = pairs.clone(wide);
+  Value xjPairs = p.broadcastInDim(xj, widePairs, {0, 1}, {});
+  Value xiPairs = p.broadcastInDim(x, widePairs, {0, 2}, {});
+  Ew w{p, xjPairs};
+  Value hinge = p.create<prim::MaxOp>(w.sub(w.c(1.0), w.sub(xjPairs, xiPairs)), w.c(0.0));
+  Value counted = p.create<prim::AndOp>(
+      p.broadcastInDim(valid, pairs.clone(rewriter.getI1Type()), {0, 1}, {}),
+      p.broadcastInDim(ti.cmp(P::eq, isTarget, ti.c(0)), pairs.clone(rewriter.getI1Type()),
+                       {0, 2}, {}));
+  Value terms = w.sel(counted, hinge, w.c(0.0));
+  Value loss = p.reduce(prim::ReduceKind::sum, terms, {1, 2}, false);
+  Ew r{p, loss};
+  return replaceRowLoss(call, p, r.div(loss, r.c(double(classes))), *reduction, rewriter);
+}
+
 } // namespace
 
 void addLossDecompositions(std::vector<Decomposition> &table) {
@@ -392,6 +508,12 @@ void addLossDecompositions(std::vector<Decomposition> &table) {
       {"aten.huber_loss.default", "loss",
        "broadcast_in_dim, sub, abs, mul, compare, select, reduce, div, convert",
        pointwiseLoss<huber>},
+      {"aten.multi_margin_loss.default", "loss",
+       "reshape, take_along, take, sub, add, max, mul, iota, compare, select, reduce, div, convert",
+       multiMargin},
+      {"aten.multilabel_margin_loss.default", "loss",
+       "reshape, compare, cumsum, broadcast_in_dim, iota, and, reduce, select, take_along, sub, "
+       "max, div, convert", multilabelMargin},
       {"aten.l1_loss.default", "loss", "broadcast_in_dim, sub, abs, reduce, div, convert",
        pointwiseLoss<absolute>},
       {"aten.mse_loss.default", "loss", "broadcast_in_dim, sub, mul, reduce, div, convert",

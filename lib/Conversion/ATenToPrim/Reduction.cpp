@@ -490,6 +490,84 @@ LogicalResult linalgNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
                      rewriter);
 }
 
+// segment_reduce(data, reduce, lengths or offsets, axis 0, initial): data's
+// rows [start_s, end_s) reduced per segment s (sum, prod, max, min, mean)
+// and combined with `initial` (default: the reduction's identity, -inf for
+// max, inf for min); mean is (initial + sum) / length, for an empty segment
+// initial when one is given, else NaN (0 / 0), as torch's kernel. Each segment masks all D rows: O(S D).
+LogicalResult segmentReduce(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value data = tensorArg(args, "data"), lengths = tensorArg(args, "lengths"),
+        offsets = tensorArg(args, "offsets");
+  std::optional<StringRef> reduce = args.string("reduce");
+  Value bounds = lengths ? lengths : offsets;
+  auto dataType = data ? cast<RankedTensorType>(data.getType()) : RankedTensorType();
+  auto boundsType = bounds ? cast<RankedTensorType>(bounds.getType()) : RankedTensorType();
+  const StringRef kinds[] = {"sum", "prod", "max", "min", "mean"};
+  if (!type || !data || !bounds || (lengths && offsets) || !reduce ||
+      !llvm::is_contained(kinds, *reduce) || !isa<FloatType>(type.getElementType()) ||
+      dataType.getRank() == 0 || !dataType.hasStaticShape() || boundsType.getRank() != 1 ||
+      !boundsType.hasStaticShape() || args.value("indices") ||
+      PrimBuilder::normalizeDim(args.integer("axis").value_or(0), dataType.getRank()) != 0)
+    return rewriter.notifyMatchFailure(call, "expects float data, 1-d lengths or offsets, axis "
+                                             "0 and reduce sum/prod/max/min/mean");
+  int64_t segments = boundsType.getDimSize(0) - (offsets ? 1 : 0), rows = dataType.getDimSize(0);
+  if (segments < 0 || type.getRank() != dataType.getRank() || type.getDimSize(0) != segments)
+    return rewriter.notifyMatchFailure(call, "the result must have one row per segment");
+  PrimBuilder p(rewriter, call.getLoc());
+  Type i64 = rewriter.getI64Type();
+  Value b = p.convert(bounds, i64);
+  Value starts, ends;
+  if (offsets) {
+    starts = sliceDim(p, b, 0, 0, segments, 1);
+    ends = sliceDim(p, b, 0, 1, segments + 1, 1);
+  } else {
+    ends = p.create<prim::CumsumOp>(b, rewriter.getI64IntegerAttr(0));
+    starts = p.create<prim::SubOp>(ends, b);
+  }
+  // in[s, j]: row j belongs to segment s.
+  auto maskType = RankedTensorType::get({segments, rows}, i64);
+  Value row = p.build<prim::IotaOp>(maskType, rewriter.getI64IntegerAttr(1), ValueRange{});
+  Ew m{p, row};
+  Value in = p.create<prim::AndOp>(m.cmp(prim::ComparePredicate::ge, row, p.broadcastInDim(starts, maskType, {0}, {})),
+                                   m.cmp(prim::ComparePredicate::lt, row, p.broadcastInDim(ends, maskType, {0}, {})));
+  Type wide = computeType(type).getElementType();
+  SmallVector<int64_t> spread{segments};
+  spread.append(dataType.getShape().begin(), dataType.getShape().end());
+  auto spreadType = RankedTensorType::get(spread, wide);
+  SmallVector<int64_t> dataDims = llvm::to_vector(llvm::seq<int64_t>(1, spread.size()));
+  Value x = p.broadcastInDim(p.convert(data, wide), spreadType, dataDims, {});
+  Value inSpread = p.broadcastInDim(in, spreadType.clone(rewriter.getI1Type()), {0, 1}, {});
+  double inf = std::numeric_limits<double>::infinity();
+  double identity = *reduce == "prod" ? 1.0 : *reduce == "max" ? -inf : *reduce == "min" ? inf : 0.0;
+  prim::ReduceKind kind = *reduce == "prod" ? prim::ReduceKind::prod
+                          : *reduce == "max" ? prim::ReduceKind::max
+                          : *reduce == "min" ? prim::ReduceKind::min
+                                             : prim::ReduceKind::sum;
+  Ew e{p, x};
+  Value reduced = p.reduce(kind, e.sel(inSpread, x, e.c(identity)), {1}, false);
+  auto resultWide = type.clone(wide);
+  Ew r{p, reduced};
+  Value initial = r.c(args.number("initial").value_or(identity));
+  Value result;
+  if (*reduce == "sum" || *reduce == "mean")
+    result = r.add(initial, reduced);
+  else if (*reduce == "prod")
+    result = r.mul(initial, reduced);
+  else
+    result = *reduce == "max" ? p.create<prim::MaxOp>(initial, reduced)
+                              : p.create<prim::MinOp>(initial, reduced);
+  if (*reduce == "mean") {
+    Value count = p.broadcastInDim(p.convert(p.create<prim::SubOp>(ends, starts), wide),
+                                   resultWide, {0}, {});
+    // torch: 0 / 0 (NaN) for an empty segment, unless an initial is given.
+    result = args.number("initial") ? r.sel(r.cmp(prim::ComparePredicate::gt, count, r.c(0.0)),
+                                            r.div(result, count), initial)
+                                    : r.div(result, count);
+  }
+  return replaceChecked(call, p.convert(result, type.getElementType()), rewriter);
+}
+
 // renorm(self, p, dim, maxnorm): each slice along dim whose p-norm (over
 // the other dims) exceeds maxnorm scaled by maxnorm / (norm + 1e-7), as
 // torch's kernel; the others unchanged.
@@ -787,6 +865,9 @@ void addReductionDecompositions(std::vector<Decomposition> &table) {
        variance<false, true>},
       {"aten.std_mean.default", "reduction",
        "reduce, mul, sub, sqrt, broadcast_in_dim, convert", variance<true, true>},
+      {"aten.segment_reduce.default", "reduction",
+       "convert, slice, cumsum, sub, iota, compare, and, broadcast_in_dim, select, reduce, add, "
+       "mul, max, min, div", segmentReduce},
       {"aten.linalg_matrix_norm.str_ord", "reduction",
        "abs, mul, reduce, sqrt, convert (and the SVD's prims for 'nuc')", matrixNorm},
       {"aten.linalg_matrix_norm.default", "reduction",

@@ -41,3 +41,38 @@ func.func @mse_broadcast(%a: tensor<3x1xf16>, %b: tensor<4xf16>) -> tensor<f16> 
   %0 = aten.call "aten.mse_loss.default"(self: %a, target: %b) {reduction = 1 : i64} : (tensor<3x1xf16>, tensor<4xf16>) -> tensor<f16>
   return %0 : tensor<f16>
 }
+
+// -----
+
+// multi_margin_loss: x[y] gathered per row, max(0, margin - x[y] + x[i])
+// summed over the classes i other than y, over C, then the mean.
+// CHECK-LABEL: func.func @multi_margin
+// CHECK: %[[Y:.*]] = prim.reshape %arg1 : tensor<2xi64> -> tensor<2x1xi64>
+// CHECK: %[[XY:.*]] = prim.take_along %arg0, %[[Y]], dim = 1 : (tensor<2x3xf32>, tensor<2x1xi64>) -> tensor<2x1xf32>
+// CHECK: prim.max
+// CHECK: %[[OTHER:.*]] = prim.compare %{{.*}}, %{{.*}}, predicate = ne : tensor<2x3xi64>
+// CHECK: %[[TERMS:.*]] = prim.select %[[OTHER]]
+// CHECK: prim.reduce sum %[[TERMS]], dims = [1] : tensor<2x3xf32> -> tensor<2xf32>
+// CHECK: prim.reduce sum %{{.*}}, dims = [0] : tensor<2xf32> -> tensor<f32>
+func.func @multi_margin(%x: tensor<2x3xf32>, %t: tensor<2xi64>) -> tensor<f32> {
+  %0 = aten.call "aten.multi_margin_loss.default"(self: %x, target: %t) {p = 1 : i64, margin = 1 : i64, reduction = 1 : i64} : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+// multilabel_margin_loss: the target entries before the first -1 (a
+// cumsum of the -1s is still 0), which classes they name (pairs [N, j, i]),
+// and the hinge over (valid j, non-target i) pairs summed per row.
+// CHECK-LABEL: func.func @multilabel
+// CHECK: %[[ENDS:.*]] = prim.cumsum %{{.*}}, dim = 1 : tensor<2x3xi64>
+// CHECK: %[[VALID:.*]] = prim.compare %[[ENDS]], %{{.*}}, predicate = eq : tensor<2x3xi64>
+// CHECK: prim.iota dim = 2 : tensor<2x3x3xi64>
+// CHECK: %[[IS:.*]] = prim.reduce max %{{.*}}, dims = [1] : tensor<2x3x3xi64> -> tensor<2x3xi64>
+// CHECK: prim.take_along %arg0, %{{.*}}, dim = 1 : (tensor<2x3xf32>, tensor<2x3xi64>) -> tensor<2x3xf32>
+// CHECK: prim.max
+// CHECK: prim.reduce sum %{{.*}}, dims = [1, 2] : tensor<2x3x3xf32> -> tensor<2xf32>
+func.func @multilabel(%x: tensor<2x3xf32>, %t: tensor<2x3xi64>) -> tensor<2xf32> {
+  %0 = aten.call "aten.multilabel_margin_loss.default"(self: %x, target: %t) {reduction = 0 : i64} : (tensor<2x3xf32>, tensor<2x3xi64>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

@@ -36,3 +36,13 @@ func.func @resize_grow(%x: tensor<3x8xf32>) -> tensor<5x5xf32> {
   %0 = aten.call "aten.resize.default"(self: %x) {memory_format = #aten.none, size = array<i64: 5, 5>} : (tensor<3x8xf32>) -> tensor<5x5xf32>
   return %0 : tensor<5x5xf32>
 }
+
+// -----
+
+// A segment reduction this decomposition does not take: lengths and
+// offsets both given.
+func.func @segment_both(%x: tensor<5xf32>, %l: tensor<3xi64>, %o: tensor<4xi64>) -> tensor<3xf32> {
+  // expected-error @+1 {{no decomposition of 'aten.segment_reduce.default' applies}}
+  %0 = aten.call "aten.segment_reduce.default"(data: %x, lengths: %l, offsets: %o) {reduce = "sum", axis = 0 : i64, unsafe = false} : (tensor<5xf32>, tensor<3xi64>, tensor<4xi64>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}

@@ -84,3 +84,23 @@ func.func @logsumexp_0d(%x: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
   %1 = aten.call "aten.logsumexp.default"(self: %x) {dim = array<i64: -1>, keepdim = true} : (tensor<f32>) -> tensor<f32>
   return %0, %1 : tensor<f32>, tensor<f32>
 }
+
+// -----
+
+// segment_reduce mean by lengths with an initial: the segments' ends (a
+// cumsum) and starts, a [segments, rows] membership mask, the masked sum
+// per segment, (initial + sum) / length where the segment is not empty and
+// the initial where it is.
+// CHECK-LABEL: func.func @segment_mean
+// CHECK: %[[ENDS:.*]] = prim.cumsum %arg1, dim = 0 : tensor<3xi64>
+// CHECK: %[[STARTS:.*]] = prim.sub %[[ENDS]], %arg1 : tensor<3xi64>
+// CHECK: %[[ROW:.*]] = prim.iota dim = 1 : tensor<3x5xi64>
+// CHECK: prim.compare %[[ROW]], %{{.*}}, predicate = ge : tensor<3x5xi64>
+// CHECK: prim.compare %[[ROW]], %{{.*}}, predicate = lt : tensor<3x5xi64>
+// CHECK: %[[SUM:.*]] = prim.reduce sum %{{.*}}, dims = [1] : tensor<3x5x2xf32> -> tensor<3x2xf32>
+// CHECK: %[[NONEMPTY:.*]] = prim.compare %{{.*}}, %{{.*}}, predicate = gt : tensor<3x2xf32>
+// CHECK: prim.select %[[NONEMPTY]]
+func.func @segment_mean(%x: tensor<5x2xf32>, %l: tensor<3xi64>) -> tensor<3x2xf32> {
+  %0 = aten.call "aten.segment_reduce.default"(data: %x, lengths: %l) {reduce = "mean", axis = 0 : i64, unsafe = false, initial = 5.000000e-01 : f64} : (tensor<5x2xf32>, tensor<3xi64>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
