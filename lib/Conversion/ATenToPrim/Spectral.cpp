@@ -462,12 +462,17 @@ Value thresholdOf(Mats &m, const Spectrum &spectrum, std::pair<Value, Value> tol
   return m.p().create<prim::MaxOp>(tol.first, m.mul(tol.second, largest));
 }
 
-// linalg_matrix_rank (every overload): the magnitudes above max(atol, rtol
-// * the largest), counted.
-LogicalResult matrixRank(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  PrimBuilder p(rewriter, call.getLoc());
-  Mats m(p);
-  StringRef name = args.value("input") ? "input" : "self";
+/// What matrix_rank and pinv read: the matrix (f64; square when
+/// `hermitian`) and its tolerances.
+struct ThresholdedMatrix {
+  Value a;
+  bool hermitian;
+  std::pair<Value, Value> tol;
+};
+
+FailureOr<ThresholdedMatrix> thresholdedMatrixArg(aten::CallOp call, const CallArgs &args,
+                                                  StringRef name, Mats &m,
+                                                  PatternRewriter &rewriter) {
   Value input = tensorArg(args, name);
   Value a = anyMatrixArg(call, args, name, m);
   bool hermitian = args.boolean("hermitian").value_or(false);
@@ -476,8 +481,21 @@ LogicalResult matrixRank(aten::CallOp call, const CallArgs &args, PatternRewrite
   auto tol = tolerances(m, call, args, a, m.elementOf(input));
   if (!tol)
     return rewriter.notifyMatchFailure(call, "atol/rtol must be numbers or tensors of the batch");
+  return ThresholdedMatrix{a, hermitian, *tol};
+}
+
+// linalg_matrix_rank (every overload): the magnitudes above max(atol, rtol
+// * the largest), counted.
+LogicalResult matrixRank(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  PrimBuilder p(rewriter, call.getLoc());
+  Mats m(p);
+  auto arg = thresholdedMatrixArg(call, args, args.value("input") ? "input" : "self", m,
+                                  rewriter);
+  if (failed(arg))
+    return failure();
+  auto [a, hermitian, tol] = *arg;
   Spectrum spectrum = spectrumOf(m, a, hermitian, /*vectors=*/false);
-  Value threshold = m.to(thresholdOf(m, spectrum, *tol), Mats::shape(spectrum.magnitudes));
+  Value threshold = m.to(thresholdOf(m, spectrum, tol), Mats::shape(spectrum.magnitudes));
   Value above = p.convert(m.cmp(P::gt, spectrum.magnitudes, threshold), rewriter.getI64Type());
   Value rank = p.reduce(prim::ReduceKind::sum, above, {Mats::rank(above) - 1}, false);
   return replaceAll(call, {rank}, rewriter, p);
@@ -488,21 +506,17 @@ LogicalResult matrixRank(aten::CallOp call, const CallArgs &args, PatternRewrite
 LogicalResult pinv(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   PrimBuilder p(rewriter, call.getLoc());
   Mats m(p);
-  Value input = tensorArg(args, "self");
-  Value a = anyMatrixArg(call, args, "self", m);
-  bool hermitian = args.boolean("hermitian").value_or(false);
-  if (!a || (hermitian && Mats::shape(a).back() != Mats::shape(a)[Mats::rank(a) - 2]))
-    return rewriter.notifyMatchFailure(call, "expects a float matrix (square if hermitian)");
-  auto tol = tolerances(m, call, args, a, m.elementOf(input));
-  if (!tol)
-    return rewriter.notifyMatchFailure(call, "atol/rtol must be numbers or tensors of the batch");
+  auto arg = thresholdedMatrixArg(call, args, "self", m, rewriter);
+  if (failed(arg))
+    return failure();
+  auto [a, hermitian, tol] = *arg;
   SmallVector<int64_t> batch = batchOf(a);
   int64_t rows = Mats::shape(a)[batch.size()], cols = Mats::shape(a).back();
   if (rows == 0 || cols == 0)
     return replaceAll(call, {m.splat(0.0, shapeWith(batch, {cols, rows}), m.f64())}, rewriter, p);
   Spectrum spectrum = spectrumOf(m, a, hermitian, /*vectors=*/true);
   ArrayRef<int64_t> ks = Mats::shape(spectrum.values);
-  Value threshold = m.to(thresholdOf(m, spectrum, *tol), ks);
+  Value threshold = m.to(thresholdOf(m, spectrum, tol), ks);
   Value inverse = m.sel(m.cmp(P::gt, spectrum.magnitudes, threshold),
                         m.div(m.splat(1.0, ks, m.f64()), spectrum.values), m.splat(0.0, ks, m.f64()));
   SmallVector<int64_t> row(ks);
