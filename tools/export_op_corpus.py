@@ -1380,6 +1380,86 @@ def _(inp):
     return [inp.n(7, 3), inp.n(7), lengths, offsets], f
 
 
+# Results whose size depends on the values (the export's unbacked u0): a
+# few hundred elements, about a third selected, the results also used by
+# later ops, next to an output of static size.
+@case("data_dependent", "nonzero", dtypes=("f32", "bool", "i64"))
+def _(inp):
+    if inp.dtype == torch.bool:
+        x = torch.rand(12, 40, generator=inp.gen) < 0.3
+    else:
+        x = (inp.r(12, 40) * (torch.rand(12, 40, generator=inp.gen) < 0.3)).to(inp.dtype)
+        x[0, 0] = float("nan") if inp.dtype.is_floating_point else 0
+    v = inp.i(37, lo=-1, hi=2).to(inp.dtype) if inp.dtype != torch.bool else inp.b(37)
+    return [x, v, inp.b(3, 4, 5)], lambda x, v, c: (torch.nonzero(x), torch.argwhere(v),
+                                                  torch.nonzero(c), x.sum(0))
+
+
+@case("data_dependent", "masked_select", dtypes=("f32", "f16", "i64"))
+def _(inp):
+    x = inp.r(6, 50) if inp.dtype != torch.int64 else inp.i(6, 50, lo=-9, hi=9)
+    return ([x, inp.b(6, 50), inp.b(50)],
+            lambda x, m, row: (torch.masked_select(x, m) * 2 + 1, torch.masked_select(x, row)))
+
+
+@case("data_dependent", "boolean_index", dtypes=("f32", "bf16"))
+def _(inp):
+    x = inp.n(8, 16, 4)
+    def f(x, m2, m1):
+        picked = x[m2]
+        return picked, x[m1].sum(), (picked.abs() + 1).log()
+    return [x, inp.b(8, 16), inp.b(8)], f
+
+
+# bool is left out: torch 2.11's export records unique's inverse and counts
+# in self's dtype, which cannot hold them (pt2c refuses that node).
+@case("data_dependent", "unique", dtypes=("f32", "i64"))
+def _(inp):
+    x = inp.i(5, 9, lo=-6, hi=7).to(inp.dtype)
+    def f(x):
+        values, inverse, counts = torch.unique(x, return_inverse=True, return_counts=True)
+        runs, run_inverse, run_counts = torch.unique_consecutive(
+            x, return_inverse=True, return_counts=True)
+        return values, inverse, counts, runs, run_inverse, run_counts, torch.unique(x[0])
+    return [x], f
+
+
+@case("data_dependent", "tensor_split", dtypes=("f32",))
+def _(inp):
+    def f(x, at):
+        return torch.tensor_split(x, at, dim=1)
+    return [inp.n(3, 20, 2), torch.tensor([4, 4, 11, -3, 30])], f
+
+
+# Rows longer than the rank sort's limit (64): the bitonic network, with
+# ties (small integers), NaN, lengths that are not powers of two, every
+# dim position, and top-k of a vocabulary-sized row.
+@case("sort_long", "sort", dtypes=("f32", "bf16", "i64"))
+def _(inp):
+    def ties(*shape):
+        values = inp.i(*shape, lo=-20, hi=20).to(inp.dtype)
+        if inp.dtype.is_floating_point:
+            values.view(-1)[::37] = float("nan")
+        return values
+    # Ties in index order where torch promises it (stable=True); the order
+    # statistics and top-k on distinct values (torch leaves ties' indices
+    # to its kernels: std::sort, nth_element).
+    def f(rows, columns, wide):
+        return (torch.sort(rows, dim=1, stable=True),
+                torch.sort(rows, dim=1, descending=True, stable=True),
+                torch.sort(columns, dim=0, stable=True), torch.argsort(rows, dim=-1, stable=True),
+                torch.topk(wide, 10), torch.topk(wide, 5, largest=False),
+                torch.median(wide, dim=1), torch.kthvalue(wide, 50, dim=1), torch.sort(rows, dim=1)[0])
+    # top-k of distinct values (torch leaves the order of ties to the
+    # kernel): a permutation, for bfloat16 of 10000 distinct bit patterns.
+    order = torch.randperm(10000, generator=inp.gen)
+    if inp.dtype == torch.bfloat16:
+        wide = torch.arange(0x3C00, 0x3C00 + 10000, dtype=torch.int16).view(torch.bfloat16)[order]
+    else:
+        wide = (order - 5000).to(inp.dtype)
+    return [ties(3, 300), ties(257, 2), wide.reshape(2, 5000)], f
+
+
 @case("losses", "multi_margin", dtypes=("f32", "bf16"))
 def _(inp):
     target = torch.tensor([0, 4, 2, 4])

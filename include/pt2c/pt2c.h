@@ -45,7 +45,7 @@ extern "C" {
 /*===------------------------------ Version ------------------------------===*/
 
 #define PT2C_ABI_VERSION_MAJOR 1
-#define PT2C_ABI_VERSION_MINOR 3
+#define PT2C_ABI_VERSION_MINOR 4
 /* The version this header describes, as pt2c_abi_version() encodes it. */
 #define PT2C_ABI_VERSION                                                       \
   ((uint32_t)((PT2C_ABI_VERSION_MAJOR << 16) | PT2C_ABI_VERSION_MINOR))
@@ -319,6 +319,19 @@ PT2C_API pt2c_status *pt2c_model_symbol_range(const pt2c_model *model,
                                               size_t symbol, int64_t *min,
                                               int64_t *max);
 
+/* 1 when the symbol is a data-dependent size (torch's unbacked "u0": the
+ * row count of nonzero, masked_select, unique, x[mask]), which no input
+ * gives and the run computes; 0 for a size the inputs bind; -1 for a NULL
+ * model or an index out of range. Its range's max is finite: the most it
+ * may reach. An output with such a dim (pt2c_model_output_dim_symbol) is
+ * sized by the run: model-allocated, it gets its actual shape; caller-
+ * allocated, its dim must be at least the max (room for the largest
+ * result), and a successful run writes the actual size into the caller's
+ * `shape[dim]`, the elements compact and row-major from `data`. Since ABI
+ * 1.4. */
+PT2C_API int32_t pt2c_model_symbol_is_data_dependent(const pt2c_model *model,
+                                                     size_t symbol);
+
 /*===------------------------------ Profile ------------------------------===*/
 
 /* The profile of a model created with pt2c_options_set_profiling(o, 1):
@@ -368,7 +381,9 @@ PT2C_API void pt2c_model_profile_reset(pt2c_model *model);
  *   and what was given. Inputs are only read.
  * outputs: `n_outputs` tensors, each either
  *   - caller-allocated (`data != NULL`): checked like an input against the
- *     shape the model computes from the inputs; written in place; or
+ *     shape the model computes from the inputs (a data-dependent dim: at
+ *     least its symbol's max; on success it holds the actual size, see
+ *     pt2c_model_symbol_is_data_dependent); written in place; or
  *   - model-allocated (`data == NULL`): on success the model sets every
  *     field: `data` (64-byte aligned) and `shape` (an array of `ndim`) are
  *     owned by the caller and released with pt2c_tensor_free; strides NULL,

@@ -20,7 +20,7 @@ namespace {
 /// DLPack's kDLComplex (ModelSignature.h's dtypeCodeOf).
 constexpr uint8_t kComplexCode = 5;
 
-constexpr unsigned kModelAbiVersion = 6; // PT2C_MODEL_ABI_VERSION
+constexpr unsigned kModelAbiVersion = 7; // PT2C_MODEL_ABI_VERSION
 
 class DescriptorEmitter {
 public:
@@ -33,7 +33,7 @@ public:
     dtypeType_ = StructType::get(context_, {i8_, i8_});
     dimType_ = StructType::get(context_, {i64_, i32_});
     tensorType_ = StructType::get(context_, {ptr_, dtypeType_, i32_, ptr_});
-    symbolType_ = StructType::get(context_, {ptr_, i64_, i64_});
+    symbolType_ = StructType::get(context_, {ptr_, i64_, i64_, i32_});
     weightType_ = StructType::get(context_, {ptr_, i64_, i64_});
     entryType_ = StructType::get(context_, {ptr_, i64_, i64_, i32_, i32_});
     sourceType_ = StructType::get(context_, {i32_, i32_, ptr_, ptr_, i64_, i32_});
@@ -162,7 +162,8 @@ private:
       entries.push_back(ConstantStruct::get(
           symbolType_, {string(symbol.name, "symbol." + Twine(index)),
                         ConstantInt::get(i64_, symbol.min),
-                        ConstantInt::get(i64_, symbol.max)}));
+                        ConstantInt::get(i64_, symbol.max),
+                        ConstantInt::get(i32_, symbol.dataDependent ? 1 : 0)}));
     return array(symbolType_, entries, "symbols");
   }
 
@@ -368,7 +369,9 @@ private:
     if (symbol.empty())
       return Error::success();
     size_t expected = signature_.weights.size() + signature_.inputs.size() +
-                      signature_.outputs.size();
+                      signature_.outputs.size() +
+                      llvm::count_if(signature_.symbols,
+                                     [](const SignatureSymbol &s) { return s.dataDependent; });
     forward = module_.getFunction(symbol);
     if (!forward)
       forward = Function::Create(
@@ -412,11 +415,25 @@ private:
         // A complex tensor is read as its interleaved [..., 2] parts.
         if (tensor.dtype.code == kComplexCode)
           sizes.push_back(b.getInt64(2));
+        // An output of data-dependent size is written flat, compact at the
+        // start of a buffer of its largest size (the runtime sets the
+        // data-dependent symbols to their maxima before the call).
+        if (tensor.dataDependent(signature_.symbols)) {
+          Value *capacity = b.getInt64(1);
+          for (Value *size : sizes)
+            capacity = b.CreateMul(capacity, size);
+          sizes.assign({capacity});
+        }
         operands.push_back(memref(b, data, sizes));
       }
     };
     tensorOperands(signature_.inputs, inputs);
     tensorOperands(signature_.outputs, outputs);
+    // Then the data-dependent sizes the code computed, each written to its
+    // symbol's slot (rank-0 out-params, pt2c-decompose-aten's order).
+    for (auto [index, symbol] : llvm::enumerate(signature_.symbols))
+      if (symbol.dataDependent)
+        operands.push_back(memref(b, b.CreateConstGEP1_64(i64_, symbols, index), {}));
     b.CreateCall(forward, operands);
     b.CreateRet(b.getInt32(0));
     return run;

@@ -6,7 +6,9 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
 
@@ -47,7 +49,13 @@ public:
 
   llvm::Expected<ModelSignature> read() {
     if (auto symbols = forward_->getAttrOfType<DictionaryAttr>("pt2c.symbols")) {
+      llvm::StringSet<> used = namesInDims(/*inputs=*/false);
+      llvm::StringSet<> bound = namesInDims(/*inputs=*/true);
       for (NamedAttribute symbol : symbols) {
+        // The export also names sizes no tensor of the signature has (a
+        // view's storage offset, asserted on and dropped): not the runtime's.
+        if (!used.contains(symbol.getName()) && !bound.contains(symbol.getName()))
+          continue;
         SignatureSymbol entry;
         entry.name = symbol.getName().str();
         if (auto bounds = dyn_cast<DictionaryAttr>(symbol.getValue())) {
@@ -56,6 +64,17 @@ public:
           if (auto max = bounds.getAs<IntegerAttr>("max"))
             entry.max = max.getInt();
         }
+        entry.dataDependent = !bound.contains(symbol.getName());
+        // torch writes an unknown bound as sys.maxsize - 1: anything past
+        // 2^48 elements is no bound to allocate for.
+        if (entry.dataDependent && (entry.max > (int64_t(1) << 48) || entry.max < 0))
+          return error("the data-dependent size '" + entry.name +
+                       "' (computed from tensor values: nonzero, masked_select, unique, ...) "
+                       "has no upper bound in the archive's range constraints; pt2c "
+                       "allocates such outputs for their largest size (export with static "
+                       "input shapes to bound it)");
+        if (entry.dataDependent)
+          entry.min = std::max<int64_t>(entry.min, 0);
         signature_.symbols.push_back(entry);
       }
     }
@@ -100,6 +119,31 @@ public:
   }
 
 private:
+  /// Every name in the `pt2c.dims` of the arguments (inputs) or the results,
+  /// expressions ("2*s0") split into their identifiers.
+  llvm::StringSet<> namesInDims(bool inputs) {
+    llvm::StringSet<> names;
+    unsigned count = inputs ? forward_.getNumArguments() : forward_.getNumResults();
+    for (unsigned index = 0; index < count; ++index) {
+      DictionaryAttr attrs =
+          inputs ? forward_.getArgAttrDict(index) : forward_.getResultAttrDict(index);
+      ArrayAttr dims = attrs ? attrs.getAs<ArrayAttr>("pt2c.dims") : ArrayAttr();
+      for (Attribute dim : dims ? dims.getValue() : llvm::ArrayRef<Attribute>()) {
+        auto text = dyn_cast<StringAttr>(dim);
+        llvm::StringRef rest = text ? text.getValue() : "";
+        while (!rest.empty()) {
+          rest = rest.drop_until([](char c) { return llvm::isAlpha(c) || c == '_'; });
+          llvm::StringRef name =
+              rest.take_while([](char c) { return llvm::isAlnum(c) || c == '_'; });
+          if (!name.empty())
+            names.insert(name);
+          rest = rest.drop_front(name.size());
+        }
+      }
+    }
+    return names;
+  }
+
   llvm::Error error(const llvm::Twine &message) {
     return llvm::createStringError("@forward: " + message.str());
   }
@@ -138,11 +182,20 @@ private:
       int32_t symbol = expression ? symbolIndex(expression.getValue()) : -1;
       // An output dim may be an expression over the symbols ("2*s33").
       if (symbol < 0 && expression && isOutput) {
-        auto derived = parseSizeExpression(expression.getValue(),
-                                           [&](llvm::StringRef name) { return symbolIndex(name); });
+        bool onData = false;
+        auto derived = parseSizeExpression(expression.getValue(), [&](llvm::StringRef name) {
+          int32_t index = symbolIndex(name);
+          onData |= index >= 0 && signature_.symbols[index].dataDependent;
+          return index;
+        });
         if (!derived)
           return error(llvm::Twine(what) + " '" + tensor.name + "' dim " + llvm::Twine(dim) +
                        ": " + llvm::toString(derived.takeError()));
+        if (onData)
+          return error(llvm::Twine(what) + " '" + tensor.name + "' dim " + llvm::Twine(dim) +
+                       " is '" + expression.getValue() +
+                       "', an expression of a data-dependent size; only a data-dependent "
+                       "size itself is supported as a dim yet");
         tensor.derived[dim] = std::move(*derived);
         tensor.symbols.push_back(kDerivedDim);
         continue;
@@ -156,6 +209,14 @@ private:
                      "supported yet");
       tensor.symbols.push_back(symbol);
     }
+    if (isOutput && tensor.dataDependent(signature_.symbols))
+      for (auto [dim, symbol] : llvm::enumerate(tensor.symbols))
+        if (symbol != -1 && !signature_.symbols[symbol].dataDependent)
+          return error("output '" + tensor.name + "' dim " + llvm::Twine(dim) +
+                       ": an output with a data-dependent size may have only static dims "
+                       "besides it yet (this one is '" +
+                       (symbol >= 0 ? signature_.symbols[symbol].name : std::string("derived")) +
+                       "')");
     return tensor;
   }
 
@@ -163,6 +224,16 @@ private:
   ModelSignature signature_;
 };
 } // namespace
+
+bool SignatureTensor::dataDependent(const std::vector<SignatureSymbol> &all) const {
+  return llvm::any_of(symbols, [&](int32_t symbol) {
+    return symbol >= 0 && all[symbol].dataDependent;
+  });
+}
+
+bool ModelSignature::hasDataDependentSizes() const {
+  return llvm::any_of(symbols, [](const SignatureSymbol &symbol) { return symbol.dataDependent; });
+}
 
 llvm::Expected<ModelSignature> extractSignature(func::FuncOp forward) {
   return SignatureReader(forward).read();

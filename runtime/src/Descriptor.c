@@ -89,8 +89,18 @@ static pt2c_status *check_symbols(const pt2c_model_desc *desc) {
     if (symbol->min > symbol->max)
       return BROKEN("symbol %s has the empty range [%" PRId64 ", %" PRId64 "]",
                     symbol->name, symbol->min, symbol->max);
-    if (!bound_by_inputs(desc, s))
+    if (symbol->data_dependent) {
+      if (bound_by_inputs(desc, s))
+        return BROKEN("data-dependent symbol %s is the size of an input dim", symbol->name);
+      if (symbol->max == INT64_MAX || symbol->min < 0)
+        return BROKEN("data-dependent symbol %s has the range [%" PRId64 ", %" PRId64
+                      "]: it needs a finite one from 0 up",
+                      symbol->name, symbol->min, symbol->max);
+      if (desc->run_cuda)
+        return BROKEN("data-dependent symbol %s in a model with CUDA code", symbol->name);
+    } else if (!bound_by_inputs(desc, s)) {
       return BROKEN("symbol %s is not the size of any input dim", symbol->name);
+    }
   }
   return NULL;
 }

@@ -177,3 +177,10 @@ PT2C_API pt2c_status *pt2c_model_symbol_range(const pt2c_model *model,
   *max = model->desc->symbols[symbol].max;
   return NULL;
 }
+
+PT2C_API int32_t pt2c_model_symbol_is_data_dependent(const pt2c_model *model,
+                                                     size_t symbol) {
+  if (!model || symbol >= (size_t)model->desc->n_symbols)
+    return -1;
+  return model->desc->symbols[symbol].data_dependent ? 1 : 0;
+}

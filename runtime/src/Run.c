@@ -2,7 +2,8 @@
  *
  * A run: take a free execution context, validate the inputs (binding the
  * symbols), compute the output shapes, validate or allocate the outputs,
- * size the arena, call the compiled code, give the context back. Nothing
+ * size the arena, call the compiled code, report the sizes it computed
+ * (data-dependent outputs), give the context back. Nothing
  * the caller owns is modified unless the call succeeds, except the data of
  * caller-allocated outputs when the compiled code itself fails.
  *===----------------------------------------------------------------------===*/
@@ -177,6 +178,48 @@ static pt2c_status *execute_profiled(const pt2c_model *model, pt2crt_context *ct
   return status;
 }
 
+static int has_data_dependent_sizes(const pt2c_model_desc *desc) {
+  for (int32_t s = 0; s < desc->n_symbols; ++s)
+    if (desc->symbols[s].data_dependent)
+      return 1;
+  return 0;
+}
+
+/* After a run that computed data-dependent sizes: each within its range
+ * (the outputs were sized for the maximum and the code writes no more, so
+ * a size beyond it is a pt2c bug, reported), then every output's shape as
+ * it is now: model-allocated ones get theirs whole, caller-allocated ones
+ * their data-dependent dims (their data holds the output compact, row-major
+ * from its start). */
+static pt2c_status *report_data_dependent_sizes(const pt2c_model_desc *desc,
+                                                DLTensor *outputs,
+                                                pt2crt_context *ctx) {
+  for (int32_t s = 0; s < desc->n_symbols; ++s) {
+    const pt2c_symbol_desc *symbol = &desc->symbols[s];
+    if (symbol->data_dependent &&
+        (ctx->symbols[s] < symbol->min || ctx->symbols[s] > symbol->max))
+      return pt2crt_error(PT2C_INTERNAL,
+                          "model '%s': the compiled code computed %" PRId64
+                          " for data-dependent size %s, outside its range "
+                          "[%" PRId64 ", %" PRId64 "] (a pt2c bug)",
+                          desc->model_name ? desc->model_name : "",
+                          ctx->symbols[s], symbol->name, symbol->min,
+                          symbol->max);
+  }
+  desc->output_dims(ctx->symbols, ctx->output_dims);
+  const int64_t *dims = ctx->output_dims;
+  for (int32_t i = 0; i < desc->n_outputs; ++i) {
+    const pt2c_tensor_desc *tensor = &desc->outputs[i];
+    for (int32_t d = 0; d < tensor->rank; ++d)
+      if (ctx->model_allocated[i] ||
+          (tensor->dims[d].symbol >= 0 &&
+           desc->symbols[tensor->dims[d].symbol].data_dependent))
+        outputs[i].shape[d] = dims[d];
+    dims += tensor->rank;
+  }
+  return NULL;
+}
+
 static pt2c_status *check_counts(const pt2c_model_desc *desc,
                                  const DLTensor *inputs, size_t n_inputs,
                                  const DLTensor *outputs, size_t n_outputs) {
@@ -220,6 +263,8 @@ PT2C_API pt2c_status *pt2c_model_run(pt2c_model *model, const DLTensor *inputs,
     status = allocate_outputs(desc, outputs, ctx);
   if (!status) {
     status = execute_profiled(model, ctx, inputs, outputs);
+    if (!status && has_data_dependent_sizes(desc))
+      status = report_data_dependent_sizes(desc, outputs, ctx);
     if (status)
       free_model_outputs(desc, outputs, ctx);
   }

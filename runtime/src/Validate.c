@@ -177,8 +177,12 @@ static pt2c_status *bind_dims(const pt2c_model_desc *desc, label where,
 pt2c_status *pt2crt_validate_inputs(const pt2c_model_desc *desc,
                                     const DLTensor *inputs,
                                     pt2crt_context *ctx) {
-  for (int32_t s = 0; s < desc->n_symbols; ++s)
+  for (int32_t s = 0; s < desc->n_symbols; ++s) {
     ctx->bound_input[s] = -1;
+    /* Outputs are sized for the largest value until the run says. */
+    if (desc->symbols[s].data_dependent)
+      ctx->symbols[s] = desc->symbols[s].max;
+  }
   for (int32_t i = 0; i < desc->n_inputs; ++i) {
     const pt2c_tensor_desc *tensor = &desc->inputs[i];
     label where = {"input", i, tensor->name};
@@ -193,11 +197,23 @@ pt2c_status *pt2crt_validate_inputs(const pt2c_model_desc *desc,
   return NULL;
 }
 
-static pt2c_status *check_output_dims(label where,
+/* Static and input-bound dims equal; a data-dependent dim at least the
+ * largest size its symbol may reach (expected[d] holds it before the run). */
+static pt2c_status *check_output_dims(const pt2c_model_desc *desc, label where,
                                       const pt2c_tensor_desc *tensor,
                                       const DLTensor *given,
                                       const int64_t *expected) {
-  for (int32_t d = 0; d < tensor->rank; ++d)
+  for (int32_t d = 0; d < tensor->rank; ++d) {
+    int32_t symbol = tensor->dims[d].symbol;
+    if (symbol >= 0 && desc->symbols[symbol].data_dependent) {
+      if (given->shape[d] < expected[d])
+        return tensor_error(PT2C_SHAPE_MISMATCH, where,
+                            "dim %d is %" PRId64 ", less than %" PRId64
+                            ", the most that data-dependent size %s may reach",
+                            (int)d, given->shape[d], expected[d],
+                            desc->symbols[symbol].name);
+      continue;
+    }
     if (given->shape[d] != expected[d])
       return tensor_error(PT2C_SHAPE_MISMATCH, where,
                           "dim %d is %" PRId64 ", expected %" PRId64
@@ -205,6 +221,7 @@ static pt2c_status *check_output_dims(label where,
                           (int)d, given->shape[d], expected[d],
                           pt2crt_dims_text(given->shape, given->ndim).text,
                           pt2crt_dims_text(expected, tensor->rank).text);
+  }
   return NULL;
 }
 
@@ -223,7 +240,7 @@ pt2c_status *pt2crt_validate_outputs(const pt2c_model_desc *desc,
     label where = {"output", i, tensor->name};
     pt2c_status *status = check_header(where, tensor, &outputs[i], ctx->cuda_device);
     if (!status)
-      status = check_output_dims(where, tensor, &outputs[i], expected);
+      status = check_output_dims(desc, where, tensor, &outputs[i], expected);
     if (!status)
       status = check_layout(where, &outputs[i], &ctx->outputs[i]);
     if (status)

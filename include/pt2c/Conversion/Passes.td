@@ -34,6 +34,14 @@ def DecomposeATen : Pass<"pt2c-decompose-aten", "mlir::ModuleOp"> {
     become their interleaved `[..., 2]` float form
     (include/pt2c/Conversion/ATenToPrim/ComplexBoundary.h).
 
+    Outputs whose size depends on tensor values (nonzero, masked_select,
+    unique, x[mask]: a symbol of `pt2c.symbols` that no argument's
+    `pt2c.dims` names) are returned flat and compact in a zero-filled
+    buffer of their largest size (`pt2c.capacity`), and each such size as a
+    `tensor<i64>` result (`pt2c.symbol_value`) after the outputs, for the
+    runtime to report the actual shapes
+    (include/pt2c/Conversion/ATenToPrim/DataDependentOutputs.h).
+
     Before decomposing, each node of the "random" family (rand, randn,
     dropout, ...) gets `pt2c.rng = array<i64: seed, stream>`, the streams
     numbered in program order, so each draws its own numbers (Random.cpp).

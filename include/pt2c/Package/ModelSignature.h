@@ -36,6 +36,16 @@ struct DTypeCode {
 /// Null error when `type` has no DLPack spelling.
 llvm::Expected<DTypeCode> dtypeCodeOf(mlir::Type type);
 
+struct SignatureSymbol {
+  std::string name;
+  int64_t min = INT64_MIN;
+  int64_t max = INT64_MAX;
+  /// A size no input dim gives (torch's unbacked `u0`: nonzero's row count,
+  /// masked_select's length): the run computes it and returns it with the
+  /// outputs, which are allocated for `max` (docs/runtime.md).
+  bool dataDependent = false;
+};
+
 struct SignatureTensor {
   std::string name;
   DTypeCode dtype;
@@ -43,16 +53,13 @@ struct SignatureTensor {
   std::vector<int32_t> symbols; // per dim: index into ModelSignature::symbols, -1,
                                 // or kDerivedDim
   std::vector<SizeExpression> derived; // per dim: the expression of a kDerivedDim
+
+  /// Whether some dim is a data-dependent symbol (outputs only).
+  bool dataDependent(const std::vector<SignatureSymbol> &symbols) const;
 };
 
 /// An output dim computed from the symbols (model_abi.h's PT2C_DIM_DERIVED).
 constexpr int32_t kDerivedDim = -2;
-
-struct SignatureSymbol {
-  std::string name;
-  int64_t min = INT64_MIN;
-  int64_t max = INT64_MAX;
-};
 
 /// How the compiler rewrote a weight's values (pt2c-fold-batch-norm,
 /// runtime/include/pt2c/weight_folds.h): a convolution's filter scaled by
@@ -91,12 +98,16 @@ struct ModelSignature {
   std::vector<SignatureWeight> weights; // the leading arguments
   std::vector<SignatureTensor> inputs;  // the arguments after the weights
   std::vector<SignatureTensor> outputs; // the results
-  std::vector<SignatureSymbol> symbols; // sorted by name
+  std::vector<SignatureSymbol> symbols; // sorted by name; only those some dim uses
+
+  bool hasDataDependentSizes() const;
 };
 
 /// Fails, naming the argument or result, on what the runtime cannot bind yet:
-/// a dynamic dim that is an expression rather than a symbol, a non-tensor
-/// input, or an output dim that depends on data.
+/// a dynamic input dim that is an expression rather than a symbol, a
+/// non-tensor input, an output whose size depends on data other than
+/// through data-dependent symbols with a finite upper bound and static dims
+/// besides them.
 llvm::Expected<ModelSignature> extractSignature(mlir::func::FuncOp forward);
 
 /// Takes the `pt2c.weight_permutation`, `pt2c.weight_columns` and

@@ -4,6 +4,7 @@
 
 #include "pt2c/Conversion/ATenToPrim/CallArgs.h"
 #include "pt2c/Conversion/ATenToPrim/ComplexBoundary.h"
+#include "pt2c/Conversion/ATenToPrim/DataDependentOutputs.h"
 #include "pt2c/Conversion/ATenToPrim/DecompositionTable.h"
 #include "pt2c/Conversion/ATenToPrim/VerifyCalls.h"
 #include "pt2c/Conversion/Passes.h"
@@ -197,7 +198,8 @@ public:
     });
     if (leftOver)
       return signalPassFailure();
-    if (mlir::failed(complexTensorsAsPairs(getOperation())))
+    if (mlir::failed(complexTensorsAsPairs(getOperation())) ||
+        mlir::failed(returnDataDependentSizes(getOperation())))
       signalPassFailure();
   }
 };

@@ -43,6 +43,7 @@ std::vector<Decomposition> decompositionTable() {
   addResizeDecompositions(table);
   addScanDecompositions(table);
   addScatterDecompositions(table);
+  addDataDependentDecompositions(table);
   addShapeDecompositions(table);
   addSymDecompositions(table);
   addSortDecompositions(table);

@@ -155,6 +155,13 @@ mlir::Value stableRanks(PrimBuilder &p, mlir::Value keys, int64_t dim, bool desc
 /// count - 1, given stableRanks' result (Sort.cpp).
 mlir::Value indicesOfRanks(PrimBuilder &p, mlir::Value ranks, int64_t dim, int64_t count);
 
+/// x[mask]: the rows of static `self` where the bool `mask`, over its
+/// leading dims, is true; [count, self's other dims] with the count known
+/// at run time. Null after an error when the shapes do not fit
+/// (DataDependent.cpp).
+mlir::Value booleanMaskRows(PrimBuilder &p, mlir::Value self, mlir::Value mask,
+                            mlir::RankedTensorType type);
+
 /// softmax along `dim`: exp(x - max) / sum(exp(x - max)).
 mlir::Value softmaxAlong(PrimBuilder &p, mlir::Value x, int64_t dim);
 

@@ -148,8 +148,10 @@ LogicalResult gather(aten::CallOp call, const CallArgs &args, PatternRewriter &r
 // flattened into one, the indices (wrapped when negative, broadcast
 // together) combined into one linear index, and one prim.take gathers
 // [B..., x.shape[:m], rest]; torch puts B where the indexed dims were, so
-// the m leading dims move back in front. (A None after an index tensor
-// and boolean masks, whose positions depend on the data, are refused.)
+// the m leading dims move back in front. A single boolean mask over the
+// leading dims (x[mask]) gives the rows where it is true, as many as the
+// data says (DataDependent.cpp); a None after an index tensor, or a mask
+// among other indices, is refused.
 LogicalResult indexTensor(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   Value self = args.value("self");
   RankedTensorType type = resultType(call);
@@ -157,6 +159,12 @@ LogicalResult indexTensor(aten::CallOp call, const CallArgs &args, PatternRewrit
   if (!self || !type || indices.empty())
     return rewriter.notifyMatchFailure(call, "expects self and index tensors");
   auto selfType = cast<RankedTensorType>(self.getType());
+  if (indices.size() == 1) // x[mask]: as many rows as the mask has trues
+    if (auto maskType = dyn_cast<RankedTensorType>(indices[0].getType()))
+      if (maskType.getElementType().isInteger(1)) {
+        PrimBuilder p(rewriter, call.getLoc());
+        return replaceChecked(call, booleanMaskRows(p, self, indices[0], type), rewriter);
+      }
   int64_t m = 0;
   SmallVector<Value> tensors;
   for (Value index : indices) {
@@ -167,8 +175,7 @@ LogicalResult indexTensor(aten::CallOp call, const CallArgs &args, PatternRewrit
     }
     if (!indexType || !indexType.getElementType().isInteger(64))
       return rewriter.notifyMatchFailure(
-          call, "int64 index tensors after leading Nones only (a boolean mask's shape depends "
-                "on the data)");
+          call, "int64 index tensors after leading Nones, or one boolean mask, only");
     tensors.push_back(index);
   }
   int64_t k = tensors.size(), rank = selfType.getRank();

@@ -1,18 +1,21 @@
 //===- Sort.cpp - sort, topk and cumprod ----------------------------------===//
 //
-// sort and topk are a pure decomposition into existing prims, by ranks:
-//   rank[i]  = #{j : x_j sorts before x_i, or ties with it and j < i}
-//   order[r] = the i whose rank is r (ranks are a permutation)
-//   values   = take_along(x, order)
-// Both steps compare every pair along the sorted dim, so they cost O(n^2)
-// work (and, unless the lowering fuses the compare into the reduction,
-// O(n^2) memory) per row. That is fine for the small dims models sort
-// (top-k of logits rows is the big case), runs unchanged on CPU and GPU,
-// and gives exactly torch's order: a stable sort (equal keys keep their
-// index order, as torch's std::stable_sort, and std::sort on rows of <= 16
+// sort and topk are a pure decomposition into existing prims, in one of two
+// ways by the length n of the sorted dim:
+// - up to kRankSortLimit, by ranks:
+//     rank[i]  = #{j : x_j sorts before x_i, or ties with it and j < i}
+//     order[r] = the i whose rank is r (ranks are a permutation)
+//   both steps compare every pair along the dim: O(n^2) work, one fused
+//   step, cheapest for the short rows most sorts see;
+// - longer rows by a bitonic network over (key, index) pairs (bitonicOrder):
+//   O(n log^2 n) work in log2 P (log2 P + 1) / 2 data-parallel steps (P: n
+//   rounded up to a power of two), each a compare-exchange with the partner
+//   at distance j, found by a reshape and a reverse (no gather).
+// Then values = take_along(x, order). Both run unchanged on CPU and GPU and
+// give exactly torch's order: a stable sort (equal keys keep their index
+// order, as torch's std::stable_sort, and std::sort on rows of <= 16
 // elements, which is an insertion sort) with NaN sorting as the largest
-// value (torch's KeyValueCompAsc/Desc). A real sort would need a new prim
-// with a loop lowering.
+// value (torch's KeyValueCompAsc/Desc).
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,6 +105,104 @@ Value indicesOfRanks(PrimBuilder &p, Value ranks, int64_t dim, int64_t count) {
 
 namespace {
 
+/// Rows up to this long are sorted by ranks (one fused comparison of all
+/// pairs, O(n^2)); longer ones by the bitonic network (O(n log^2 n)).
+constexpr int64_t kRankSortLimit = 64;
+
+/// The stable sort order of `keys` [rows, n] along dim 1: a bitonic
+/// network over the rows padded to a power of two P, sorting (key, index)
+/// pairs so that equal keys keep their index order and the padding (index
+/// >= n) goes last. Each of its log2 P (log2 P + 1) / 2 steps pairs
+/// element i with i ^ j (a reshape, a reverse of the pair dim and a reshape
+/// back: data movement, no gather) and keeps the earlier or the later of
+/// the two, as i's place in the network says. Returns the indices [rows, P].
+Value bitonicOrder(PrimBuilder &p, Value keys, int64_t n, bool descending) {
+  OpBuilder &b = p.builder();
+  auto type = cast<RankedTensorType>(keys.getType());
+  int64_t rows = type.getDimSize(0), padded = 1;
+  while (padded < n)
+    padded *= 2;
+  if (padded > n)
+    keys = paddedWith(p, keys, {{0, 0}, {0, padded - n}}, 0.0);
+  auto keyType = RankedTensorType::get({rows, padded}, type.getElementType());
+  auto indexType = keyType.clone(b.getI64Type());
+  Value position = p.build<prim::IotaOp>(indexType, b.getI64IntegerAttr(1), ValueRange{});
+  Value index = position;
+  Ew k{p, keys}, e{p, index};
+  // a before b: a real element before the padding; real ones by key, ties
+  // (neither key first) by index; padding by index.
+  auto before = [&](Value keyA, Value indexA, Value keyB, Value indexB) {
+    Value aReal = e.cmp(P::lt, indexA, e.c(double(n)));
+    Value bReal = e.cmp(P::lt, indexB, e.c(double(n)));
+    Value keyFirst = sortsBefore(k, keyA, keyB, descending);
+    Value keyLast = sortsBefore(k, keyB, keyA, descending);
+    Value indexFirst = e.cmp(P::lt, indexA, indexB);
+    Value tie = p.create<prim::NotOp>(p.create<prim::OrOp>(keyFirst, keyLast));
+    Value realOrder = p.create<prim::OrOp>(keyFirst, p.create<prim::AndOp>(tie, indexFirst));
+    Value falses = p.splat(0.0, indexType.clone(b.getI1Type()), {});
+    Value trues = p.splat(1.0, indexType.clone(b.getI1Type()), {});
+    return e.sel(aReal, e.sel(bReal, realOrder, trues), e.sel(bReal, falses, indexFirst));
+  };
+  auto partnerOf = [&](Value value, int64_t j) {
+    auto valueType = cast<RankedTensorType>(value.getType());
+    auto pairs = RankedTensorType::get({rows, padded / (2 * j), 2, j}, valueType.getElementType());
+    Value swapped = p.create<prim::ReverseOp>(p.reshape(pairs, value), b.getDenseI64ArrayAttr({2}));
+    return p.reshape(valueType, swapped);
+  };
+  for (int64_t span = 2; span <= padded; span *= 2) {
+    for (int64_t j = span / 2; j >= 1; j /= 2) {
+      // i keeps the earlier of (i, i ^ j) when it is the pair's lower
+      // element in an ascending block, or the upper one in a descending
+      // block (block: i & span).
+      Value lower = e.cmp(P::eq, p.create<prim::AndOp>(position, e.c(double(j))), e.c(0.0));
+      Value ascending =
+          e.cmp(P::eq, p.create<prim::AndOp>(position, e.c(double(span))), e.c(0.0));
+      Value keepsEarlier = p.create<prim::NotOp>(p.create<prim::XorOp>(lower, ascending));
+      Value otherKey = partnerOf(keys, j), otherIndex = partnerOf(index, j);
+      Value otherFirst = before(otherKey, otherIndex, keys, index);
+      Value takeOther = p.create<prim::NotOp>(p.create<prim::XorOp>(keepsEarlier, otherFirst));
+      keys = k.sel(takeOther, otherKey, keys);
+      index = e.sel(takeOther, otherIndex, index);
+    }
+  }
+  return index;
+}
+
+/// The indices [.., count, ..] along `dim` of the first `count` elements
+/// of `keys` (static) in stable sort order.
+Value sortOrder(PrimBuilder &p, Value keys, int64_t dim, int64_t count, bool descending) {
+  auto type = cast<RankedTensorType>(keys.getType());
+  int64_t n = type.getDimSize(dim), rank = type.getRank();
+  if (n <= kRankSortLimit)
+    return indicesOfRanks(p, stableRanks(p, keys, dim, descending), dim, count);
+  // The sorted dim last, the others flattened into rows.
+  SmallVector<int64_t> toLast;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != dim)
+      toLast.push_back(d);
+  toLast.push_back(dim);
+  OpBuilder &b = p.builder();
+  bool moved = dim != rank - 1;
+  Value last = moved ? p.create<prim::TransposeOp>(keys, b.getDenseI64ArrayAttr(toLast)) : keys;
+  if (!last)
+    return Value();
+  auto lastType = cast<RankedTensorType>(last.getType());
+  int64_t rows = lastType.getNumElements() / n;
+  Value order = bitonicOrder(
+      p, p.reshape(RankedTensorType::get({rows, n}, type.getElementType()), last), n, descending);
+  order = sliceDim(p, order, 1, 0, count, 1);
+  SmallVector<int64_t> shape(lastType.getShape());
+  shape.back() = count;
+  order = p.reshape(RankedTensorType::get(shape, b.getI64Type()), order);
+  if (!moved)
+    return order;
+  // Back: result dim `dim` is the last one.
+  SmallVector<int64_t> back;
+  for (int64_t d = 0; d < rank; ++d)
+    back.push_back(d < dim ? d : d == dim ? rank - 1 : d - 1);
+  return p.create<prim::TransposeOp>(order, b.getDenseI64ArrayAttr(back));
+}
+
 /// The first `count` elements of `self` sorted along `dim` and their
 /// indices; a match failure for what the decomposition does not handle.
 FailureOr<std::pair<Value, Value>> sortedPrefix(aten::CallOp call, PatternRewriter &rewriter,
@@ -121,8 +222,7 @@ FailureOr<std::pair<Value, Value>> sortedPrefix(aten::CallOp call, PatternRewrit
     keys = p.convert(self, rewriter.getI64Type());
   else if (element.isF16() || element.isBF16())
     keys = p.convert(self, rewriter.getF32Type());
-  Value ranks = stableRanks(p, keys, dim, descending);
-  Value indices = indicesOfRanks(p, ranks, dim, count);
+  Value indices = sortOrder(p, keys, dim, count, descending);
   Value values = p.create<prim::TakeAlongOp>(self, indices, rewriter.getI64IntegerAttr(dim));
   return std::make_pair(values, indices);
 }
@@ -390,19 +490,22 @@ LogicalResult mode(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
 } // namespace
 
 void addSortDecompositions(std::vector<Decomposition> &table) {
+  // Short rows by ranks, long ones by the bitonic network.
+  constexpr const char *kSort = "compare, and, or, select, iota, reduce, take_along; long rows: "
+                                "transpose, pad, reshape, reverse, xor, not, slice";
   constexpr const char *kStatistic =
-      "compare, and, or, select, iota, reduce, take_along, sub, div, reshape";
+      "compare, and, or, select, iota, reduce, take_along, sub, div, reshape; long rows: "
+      "transpose, pad, reverse, xor, not, slice";
   table.insert(table.end(), {
       {"aten.mode.default", "sort", "convert, broadcast_in_dim, compare, reduce, select, iota, "
        "take_along, reshape", mode},
-      {"aten.sort.default", "sort", "compare, and, or, select, iota, reduce, take_along", sort},
-      {"aten.topk.default", "sort", "compare, and, or, select, iota, reduce, take_along", topk},
-      {"aten.argsort.default", "sort", "compare, and, or, select, iota, reduce, take_along",
-       sortHalf<true>},
-      {"aten.argsort.stable", "sort", "compare, and, or, select, iota, reduce, take_along",
-       sortHalf<true>},
-      {"aten.msort.default", "sort", "compare, and, or, select, iota, reduce, take_along",
-       sortHalf<false>},
+      {"aten.sort.default", "sort", kSort, sort},
+      // stable=True or not: the decomposition's order is the stable one.
+      {"aten.sort.stable", "sort", kSort, sort},
+      {"aten.topk.default", "sort", kSort, topk},
+      {"aten.argsort.default", "sort", kSort, sortHalf<true>},
+      {"aten.argsort.stable", "sort", kSort, sortHalf<true>},
+      {"aten.msort.default", "sort", kSort, sortHalf<false>},
       {"aten.cumprod.default", "reduction", "cumprod, convert", cumprod},
       {"aten.median.default", "sort", kStatistic, orderStatistic<Statistic::median>},
       {"aten.median.dim", "sort", kStatistic, orderStatistic<Statistic::median>},

@@ -298,9 +298,10 @@ LogicalResult scalarUnary(aten::CallOp call, const CallArgs &args, PatternRewrit
 
 // _assert_scalar(cond, msg): export proved the condition for every size the
 // input symbols' ranges allow (the runtime rejects inputs outside them), so
-// it is dropped. A condition on data-dependent sizes would need a run-time
-// check; those programs are refused earlier (their ops have data-dependent
-// output shapes).
+// it is dropped. On a data-dependent size (nonzero's count u0 <= numel) it
+// states the range the export recorded for it, which the decompositions
+// meet by construction and the runtime checks after the run
+// (DataDependentOutputs.h).
 LogicalResult assertScalar(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   if (call->getNumResults() != 0)
     return rewriter.notifyMatchFailure(call, "expects no result");

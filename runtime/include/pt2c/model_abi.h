@@ -22,7 +22,7 @@
 extern "C" {
 #endif
 
-#define PT2C_MODEL_ABI_VERSION 6u
+#define PT2C_MODEL_ABI_VERSION 7u
 
 /* Element types, with DLPack's codes and bits so the runtime can compare
  * them with a caller's DLTensor directly. */
@@ -49,11 +49,19 @@ typedef struct pt2c_tensor_desc {
 } pt2c_tensor_desc;
 
 /* A symbolic size (`s77`) and its range from the archive's range_constraints.
- * INT64_MIN / INT64_MAX when unbounded on that side. */
+ * INT64_MIN / INT64_MAX when unbounded on that side.
+ *
+ * A data-dependent size (`u0`: nonzero's row count) is no input's dim: the
+ * runtime sets it to `max` (finite) before computing the output dims, so
+ * they give each output's largest size, which the code writes flat and
+ * compact at the start of its buffer; `run` then stores the actual value
+ * in its slot of `pt2c_run_args.symbols`, and output_dims gives the actual
+ * shapes. */
 typedef struct pt2c_symbol_desc {
   const char *name;
   int64_t min;
   int64_t max;
+  int32_t data_dependent; /* 1: computed by the run; 0: bound from the inputs */
 } pt2c_symbol_desc;
 
 /* One weight, as the compiled code expects it: contiguous bytes at `offset`
@@ -121,7 +129,8 @@ typedef void (*pt2c_parallel_for_fn)(void *pool, int64_t n, int64_t grain,
 typedef struct pt2c_run_args {
   void *const *inputs;    /* n_inputs data pointers, contiguous, in order */
   void *const *outputs;   /* n_outputs data pointers, allocated by the runtime */
-  const int64_t *symbols; /* n_symbols values, bound from the inputs' dims */
+  int64_t *symbols;       /* n_symbols values, bound from the inputs' dims;
+                             the run writes the data-dependent ones */
   const uint8_t *weights; /* the weights blob (64-byte aligned) */
   uint8_t *arena;         /* arena_bytes(symbols) bytes, 64-byte aligned */
   void *pool;             /* for parallel_for; may be NULL (run serially) */

@@ -9,9 +9,9 @@
 using namespace pt2c::test;
 using Catch::Matchers::Contains;
 
-TEST_CASE("ABI version is 1.3 in the header and the library", "[runtime]") {
+TEST_CASE("ABI version is 1.4 in the header and the library", "[runtime]") {
   STATIC_REQUIRE(PT2C_ABI_VERSION_MAJOR == 1);
-  STATIC_REQUIRE(PT2C_ABI_VERSION_MINOR == 3); // 1.3: pt2c_model_metadata
+  STATIC_REQUIRE(PT2C_ABI_VERSION_MINOR == 4); // 1.4: pt2c_model_symbol_is_data_dependent
   STATIC_REQUIRE(PT2C_ABI_VERSION == ((1u << 16) | PT2C_ABI_VERSION_MINOR));
   CHECK(testModel().pt2c_abi_version() == PT2C_ABI_VERSION);
 }
@@ -122,7 +122,7 @@ TEST_CASE("Create refuses cuda and another ABI major and NULL out_model",
   std::tie(code, message) = createWith(api, 2u << 16, nullptr);
   CHECK(code == PT2C_UNSUPPORTED);
   CHECK_THAT(message, Contains("built against pt2c ABI 2.0") &&
-                          Contains("implements 1.3"));
+                          Contains("implements 1.4"));
 
   // Another minor of the same major is fine.
   std::tie(code, message) = createWith(api, (1u << 16) | 7u, nullptr);
@@ -138,7 +138,7 @@ TEST_CASE("Create refuses another descriptor version", "[runtime]") {
   auto [code, message] = createWith(abi2, PT2C_ABI_VERSION, nullptr);
   CHECK(code == PT2C_UNSUPPORTED);
   CHECK_THAT(message, Contains("model ABI version 99") &&
-                          Contains("implements version 6"));
+                          Contains("implements version 7"));
 }
 
 TEST_CASE("Introspection reports names and dtypes and dims and symbols",

@@ -57,6 +57,7 @@ namespace pt2c::test {
   X(pt2c_model_num_symbols)                                                    \
   X(pt2c_model_symbol_name)                                                    \
   X(pt2c_model_symbol_range)                                                   \
+  X(pt2c_model_symbol_is_data_dependent)                                       \
   X(pt2c_model_profile_size)                                                   \
   X(pt2c_model_profile_point)                                                  \
   X(pt2c_model_profile_runs)                                                   \

@@ -81,6 +81,7 @@ void addReductionDecompositions(std::vector<Decomposition> &table);
 void addResizeDecompositions(std::vector<Decomposition> &table);
 void addScanDecompositions(std::vector<Decomposition> &table);
 void addScatterDecompositions(std::vector<Decomposition> &table);
+void addDataDependentDecompositions(std::vector<Decomposition> &table);
 void addShapeDecompositions(std::vector<Decomposition> &table);
 void addSymDecompositions(std::vector<Decomposition> &table);
 void addSortDecompositions(std::vector<Decomposition> &table);

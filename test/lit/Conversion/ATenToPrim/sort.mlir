@@ -141,3 +141,43 @@ func.func @mode(%x: tensor<3x4xi64>) -> (tensor<3xi64>, tensor<3xi64>) {
   %0:2 = aten.call "aten.mode.default"(self: %x) {dim = -1 : i64, keepdim = false} : (tensor<3x4xi64>) -> (tensor<3xi64>, tensor<3xi64>)
   return %0#0, %0#1 : tensor<3xi64>, tensor<3xi64>
 }
+
+// -----
+
+// A row longer than 64 sorts by the bitonic network: padded to 128 (the
+// padding's indices, >= 70, sort last), 7 * 8 / 2 = 28 compare-exchange
+// steps over (key, index) pairs. Step (span 2, j 1) pairs i with i ^ 1: a
+// reshape to [3, 64, 2, 1] and a reverse of the pair dim; i keeps the
+// earlier of the two when it is the lower one in an ascending block (i & 1
+// == 0 equals i & 2 == 0). The last step (span 128, j 1) is again distance
+// 1; then the first 70 indices are the order.
+// CHECK-LABEL: func.func @sort_long_row
+// CHECK-SAME: (%[[X:.+]]: tensor<3x70xf32>)
+// CHECK-DAG: %[[N:.+]] = prim.constant dense<70> : tensor<3x128xi64>
+// CHECK: %[[KEYS:.+]] = prim.pad %[[X]], low = [0, 0], high = [0, 58], value = 0.000000e+00 : f32 : tensor<3x70xf32> -> tensor<3x128xf32>
+// CHECK: %[[I:.+]] = prim.iota dim = 1 : tensor<3x128xi64>
+// CHECK: %[[LOWER:.+]] = prim.compare %{{.+}}, %{{.+}}, predicate = eq : tensor<3x128xi64>
+// CHECK: %[[ASC:.+]] = prim.compare %{{.+}}, %{{.+}}, predicate = eq : tensor<3x128xi64>
+// CHECK: %[[MIXED:.+]] = prim.xor %[[LOWER]], %[[ASC]] : tensor<3x128xi1>
+// CHECK: %[[EARLIER:.+]] = prim.not %[[MIXED]]
+// CHECK: %[[PAIRS:.+]] = prim.reshape %[[KEYS]] : tensor<3x128xf32> -> tensor<3x64x2x1xf32>
+// CHECK: %[[SWAPPED:.+]] = prim.reverse %[[PAIRS]], dims = [2] : tensor<3x64x2x1xf32>
+// CHECK: %[[OTHER:.+]] = prim.reshape %[[SWAPPED]] : tensor<3x64x2x1xf32> -> tensor<3x128xf32>
+// CHECK: %[[OTHERI:.+]] = prim.reshape %{{.+}} : tensor<3x64x2x1xi64> -> tensor<3x128xi64>
+// CHECK: %[[OTHERREAL:.+]] = prim.compare %[[OTHERI]], %[[N]], predicate = lt
+// CHECK: %[[FIRSTOF:.+]] = prim.select %[[OTHERREAL]], %{{.+}}, %{{.+}} : tensor<3x128xi1>, tensor<3x128xi1>
+// CHECK: %[[DIFFER:.+]] = prim.xor %[[EARLIER]], %[[FIRSTOF]] : tensor<3x128xi1>
+// CHECK: %[[TAKE:.+]] = prim.not %[[DIFFER]] : tensor<3x128xi1>
+// CHECK: %[[K1:.+]] = prim.select %[[TAKE]], %[[OTHER]], %[[KEYS]] : tensor<3x128xi1>, tensor<3x128xf32>
+// CHECK: %[[I1:.+]] = prim.select %[[TAKE]], %[[OTHERI]], %[[I]] : tensor<3x128xi1>, tensor<3x128xi64>
+// CHECK: prim.reshape %[[K1]] : tensor<3x128xf32> -> tensor<3x32x2x2xf32>
+// CHECK-COUNT-52: prim.reverse
+// CHECK: prim.reshape %{{.+}} : tensor<3x128xf32> -> tensor<3x64x2x1xf32>
+// CHECK: %[[ORDER:.+]] = prim.select {{.+}} : tensor<3x128xi1>, tensor<3x128xi64>
+// CHECK-NEXT: %[[FIRST:.+]] = prim.slice %[[ORDER]] [0:3, 0:70] : tensor<3x128xi64> -> tensor<3x70xi64>
+// CHECK: %[[V:.+]] = prim.take_along %[[X]], %[[FIRST]], dim = 1
+// CHECK: return %[[V]], %[[FIRST]]
+func.func @sort_long_row(%x: tensor<3x70xf32>) -> (tensor<3x70xf32>, tensor<3x70xi64>) {
+  %0:2 = aten.call "aten.sort.stable"(self: %x) {stable = true, dim = 1 : i64, descending = false} : (tensor<3x70xf32>) -> (tensor<3x70xf32>, tensor<3x70xi64>)
+  return %0#0, %0#1 : tensor<3x70xf32>, tensor<3x70xi64>
+}

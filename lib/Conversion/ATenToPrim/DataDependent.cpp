@@ -1,0 +1,368 @@
+//===- DataDependent.cpp - ops whose result size depends on the data ------===//
+//
+// nonzero, argwhere, masked_select, x[mask], unique, unique_consecutive and
+// tensor_split at a tensor of indices give tensors whose size is known only
+// once the values are: a count read from a tensor (tensor.extract) becomes
+// the dynamic size of the prims after it. @forward returns such results
+// through DataDependentOutputs.h.
+//
+// The one shared step is finding the positions of the true elements of a
+// mask: with c the inclusive running count of trues, the j-th true element
+// is the first i with c[i] > j. Each of the `count` outputs finds its i by
+// a binary search over c (log2 N gathers), so the whole is an O(N) scan plus
+// O(count log N) parallel work, on the CPU and the GPU alike, without a
+// scatter.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Families.h"
+
+#include "pt2c/Dialect/Prim/PrimOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+
+namespace pt2c {
+namespace {
+
+using P = prim::ComparePredicate;
+
+/// A 0-d integer tensor's value as an index, read at run time.
+Value sizeFromData(PrimBuilder &p, Value scalarTensor) {
+  OpBuilder &b = p.builder();
+  Value value = tensor::ExtractOp::create(b, p.loc(), scalarTensor, ValueRange{});
+  return arith::IndexCastOp::create(b, p.loc(), b.getIndexType(), value);
+}
+
+/// The positions (i64, [count]) of the true elements of the static 1-d
+/// `mask`, in order, and their count (an index value).
+std::pair<Value, Value> truePositions(PrimBuilder &p, Value mask) {
+  OpBuilder &b = p.builder();
+  Type i64 = b.getI64Type();
+  int64_t n = cast<RankedTensorType>(mask.getType()).getDimSize(0);
+  Value ones = p.convert(mask, i64);
+  Value count = sizeFromData(p, p.reduce(prim::ReduceKind::sum, ones, {0}, false));
+  auto positionsType = RankedTensorType::get({ShapedType::kDynamic}, i64);
+  Value j = p.build<prim::IotaOp>(positionsType, b.getI64IntegerAttr(0), ValueRange{count});
+  if (n == 0)
+    return {j, count};
+  Value running = p.create<prim::CumsumOp>(ones, b.getI64IntegerAttr(0));
+  Ew e{p, j};
+  // pos = #{i : c[i] <= j}, found by steps of decreasing powers of two:
+  // move to pos + step when c[pos + step - 1] <= j.
+  Value position = e.c(0.0);
+  int64_t step = 1;
+  while (step * 2 <= n)
+    step *= 2;
+  for (; step >= 1; step /= 2) {
+    Value candidate = e.add(position, e.c(double(step)));
+    Value inside = e.cmp(P::le, candidate, e.c(double(n)));
+    Value probe = e.sub(p.create<prim::MinOp>(candidate, e.c(double(n))), e.c(1.0));
+    Value seen = p.create<prim::TakeOp>(running, probe, b.getI64IntegerAttr(0));
+    Value move = p.create<prim::AndOp>(inside, e.cmp(P::le, seen, j));
+    position = e.sel(move, candidate, position);
+  }
+  return {position, count};
+}
+
+/// `self` != 0 as a flat [N] bool mask (a bool self as it is; NaN is
+/// non-zero, as in torch).
+Value flatNonzero(PrimBuilder &p, Value self) {
+  auto type = cast<RankedTensorType>(self.getType());
+  Value flat = p.reshape(RankedTensorType::get({type.getNumElements()}, type.getElementType()),
+                         self);
+  if (type.getElementType().isInteger(1))
+    return flat;
+  Ew e{p, flat};
+  return e.cmp(P::ne, flat, e.c(0.0));
+}
+
+// nonzero(self) and argwhere(self): [count, rank] coordinates of the
+// non-zero elements in row-major order, each a division and remainder of
+// the flat position.
+LogicalResult nonzero(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = tensorArg(args, "self");
+  if (!type || !self || !cast<RankedTensorType>(self.getType()).hasStaticShape())
+    return rewriter.notifyMatchFailure(call, "expects a static self");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  int64_t rank = selfType.getRank();
+  if (type.getRank() != 2 || type.getDimSize(1) != rank)
+    return rewriter.notifyMatchFailure(call, "the result is not [count, self's rank]");
+  PrimBuilder p(rewriter, call.getLoc());
+  auto [positions, count] = truePositions(p, flatNonzero(p, self));
+  Type i64 = rewriter.getI64Type();
+  auto columnType = RankedTensorType::get({ShapedType::kDynamic, 1}, i64);
+  SmallVector<Value> columns;
+  Ew e{p, positions};
+  int64_t stride = selfType.getNumElements();
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t size = selfType.getDimSize(d);
+    stride = size == 0 ? 0 : stride / size;
+    Value coordinate = stride > 1 ? e.div(positions, e.c(double(stride))) : positions;
+    if (d > 0 && size > 0)
+      coordinate = p.create<prim::RemOp>(coordinate, e.c(double(size)));
+    columns.push_back(p.build<prim::ReshapeOp>(columnType, coordinate, ValueRange{count}));
+  }
+  Value result;
+  if (rank == 0)
+    result = p.build<prim::SplatOp>(RankedTensorType::get({ShapedType::kDynamic, 0}, i64),
+                                    arith::ConstantIntOp::create(rewriter, call.getLoc(), 0, 64),
+                                    ValueRange{count});
+  else
+    result = rank == 1 ? columns[0]
+                       : p.create<prim::ConcatenateOp>(columns, rewriter.getI64IntegerAttr(1));
+  return replaceChecked(call, result, rewriter);
+}
+
+/// The rows of `x` (static, its leading dims flattened to match the flat
+/// bool `mask`) where the mask is true: [count, x's other dims].
+Value maskedRows(PrimBuilder &p, Value x, Value mask) {
+  Value positions = truePositions(p, mask).first;
+  return p.create<prim::TakeOp>(x, positions, p.builder().getI64IntegerAttr(0));
+}
+
+// masked_select(self, mask): the elements of self (both broadcast) where
+// mask is true, flat.
+LogicalResult maskedSelect(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  auto shape = staticBroadcastShape(args, {"self", "mask"});
+  Value self = tensorArg(args, "self"), mask = tensorArg(args, "mask");
+  if (!type || !shape || !self || !mask)
+    return rewriter.notifyMatchFailure(call, "expects static self and mask that broadcast");
+  PrimBuilder p(rewriter, call.getLoc());
+  int64_t n = 1;
+  for (int64_t size : *shape)
+    n *= size;
+  Type element = cast<RankedTensorType>(self.getType()).getElementType();
+  auto flatOf = [&](Value value, Type elementType) {
+    return p.reshape(RankedTensorType::get({n}, elementType),
+                     p.broadcastTo(value, RankedTensorType::get(*shape, elementType), {}));
+  };
+  Value result = maskedRows(p, flatOf(self, element), flatOf(mask, rewriter.getI1Type()));
+  return replaceChecked(call, result, rewriter);
+}
+
+} // namespace
+
+/// x[mask] (index.Tensor with one bool index over x's leading dims): the
+/// rows where mask is true, [count, x's remaining dims]. Null with an error
+/// when the shapes do not fit (Gather.cpp's index.Tensor calls it).
+Value booleanMaskRows(PrimBuilder &p, Value self, Value mask, RankedTensorType type) {
+  auto selfType = cast<RankedTensorType>(self.getType());
+  auto maskType = cast<RankedTensorType>(mask.getType());
+  int64_t k = maskType.getRank();
+  if (!selfType.hasStaticShape() || !maskType.hasStaticShape() || k > selfType.getRank() ||
+      selfType.getShape().take_front(k) != maskType.getShape() ||
+      type.getRank() != selfType.getRank() - k + 1) {
+    emitError(p.loc()) << "a boolean mask index must cover leading dims of a static tensor";
+    return Value();
+  }
+  int64_t n = maskType.getNumElements();
+  SmallVector<int64_t> rows = {n};
+  llvm::append_range(rows, selfType.getShape().drop_front(k));
+  Value flat = p.reshape(RankedTensorType::get(rows, selfType.getElementType()), self);
+  return maskedRows(p, flat, p.reshape(RankedTensorType::get({n}, maskType.getElementType()),
+                                       mask));
+}
+
+namespace {
+
+/// The result `index` of `call` as an empty tensor (unique's inverse and
+/// counts when not asked for: [0]), or null when it is not static.
+Value emptyResult(PrimBuilder &p, aten::CallOp call, unsigned index) {
+  RankedTensorType type = resultType(call, index);
+  if (!type || !type.hasStaticShape())
+    return Value();
+  return p.splat(0.0, type, {});
+}
+
+/// _unique2(self, sorted, return_inverse, return_counts) and
+/// unique_consecutive(self, return_inverse, return_counts, dim=None): the
+/// distinct values (sorted, or runs of equal neighbours), each element's
+/// group and each group's size. A group starts where a value differs from
+/// the one before it (NaN from everything, as in torch). Eager gives the
+/// inverse and counts as int64, but torch 2.11's export records them in
+/// self's dtype (its fake kernel uses empty_like), and the graph after them
+/// was traced with that dtype: they are given in the recorded one.
+template <bool sortFirst>
+LogicalResult unique(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  if (!self || !cast<RankedTensorType>(self.getType()).hasStaticShape() ||
+      call->getNumResults() != 3 || (!sortFirst && !args.isNone("dim")))
+    return rewriter.notifyMatchFailure(call, "expects a static self, no dim");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  bool wantInverse = args.boolean("return_inverse").value_or(false);
+  bool wantCounts = args.boolean("return_counts").value_or(false);
+  int64_t n = selfType.getNumElements();
+  // The recorded dtype must hold every group index and count exactly.
+  for (unsigned index : {1u, 2u}) {
+    RankedTensorType declared = resultType(call, index);
+    Type element = declared ? declared.getElementType() : Type();
+    bool wanted = index == 1 ? wantInverse : wantCounts;
+    int64_t exactUpTo = !element                ? 0
+                        : element.isInteger(1)  ? 1
+                        : element.isF16()       ? 2048
+                        : element.isBF16()      ? 256
+                        : element.isF32()       ? (int64_t(1) << 24)
+                                                : INT64_MAX;
+    if (wanted && exactUpTo < n)
+      return rewriter.notifyMatchFailure(
+          call, "the archive records the inverse/counts in self's dtype (torch 2.11's fake "
+                "kernel), which cannot hold indices and counts up to self's size");
+  }
+  PrimBuilder p(rewriter, call.getLoc());
+  Type element = selfType.getElementType(), i64 = rewriter.getI64Type();
+  Value flat = p.reshape(RankedTensorType::get({n}, element), self);
+  if (n == 0)
+    return rewriter.notifyMatchFailure(call, "an empty self");
+  Value sorted = flat, ranks;
+  if (sortFirst) {
+    // Keys as Sort.cpp compares them: bool as i64, 16-bit floats as f32.
+    Value keys = flat;
+    if (element.isInteger(1))
+      keys = p.convert(flat, i64);
+    else if (element.isF16() || element.isBF16())
+      keys = p.convert(flat, rewriter.getF32Type());
+    ranks = stableRanks(p, keys, 0, false);
+    sorted = p.create<prim::TakeOp>(flat, indicesOfRanks(p, ranks, 0, n),
+                                    rewriter.getI64IntegerAttr(0));
+  }
+  auto maskType = RankedTensorType::get({n}, rewriter.getI1Type());
+  Value first, last;
+  if (n == 1) {
+    first = last = p.splat(1.0, maskType, {});
+  } else {
+    Value before = sliceDim(p, sorted, 0, 0, n - 1, 1), after = sliceDim(p, sorted, 0, 1, n, 1);
+    Ew e{p, before};
+    Value differs = e.cmp(P::ne, before, after);
+    Value one = p.splat(1.0, RankedTensorType::get({1}, rewriter.getI1Type()), {});
+    first = p.create<prim::ConcatenateOp>(ValueRange{one, differs}, rewriter.getI64IntegerAttr(0));
+    last = p.create<prim::ConcatenateOp>(ValueRange{differs, one}, rewriter.getI64IntegerAttr(0));
+  }
+  Value starts = truePositions(p, first).first;
+  Value values = p.create<prim::TakeOp>(sorted, starts, rewriter.getI64IntegerAttr(0));
+  Value inverse = emptyResult(p, call, 1), counts = emptyResult(p, call, 2);
+  if (wantInverse) {
+    Value running = p.create<prim::CumsumOp>(p.convert(first, i64), rewriter.getI64IntegerAttr(0));
+    Ew e{p, running};
+    Value group = e.sub(running, e.c(1.0));
+    if (sortFirst)
+      group = p.create<prim::TakeOp>(group, ranks, rewriter.getI64IntegerAttr(0));
+    RankedTensorType inverseType = resultType(call, 1);
+    inverse = inverseType && inverseType.hasStaticShape()
+                  ? p.reshape(inverseType, p.convert(group, inverseType.getElementType()))
+                  : Value();
+  }
+  if (wantCounts) {
+    auto [ends, endCount] = truePositions(p, last);
+    (void)endCount;
+    Ew e{p, starts};
+    counts = e.add(e.sub(ends, starts), e.c(1.0));
+    if (RankedTensorType countsType = resultType(call, 2))
+      counts = p.convert(counts, countsType.getElementType());
+  }
+  if (!values || !inverse || !counts)
+    return failure(); // p said why
+  SmallVector<Value> results = {values, inverse, counts};
+  for (auto [index, result] : llvm::enumerate(results))
+    if (result.getType() != call->getResult(index).getType())
+      return rewriter.notifyMatchFailure(call, "unexpected result types");
+  rewriter.replaceOp(call, results);
+  return success();
+}
+
+/// An i64 index value `v` of a slice bound along a dim of `size`, as
+/// Python slicing reads it: negative from the end, clamped to [0, size].
+Value sliceBound(OpBuilder &b, Location loc, Value v, int64_t size) {
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
+  Value end = arith::ConstantIntOp::create(b, loc, size, 64);
+  Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, v, zero);
+  Value wrapped = arith::SelectOp::create(b, loc, negative, arith::AddIOp::create(b, loc, v, end), v);
+  return arith::MinSIOp::create(b, loc, arith::MaxSIOp::create(b, loc, wrapped, zero), end);
+}
+
+// tensor_split(self, tensor_indices_or_sections [K] int64, dim): K + 1
+// pieces self[..., i_{k-1}:i_k, ...] (i_{-1} = 0, i_K = the dim's size),
+// each a gather of the rows of its window.
+LogicalResult tensorSplitAtIndices(aten::CallOp call, const CallArgs &args,
+                                   PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self");
+  Value indices = tensorArg(args, "tensor_indices_or_sections");
+  auto indicesType = indices ? cast<RankedTensorType>(indices.getType()) : RankedTensorType();
+  if (!self || !indicesType || indicesType.getRank() != 1 || !indicesType.hasStaticShape() ||
+      !indicesType.getElementType().isInteger(64) ||
+      !cast<RankedTensorType>(self.getType()).hasStaticShape() ||
+      call->getNumResults() != static_cast<unsigned>(indicesType.getDimSize(0) + 1))
+    return rewriter.notifyMatchFailure(
+        call, "expects a static self and a 1-d int64 tensor of split indices (a 0-d "
+              "tensor of sections is not supported)");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  auto dim = shapeDim(args.integer("dim").value_or(0), selfType);
+  if (!dim)
+    return rewriter.notifyMatchFailure(call, "dim out of range");
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  int64_t size = selfType.getDimSize(*dim), k = indicesType.getDimSize(0);
+  auto boundAt = [&](int64_t i) -> Value {
+    if (i < 0)
+      return arith::ConstantIntOp::create(rewriter, loc, 0, 64);
+    if (i >= k)
+      return arith::ConstantIntOp::create(rewriter, loc, size, 64);
+    Value one = sliceDim(p, indices, 0, i, i + 1, 1);
+    Value scalar = p.reshape(RankedTensorType::get({}, rewriter.getI64Type()), one);
+    return sliceBound(rewriter, loc, tensor::ExtractOp::create(rewriter, loc, scalar, ValueRange{}),
+                      size);
+  };
+  SmallVector<Value> pieces;
+  auto rowsType = RankedTensorType::get({ShapedType::kDynamic}, rewriter.getI64Type());
+  for (int64_t piece = 0; piece <= k; ++piece) {
+    Value start = boundAt(piece - 1), end = boundAt(piece);
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 64);
+    Value length = arith::MaxSIOp::create(rewriter, loc,
+                                          arith::SubIOp::create(rewriter, loc, end, start), zero);
+    Value rowCount = arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(), length);
+    Value rows = p.build<prim::IotaOp>(rowsType, rewriter.getI64IntegerAttr(0),
+                                       ValueRange{rowCount});
+    Value offset = p.build<prim::SplatOp>(rowsType, start, ValueRange{rowCount});
+    pieces.push_back(p.create<prim::TakeOp>(self, p.create<prim::AddOp>(rows, offset),
+                                            rewriter.getI64IntegerAttr(*dim)));
+  }
+  for (auto [index, piece] : llvm::enumerate(pieces))
+    if (!piece || piece.getType() != call->getResult(index).getType())
+      return rewriter.notifyMatchFailure(call, "unexpected result types");
+  rewriter.replaceOp(call, pieces);
+  return success();
+}
+
+} // namespace
+
+void addDataDependentDecompositions(std::vector<Decomposition> &table) {
+  table.insert(table.end(), {
+      {"aten.nonzero.default", "data_dependent",
+       "compare, reshape, convert, reduce, cumsum, iota, take, min, and, select, div, rem, "
+       "concatenate",
+       nonzero},
+      {"aten.argwhere.default", "data_dependent",
+       "compare, reshape, convert, reduce, cumsum, iota, take, min, and, select, div, rem, "
+       "concatenate",
+       nonzero},
+      {"aten.masked_select.default", "data_dependent",
+       "broadcast_in_dim, reshape, convert, reduce, cumsum, iota, take, min, and, select",
+       maskedSelect},
+      {"aten._unique2.default", "data_dependent",
+       "reshape, broadcast_in_dim, compare, reduce, take, slice, concatenate, cumsum, iota, min, "
+       "and, select",
+       unique<true>},
+      {"aten.unique_consecutive.default", "data_dependent",
+       "reshape, compare, slice, concatenate, convert, reduce, cumsum, iota, take, min, and, "
+       "select",
+       unique<false>},
+      {"aten.tensor_split.tensor_indices_or_sections", "data_dependent",
+       "slice, reshape, iota, splat, add, take", tensorSplitAtIndices},
+  });
+}
+
+} // namespace pt2c
