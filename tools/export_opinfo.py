@@ -5,11 +5,12 @@ outputs.
 
 Run where torch 2.11 is installed (the GPU machine; CPU tensors only):
     python3 tools/export_opinfo.py OUTDIR [--samples N|all] [--dtypes f32,f16,...]
-                                   [--ops NAME,...] [--jobs J]
+                                   [--ops NAME,...] [--jobs J] [--pick N [--seed S]]
 
 For each op_db entry (torch.testing._internal.common_methods_invocations),
 each dtype of DTYPES the entry supports on the CPU, and its first N sample
-inputs (default 1: the CI subset), the sample becomes one program: the
+inputs (default 1: the CI subset; --pick N: N samples drawn uniformly from
+all of them, which estimates the full set), the sample becomes one program: the
 entry's function called on the sample's input, args and kwargs, whose
 tensors (nested lists and kwargs included) are the program's inputs and
 everything else constants. It is exported with torch.export.export(...,
@@ -34,6 +35,7 @@ import io
 import json
 import multiprocessing
 import os
+import random
 import re
 import sys
 
@@ -141,20 +143,34 @@ def export_sample(op, sample, dname):
     return program, tensors, outputs, random
 
 
+def count_task(task):
+    """How many samples one entry has in one dtype (0 when torch cannot make
+    them): the population --pick draws from."""
+    index, dname = task
+    torch.set_num_threads(1)
+    try:
+        return index, dname, sum(1 for _ in op_db()[index].sample_inputs(
+            "cpu", DTYPES[dname], requires_grad=False))
+    except Exception:
+        return index, dname, 0
+
+
 def export_task(task):
-    """One entry in one dtype, its first `samples` samples; returns records
-    (picklable: programs as torch.export.save bytes)."""
+    """One entry in one dtype: its first `samples` samples, or those whose
+    positions are in `samples` (a tuple); returns records (picklable:
+    programs as torch.export.save bytes)."""
     index, dname, samples = task
     torch.set_num_threads(1)
     op = op_db()[index]
     name = entry_name(op)
     records = []
     base = {"op": op.name, "variant": op.variant_test_name, "dtype": dname}
+    chosen = set(samples) if isinstance(samples, tuple) else None
     try:
         iterator = iter(op.sample_inputs("cpu", DTYPES[dname], requires_grad=False))
     except Exception as error:
         return [dict(base, sample=0, skipped=f"{type(error).__name__}: {str(error)[:300]}")]
-    for k in range(samples):
+    for k in range(max(chosen) + 1 if chosen else samples):
         try:
             sample = next(iterator)
         except StopIteration:
@@ -162,6 +178,8 @@ def export_task(task):
         except Exception as error:
             records.append(dict(base, sample=k, skipped=f"{type(error).__name__}: {str(error)[:300]}"))
             break
+        if chosen is not None and k not in chosen:
+            continue
         model = f"{name}-s{k}-{dname}"
         try:
             program, inputs, outputs, random = export_sample(op, sample, dname)
@@ -188,6 +206,10 @@ def main():
                         help=f"comma-separated, of {', '.join(DTYPES)}")
     parser.add_argument("--ops", help="comma-separated op_db names (e.g. add,nn.functional.conv2d)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count())
+    parser.add_argument("--pick", type=int, default=0,
+                        help="export N programs drawn uniformly (without replacement) from "
+                             "every sample of every entry and dtype: an estimate of the full set")
+    parser.add_argument("--seed", type=int, default=0, help="seed of --pick's draw")
     args = parser.parse_args()
     samples = 1 << 30 if args.samples == "all" else int(args.samples)
     dtypes = args.dtypes.split(",")
@@ -206,6 +228,18 @@ def main():
                 manifest["skipped"].append({"op": op.name, "variant": op.variant_test_name,
                                             "dtype": dname, "sample": 0,
                                             "reason": "the entry does not take this dtype on the CPU"})
+    if args.pick:
+        # Count every sample first, then draw; each task exports its draws.
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            counts = pool.map(count_task, [(i, d) for i, d, _ in tasks], chunksize=4)
+        population = [(i, d, k) for i, d, n in counts for k in range(n)]
+        drawn = random.Random(args.seed).sample(population, min(args.pick, len(population)))
+        by_task = {}
+        for i, d, k in drawn:
+            by_task.setdefault((i, d), []).append(k)
+        tasks = [(i, d, tuple(sorted(ks))) for (i, d), ks in sorted(by_task.items())]
+        manifest["samples"] = (f"{len(drawn)} drawn uniformly from all {len(population)} "
+                               f"samples of these dtypes (seed {args.seed})")
     print(f"{len(tasks)} entry x dtype tasks on {args.jobs} processes", file=sys.stderr)
     os.makedirs(args.outdir, exist_ok=True)
     programs = {d: {} for d in dtypes}

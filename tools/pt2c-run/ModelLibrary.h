@@ -45,6 +45,8 @@ namespace pt2c::run {
   X(pt2c_model_input_dim_symbol)                                               \
   X(pt2c_model_symbol_name)                                                    \
   X(pt2c_model_symbol_range)                                                   \
+  X(pt2c_model_symbol_is_data_dependent)                                       \
+  X(pt2c_model_output_dim_symbol)                                              \
   X(pt2c_model_output_name)                                                    \
   X(pt2c_model_profile_size)                                                   \
   X(pt2c_model_profile_point)                                                  \

@@ -141,6 +141,17 @@ int Session::bindInputs(const std::vector<NpyArray> &arrays) {
 }
 
 int Session::run(std::vector<DLTensor> &outputs) {
+  // An output of data-dependent size that an earlier run allocated and
+  // left at its actual size is given back its room (docs/runtime.md).
+  const Pt2cApi &abi = api();
+  for (size_t i = 0; i < outputs.size(); ++i)
+    for (int d = 0; outputs[i].data && d < outputs[i].ndim; ++d) {
+      int32_t symbol = abi.pt2c_model_output_dim_symbol(handle, i, d);
+      int64_t least = 0, most = 0;
+      if (symbol >= 0 && abi.pt2c_model_symbol_is_data_dependent(handle, size_t(symbol)) == 1 &&
+          !abi.pt2c_model_symbol_range(handle, size_t(symbol), &least, &most))
+        outputs[i].shape[d] = most;
+    }
   pt2c_status *status = api().pt2c_model_run(
       handle, inputs.data(), inputs.size(), outputs.data(), outputs.size());
   if (!status)

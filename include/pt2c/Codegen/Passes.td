@@ -920,6 +920,39 @@ def AddIntoAccumulator : Pass<"pt2c-add-into-accumulator", "mlir::func::FuncOp">
                            "::mlir::arith::ArithDialect"];
 }
 
+def ScatterLoops : Pass<"pt2c-scatter-loops", "mlir::func::FuncOp"> {
+  let summary = "Scatter as a loop over the updates, O(updates)";
+  let description = [{
+    pt2c-lower-prim-to-linalg lowers prim.scatter (scatter, scatter_add,
+    scatter_reduce, index_put, index_add, index_copy, put, ...) to one
+    generic over the result that folds, at each position, every update of
+    its row that could land there (include/pt2c/Conversion/ScatterMarker.h):
+    O(size(dim) x updates) per row, which the GPU runs a thread per
+    position. A kv-cache write of one token into 2048 positions of 6144
+    rows is 12.6M steps that way for 6144 updates. On the CPU this pass
+    rewrites each marked generic, before fusion, into loops over the
+    updates' positions u that combine each update into the one position
+    its index names (u with u[dim] = index), reusing the generic's body for
+    the combination, so kinds, accumulator types and the guarded form of
+    indices smaller than the result need nothing new. Updates are combined
+    in the same order (row-major over u: the last of equal indices wins for
+    assign, as torch's CPU loop). An index outside the dim writes nothing
+    (the index check before the scatter fails the run). The loops are
+    sequential: O(updates), with no parallel split.
+
+    ```mlir
+    %r = linalg.generic {pt2c.scatter_dim = 0 : i64, iterator_types = [parallel, parallel, reduction]}
+           ins(%idx, %upd) outs(%copy) { select(index == linalg.index 0, combine(acc, u), acc) }
+    // =>
+    %r = scf.for %u0 ... iter_args(%a = %copy) { scf.for %u1 ... {
+           %i = tensor.extract %idx[%u0, %u1]  ... %t = index_cast %i
+           scf.if %t < dim size { tensor.insert combine(%a[%t, %u1], %upd[%u0, %u1]) into %a[%t, %u1] } } }
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def PrivateFills : Pass<"pt2c-private-fills", "mlir::func::FuncOp"> {
   let summary = "Give every user of a shared linalg.fill a fill of its own";
   let description = [{

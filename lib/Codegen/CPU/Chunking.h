@@ -20,7 +20,8 @@ namespace pt2c::cpu {
 int64_t iterationPoints(llvm::ArrayRef<int64_t> ranges);
 
 /// Whether loop `d` of `op` (loop extents `ranges`) can be cut into
-/// chunks: a parallel loop of a static extent of 2 or more.
+/// chunks: a parallel loop of a static extent of 2 or more that no
+/// indexing map reads backwards.
 bool isSplittable(mlir::linalg::LinalgOp op, llvm::ArrayRef<int64_t> ranges, unsigned d);
 
 /// The loop of `op` (loop extents `ranges`) to cut into chunks: the

@@ -53,11 +53,34 @@ int64_t cpu::iterationPoints(ArrayRef<int64_t> ranges) {
   return int64_t(std::min<uint64_t>(points, INT64_MAX));
 }
 
+/// Whether some indexing map of `op` reads a loop backwards (`-d + c`:
+/// prim.reverse, a flip fused into its reader). MLIR's tiling computes
+/// every operand's slice from its map at the tile's first and last point,
+/// also along loops it does not cut, which for a decreasing map gives a
+/// slice of the wrong size: a [64, 512, 2, 1] reverse along its dim of 2,
+/// cut along dim 0, read a slice of 1 there through `-d2 + 1` (the bitonic
+/// sort of 1000-element rows did not compile). Such ops stay whole.
+static bool readsBackwards(linalg::LinalgOp op) {
+  bool backwards = false;
+  for (AffineMap map : op.getIndexingMapsArray())
+    for (AffineExpr result : map.getResults())
+      result.walk([&](AffineExpr expr) {
+        auto product = dyn_cast<AffineBinaryOpExpr>(expr);
+        if (!product || product.getKind() != AffineExprKind::Mul)
+          return;
+        auto factor = dyn_cast<AffineConstantExpr>(product.getRHS());
+        if (isa<AffineDimExpr>(product.getLHS()) && factor && factor.getValue() < 0)
+          backwards = true;
+      });
+  return backwards;
+}
+
 /// The loop to split: the outermost static parallel loop with 2 or more
-/// iterations, the innermost (LLVM's vector loop) only as a last resort.
+/// iterations, the innermost (LLVM's vector loop) only as a last resort;
+/// never one that a map reads backwards.
 bool cpu::isSplittable(linalg::LinalgOp op, ArrayRef<int64_t> ranges, unsigned d) {
   return op.getIteratorTypesArray()[d] == utils::IteratorType::parallel &&
-         !ShapedType::isDynamic(ranges[d]) && ranges[d] >= 2;
+         !ShapedType::isDynamic(ranges[d]) && ranges[d] >= 2 && !readsBackwards(op);
 }
 
 std::optional<unsigned> cpu::chooseLoop(linalg::LinalgOp op, ArrayRef<int64_t> ranges) {

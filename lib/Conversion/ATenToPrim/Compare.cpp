@@ -332,6 +332,33 @@ Value againstEach(PrimBuilder &p, Value values, Value against, prim::ComparePred
       left, right, prim::ComparePredicateAttr::get(p.builder().getContext(), predicate));
 }
 
+/// `values` [B..., K] against every entry of the row of `against` [B...,
+/// M] with the same leading dims B: an i1 tensor [B..., K, M] (batched
+/// searchsorted).
+Value againstRows(PrimBuilder &p, Value values, Value against, prim::ComparePredicate predicate) {
+  auto valuesType = cast<RankedTensorType>(values.getType());
+  auto againstType = cast<RankedTensorType>(against.getType());
+  int64_t rank = valuesType.getRank();
+  if (rank < 2 || againstType.getRank() != rank || !valuesType.hasStaticShape() ||
+      !againstType.hasStaticShape() ||
+      valuesType.getShape().drop_back() != againstType.getShape().drop_back())
+    return Value();
+  Type element = valuesType.getElementType();
+  if (isa<FloatType>(againstType.getElementType()) && !isa<FloatType>(element))
+    element = againstType.getElementType();
+  SmallVector<int64_t> shape(valuesType.getShape());
+  shape.push_back(againstType.getShape().back());
+  auto type = RankedTensorType::get(shape, element);
+  SmallVector<int64_t> batch = llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
+  SmallVector<int64_t> rows = batch, columns = batch;
+  rows.push_back(rank - 1);
+  columns.push_back(rank);
+  Value left = p.broadcastInDim(p.convert(values, element), type, rows, {});
+  Value right = p.broadcastInDim(p.convert(against, element), type, columns, {});
+  return p.create<prim::CompareOp>(
+      left, right, prim::ComparePredicateAttr::get(p.builder().getContext(), predicate));
+}
+
 /// A number argument `name` as a 0-d tensor of `element`.
 Value numberAsTensor(PrimBuilder &p, const CallArgs &args, StringRef name, Type element) {
   std::optional<double> number = args.number(name);
@@ -375,17 +402,25 @@ LogicalResult isin(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
 }
 
 // bucketize(self, boundaries, out_int32, right) and searchsorted(
-// sorted_sequence [M], self, out_int32, right, side): the index of each
-// value's place among the sorted entries, the count of entries below it
-// (at or below with right=True / side="right"). One comparison per entry
-// (O(N M)); a 1-d sorted sequence, no sorter.
+// sorted_sequence [M] or [B..., M], self, out_int32, right, side, sorter):
+// the index of each value's place among the sorted entries (of its own row
+// when batched), the count of entries below it (at or below with
+// right=True / side="right"). One comparison per entry (O(N M)). A sorter
+// (the permutation that sorts the sequence) reads the sequence through it.
 template <bool isSearchsorted>
 LogicalResult insertionIndex(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value sorted = tensorArg(args, isSearchsorted ? "sorted_sequence" : "boundaries");
-  if (!type || !sorted || !isa<IntegerType>(type.getElementType()) || tensorArg(args, "sorter"))
-    return rewriter.notifyMatchFailure(call, "expects a sorted tensor, an int result, no sorter");
+  if (!type || !sorted || !isa<IntegerType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a sorted tensor, an int result");
   PrimBuilder p(rewriter, call.getLoc());
+  if (Value sorter = tensorArg(args, "sorter")) {
+    auto sortedType = cast<RankedTensorType>(sorted.getType());
+    if (sorter.getType() != sortedType.clone(rewriter.getI64Type()) || sortedType.getRank() == 0)
+      return rewriter.notifyMatchFailure(call, "expects an int64 sorter of the sequence's shape");
+    sorted = p.create<prim::TakeAlongOp>(sorted, sorter,
+                                         rewriter.getI64IntegerAttr(sortedType.getRank() - 1));
+  }
   Value values = tensorArg(args, "self");
   if (!values)
     values = numberAsTensor(p, args, "self", cast<RankedTensorType>(sorted.getType()).getElementType());
@@ -394,10 +429,14 @@ LogicalResult insertionIndex(aten::CallOp call, const CallArgs &args, PatternRew
     right = *side == "right";
   if (!values)
     return rewriter.notifyMatchFailure(call, "expects a tensor or number self");
-  Value below = againstEach(p, values, sorted, right ? prim::ComparePredicate::ge
-                                                     : prim::ComparePredicate::gt);
+  prim::ComparePredicate predicate =
+      right ? prim::ComparePredicate::ge : prim::ComparePredicate::gt;
+  Value below = cast<RankedTensorType>(sorted.getType()).getRank() == 1
+                    ? againstEach(p, values, sorted, predicate)
+                    : againstRows(p, values, sorted, predicate);
   if (!below)
-    return rewriter.notifyMatchFailure(call, "static shapes and a 1-d sorted sequence");
+    return rewriter.notifyMatchFailure(
+        call, "static shapes, a 1-d sorted sequence or one row per row of self");
   int64_t last = cast<RankedTensorType>(below.getType()).getRank() - 1;
   Value count = p.reduce(prim::ReduceKind::sum, p.convert(below, rewriter.getI64Type()), {last},
                          false);

@@ -221,8 +221,16 @@ LogicalResult batchNormBatchStatistics(aten::CallOp call, const CallArgs &args,
 // max_pool2d: a max window over the last two dims; padding is implicit -inf
 // and ceil_mode adds high padding so the last partial window counts.
 LogicalResult maxPool2d(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  RankedTensorType type = resultType(call);
+  RankedTensorType type = resultType(call), declared = type;
   Value self = tensorArgOfRank(args, "self", 4); // its dims 2 and 3 are read
+  PrimBuilder p(rewriter, call.getLoc());
+  // An unbatched [C, H, W] sample is pooled as a batch of one.
+  Value unbatched = tensorArgOfRank(args, "self", 3);
+  if (unbatched && type && type.getRank() == 3 &&
+      cast<RankedTensorType>(unbatched.getType()).hasStaticShape()) {
+    self = p.reshape(withBatchOfOne(cast<RankedTensorType>(unbatched.getType())), unbatched);
+    type = withBatchOfOne(type);
+  }
   auto kernel = spatial(args, "kernel_size", 2);
   auto padding = spatial(args, "padding", 2);
   auto dilation = spatial(args, "dilation", 2);
@@ -254,16 +262,15 @@ LogicalResult maxPool2d(aten::CallOp call, const CallArgs &args, PatternRewriter
     }
     pads.append({(*padding)[i], int64_t(high)});
   }
-  Location loc = call.getLoc();
-  PrimBuilder p(rewriter, loc);
   Value result = p.create<prim::ReduceWindowOp>(
       prim::ReduceKindAttr::get(rewriter.getContext(), prim::ReduceKind::max), self,
       rewriter.getDenseI64ArrayAttr({1, 1, (*kernel)[0], (*kernel)[1]}),
       rewriter.getDenseI64ArrayAttr({1, 1, (*stride)[0], (*stride)[1]}),
       rewriter.getDenseI64ArrayAttr({1, 1, (*dilation)[0], (*dilation)[1]}),
       rewriter.getDenseI64ArrayAttr(pads));
-  rewriter.replaceOp(call, result);
-  return success();
+  if (type != declared)
+    result = p.reshape(declared, result);
+  return replaceChecked(call, result, rewriter);
 }
 
 } // namespace

@@ -9,8 +9,9 @@
 // The one shared step is finding the positions of the true elements of a
 // mask: with c the inclusive running count of trues, the j-th true element
 // is the first i with c[i] > j. Each of the `count` outputs finds its i by
-// a binary search over c (log2 N gathers), so the whole is an O(N) scan plus
-// O(count log N) parallel work, on the CPU and the GPU alike, without a
+// a binary search over c (log2 N gathers), so the whole is a scan of
+// O(N log N) work (Hillis-Steele: prim.cumsum's lowering is O(N^2)) plus
+// O(count log N), parallel, on the CPU and the GPU alike, without a
 // scatter.
 //
 //===----------------------------------------------------------------------===//
@@ -48,7 +49,7 @@ std::pair<Value, Value> truePositions(PrimBuilder &p, Value mask) {
   Value j = p.build<prim::IotaOp>(positionsType, b.getI64IntegerAttr(0), ValueRange{count});
   if (n == 0)
     return {j, count};
-  Value running = p.create<prim::CumsumOp>(ones, b.getI64IntegerAttr(0));
+  Value running = integerRunningSum(p, ones, 0);
   Ew e{p, j};
   // pos = #{i : c[i] <= j}, found by steps of decreasing powers of two:
   // move to pos + step when c[pos + step - 1] <= j.
@@ -180,7 +181,7 @@ Value emptyResult(PrimBuilder &p, aten::CallOp call, unsigned index) {
 }
 
 /// _unique2(self, sorted, return_inverse, return_counts) and
-/// unique_consecutive(self, return_inverse, return_counts, dim=None): the
+/// unique_consecutive(self, return_inverse, return_counts, dim): the
 /// distinct values (sorted, or runs of equal neighbours), each element's
 /// group and each group's size. A group starts where a value differs from
 /// the one before it (NaN from everything, as in torch). Eager gives the
@@ -191,11 +192,21 @@ template <bool sortFirst>
 LogicalResult unique(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   Value self = tensorArg(args, "self");
   if (!self || !cast<RankedTensorType>(self.getType()).hasStaticShape() ||
-      call->getNumResults() != 3 || (!sortFirst && !args.isNone("dim")))
-    return rewriter.notifyMatchFailure(call, "expects a static self, no dim");
+      call->getNumResults() != 3)
+    return rewriter.notifyMatchFailure(call, "expects a static self");
+  // Along a dim: the same as flattened when self has only that one.
+  if (std::optional<int64_t> dim = args.integer("dim"))
+    if (cast<RankedTensorType>(self.getType()).getRank() != 1 || (*dim != 0 && *dim != -1))
+      return rewriter.notifyMatchFailure(call, "unique along a dim of a tensor of rank > 1");
   auto selfType = cast<RankedTensorType>(self.getType());
-  bool wantInverse = args.boolean("return_inverse").value_or(false);
-  bool wantCounts = args.boolean("return_counts").value_or(false);
+  // What the archive declares decides: along a dim, torch 2.11 declares
+  // the inverse and counts whether they were asked for or not.
+  auto declaredEmpty = [&](unsigned index) {
+    RankedTensorType declared = resultType(call, index);
+    return declared && declared.hasStaticShape() && declared.getNumElements() == 0;
+  };
+  bool wantInverse = args.boolean("return_inverse").value_or(false) || !declaredEmpty(1);
+  bool wantCounts = args.boolean("return_counts").value_or(false) || !declaredEmpty(2);
   int64_t n = selfType.getNumElements();
   // The recorded dtype must hold every group index and count exactly.
   for (unsigned index : {1u, 2u}) {
@@ -246,7 +257,7 @@ LogicalResult unique(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   Value values = p.create<prim::TakeOp>(sorted, starts, rewriter.getI64IntegerAttr(0));
   Value inverse = emptyResult(p, call, 1), counts = emptyResult(p, call, 2);
   if (wantInverse) {
-    Value running = p.create<prim::CumsumOp>(p.convert(first, i64), rewriter.getI64IntegerAttr(0));
+    Value running = integerRunningSum(p, p.convert(first, i64), 0);
     Ew e{p, running};
     Value group = e.sub(running, e.c(1.0));
     if (sortFirst)

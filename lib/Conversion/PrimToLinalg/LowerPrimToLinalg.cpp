@@ -21,6 +21,36 @@ namespace pt2c {
 
 namespace {
 class LowerPrimToLinalgPass : public impl::LowerPrimToLinalgBase<LowerPrimToLinalgPass> {
+  /// A prim op whose results hold no elements (a batch of 0, a pad of an
+  /// empty tensor) computes nothing: its results become tensor.empty. The
+  /// lowerings need not handle empty shapes then; a pad of a [0, 3, 3, 3]
+  /// tensor became an insert_slice at an offset past an empty dim, which
+  /// the CPU pipeline rejected ("offset 0 is out-of-bounds"; OpInfo's
+  /// constant_pad_nd and max_pool2d samples).
+  void replaceEmptyResults() {
+    llvm::SmallVector<mlir::Operation *> empty;
+    getOperation().walk([&](mlir::Operation *op) {
+      if (!llvm::isa<prim::PrimDialect>(op->getDialect()) || op->getNumResults() == 0)
+        return;
+      if (llvm::all_of(op->getResultTypes(), [](mlir::Type type) {
+            auto tensor = llvm::dyn_cast<mlir::RankedTensorType>(type);
+            return tensor && tensor.hasStaticShape() && tensor.getNumElements() == 0;
+          }))
+        empty.push_back(op);
+    });
+    for (mlir::Operation *op : empty) {
+      mlir::OpBuilder b(op);
+      llvm::SmallVector<mlir::Value> results;
+      for (mlir::Type type : op->getResultTypes()) {
+        auto tensor = llvm::cast<mlir::RankedTensorType>(type);
+        results.push_back(mlir::tensor::EmptyOp::create(b, op->getLoc(), tensor.getShape(),
+                                                        tensor.getElementType()));
+      }
+      op->replaceAllUsesWith(results);
+      op->erase();
+    }
+  }
+
 public:
   void runOnOperation() override {
     // ui8 (torch.uint8) is a prim type, but the lowerings compute on their
@@ -50,6 +80,7 @@ public:
     });
     if (unsignedTensors)
       return signalPassFailure();
+    replaceEmptyResults();
     mlir::RewritePatternSet patterns(&getContext());
     lowering::populateElementwiseLowerings(patterns);
     lowering::populateShapeLowerings(patterns);

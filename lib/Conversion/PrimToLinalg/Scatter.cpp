@@ -8,13 +8,15 @@
 // output is computed by one thread, so it needs no atomics on the GPU and
 // is deterministic (for `assign` the last update in index order wins, as
 // torch's CPU loop writes), at O(size(dim) * size(indices, dim)) per row.
-// A true scatter (O(indices)) would need a loop writing into the buffer,
-// which neither linalg on tensors nor pt2c-map-to-gpu expresses.
+// The generic carries `pt2c.scatter_dim`: the CPU pipeline rewrites it into
+// a loop over the updates, O(indices) (pt2c-scatter-loops, which reuses its
+// body); pt2c-map-to-gpu runs it as it is.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
 
+#include "pt2c/Conversion/ScatterMarker.h"
 #include "pt2c/Dialect/Prim/PrimOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -154,6 +156,9 @@ struct ScatterLowering : OpRewritePattern<prim::ScatterOp> {
           Value next = combine(b, l, kind, current, extendTo(b, l, update, acc));
           linalg::YieldOp::create(b, l, arith::SelectOp::create(b, l, hit, next, current).getResult());
         });
+    // The CPU pipeline turns it into a loop over the updates, O(indices)
+    // (pt2c-scatter-loops); the GPU runs it as it is, a thread per position.
+    generic->setAttr(kScatterDimAttr, rewriter.getI64IntegerAttr(dim));
     rewriter.replaceOp(op, roundTo(rewriter, loc, generic.getResult(0), type));
     return success();
   }

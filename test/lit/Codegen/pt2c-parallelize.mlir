@@ -395,3 +395,24 @@ func.func @few_rows(%x: tensor<49x64xf32>, %w: tensor<16x64x32xf32>, %acc: tenso
   } -> tensor<49x16x32xf32>
   return %r : tensor<49x16x32xf32>
 }
+
+// -----
+
+// An op that reads a loop backwards (a flip: -d2 + 1) stays whole: MLIR's
+// tiling would slice its input through the decreasing map wrongly even
+// along the loops it does not cut (a [64, 512, 2, 1] reverse cut along
+// dim 0 read a slice of 1 along dim 2; the bitonic sort did not compile).
+// CHECK-LABEL: func.func @reversed
+// CHECK-NOT: scf.forall
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.+}} : tensor<64x512x2x1xf32>)
+// NOFUSE-LABEL: func.func @reversed
+// NOFUSE-NOT: scf.forall
+func.func @reversed(%x: tensor<64x512x2x1xf32>) -> tensor<64x512x2x1xf32> {
+  %e = tensor.empty() : tensor<64x512x2x1xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, -d2 + 1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<64x512x2x1xf32>) outs(%e : tensor<64x512x2x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<64x512x2x1xf32>
+  return %r : tensor<64x512x2x1xf32>
+}

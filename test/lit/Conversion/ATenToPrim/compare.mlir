@@ -405,3 +405,22 @@ func.func @eq_tensor_f16_f32(%x: tensor<4xf16>, %y: tensor<4xf32>, %z: tensor<f6
   %1 = aten.call "aten.gt.Tensor"(self: %x, other: %z) : (tensor<4xf16>, tensor<f64>) -> tensor<4xi1>
   return %0, %1 : tensor<4xi1>, tensor<4xi1>
 }
+
+// -----
+
+// searchsorted with one sorted row per row of self and a sorter: the rows
+// read through the sorter (take_along), each value against every entry of
+// its own row ([2, 3, 5]), counted (right=True: at or below).
+// CHECK-LABEL: func.func @searchsorted_rows_sorter
+// CHECK-SAME: (%[[S:.+]]: tensor<2x5xf32>, %[[V:.+]]: tensor<2x3xf32>, %[[P:.+]]: tensor<2x5xi64>)
+// CHECK: %[[SORTED:.+]] = prim.take_along %[[S]], %[[P]], dim = 1
+// CHECK: %[[VB:.+]] = prim.broadcast_in_dim %[[V]], dims = [0, 1] : tensor<2x3xf32> -> tensor<2x3x5xf32>
+// CHECK: %[[SB:.+]] = prim.broadcast_in_dim %[[SORTED]], dims = [0, 2] : tensor<2x5xf32> -> tensor<2x3x5xf32>
+// CHECK: %[[AT:.+]] = prim.compare %[[VB]], %[[SB]], predicate = ge
+// CHECK: %[[N:.+]] = prim.convert %[[AT]]
+// CHECK: %[[R:.+]] = prim.reduce sum %[[N]], dims = [2] : tensor<2x3x5xi64> -> tensor<2x3xi64>
+// CHECK: return %[[R]]
+func.func @searchsorted_rows_sorter(%s: tensor<2x5xf32>, %v: tensor<2x3xf32>, %sorter: tensor<2x5xi64>) -> tensor<2x3xi64> {
+  %0 = aten.call "aten.searchsorted.Tensor"(sorted_sequence: %s, self: %v, sorter: %sorter) {out_int32 = false, right = true} : (tensor<2x5xf32>, tensor<2x3xf32>, tensor<2x5xi64>) -> tensor<2x3xi64>
+  return %0 : tensor<2x3xi64>
+}

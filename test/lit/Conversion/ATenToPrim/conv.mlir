@@ -102,3 +102,16 @@ func.func @max_pool2d_ceil(%x: tensor<1x2x8x8xf32>) -> tensor<1x2x5x5xf32> {
   %0 = aten.call "aten.max_pool2d.default"(self: %x) {ceil_mode = true, dilation = array<i64: 1, 1>, kernel_size = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x2x8x8xf32>) -> tensor<1x2x5x5xf32>
   return %0 : tensor<1x2x5x5xf32>
 }
+
+// -----
+
+// An unbatched [C, H, W] max_pool2d: pooled as a batch of one.
+// CHECK-LABEL: func.func @max_pool2d_unbatched
+// CHECK: %[[B:.+]] = prim.reshape %arg0 : tensor<3x6x6xf32> -> tensor<1x3x6x6xf32>
+// CHECK: %[[P:.+]] = prim.reduce_window max %[[B]], window = [1, 1, 2, 2], strides = [1, 1, 2, 2]
+// CHECK: %[[R:.+]] = prim.reshape %[[P]] : tensor<1x3x3x3xf32> -> tensor<3x3x3xf32>
+// CHECK: return %[[R]]
+func.func @max_pool2d_unbatched(%x: tensor<3x6x6xf32>) -> tensor<3x3x3xf32> {
+  %0 = aten.call "aten.max_pool2d.default"(self: %x) {ceil_mode = false, dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64>} : (tensor<3x6x6xf32>) -> tensor<3x3x3xf32>
+  return %0 : tensor<3x3x3xf32>
+}

@@ -17,7 +17,14 @@
 // CHECK: %[[COUNT64:.+]] = tensor.extract %[[SUM]][] : tensor<i64>
 // CHECK: %[[COUNT:.+]] = arith.index_cast %[[COUNT64]] : i64 to index
 // CHECK: %[[SLOTS:.+]] = prim.iota dim = 0, dynamic_sizes(%[[COUNT]]) : tensor<?xi64>
-// CHECK: %[[RUNNING:.+]] = prim.cumsum %[[ONES]], dim = 0 : tensor<6xi64>
+// The running count by doubling (steps 1, 2, 4): a slice, an add and a
+// concatenate each.
+// CHECK: prim.slice %[[ONES]] [0:5]
+// CHECK: prim.slice %[[ONES]] [1:6]
+// CHECK: prim.add %{{.+}}, %{{.+}} : tensor<5xi64>
+// CHECK: prim.add %{{.+}}, %{{.+}} : tensor<4xi64>
+// CHECK: prim.add %{{.+}}, %{{.+}} : tensor<2xi64>
+// CHECK: %[[RUNNING:.+]] = prim.concatenate [%{{.+}}, %{{.+}}], dim = 0 : (tensor<4xi64>, tensor<2xi64>) -> tensor<6xi64>
 // CHECK: prim.splat %[[C4]]
 // CHECK: %[[SEEN:.+]] = prim.take %[[RUNNING]], %{{.+}}, dim = 0 : (tensor<6xi64>, tensor<?xi64>) -> tensor<?xi64>
 // CHECK: prim.compare %[[SEEN]], %[[SLOTS]], predicate = le : tensor<?xi64>
@@ -101,4 +108,18 @@ func.func @forward(%x: tensor<2x3xf32> {pt2c.input = "x"}, %m: tensor<3xi1> {pt2
 func.func @forward(%x: tensor<f32> {pt2c.input = "x"}) -> (tensor<?x0xi64> {pt2c.dims = ["u0", 0], pt2c.output = "nonzero"}) attributes {pt2c.symbols = {u0 = {max = 1 : i64, min = 0 : i64}}} {
   %0 = aten.call "aten.nonzero.default"(self: %x) : (tensor<f32>) -> tensor<?x0xi64>
   return %0 : tensor<?x0xi64>
+}
+
+// -----
+
+// unique_consecutive along dim 0 of a 1-d tensor is the flattened one; the
+// inverse and counts the export declares without being asked for are
+// computed too, and only the runs reach the output.
+// CHECK-LABEL: func.func @forward
+// CHECK-SAME: -> (tensor<5xf32> {pt2c.capacity = 5 : i64, pt2c.dims = ["u0"], pt2c.output = "runs"}, tensor<i64> {pt2c.symbol_value = "u0"})
+// CHECK: %[[STARTS:.+]] = prim.concatenate [%{{.+}}, %{{.+}}], dim = 0 : (tensor<1xi1>, tensor<4xi1>) -> tensor<5xi1>
+// CHECK: %[[RUNS:.+]] = prim.take %arg0, %{{.+}}, dim = 0 : (tensor<5xf32>, tensor<?xi64>) -> tensor<?xf32>
+func.func @forward(%x: tensor<5xf32> {pt2c.input = "x"}) -> (tensor<?xf32> {pt2c.dims = ["u0"], pt2c.output = "runs"}) attributes {pt2c.symbols = {u0 = {max = 5 : i64, min = 0 : i64}}} {
+  %0:3 = aten.call "aten.unique_consecutive.default"(self: %x) {dim = 0 : i64, return_counts = false, return_inverse = false} : (tensor<5xf32>) -> (tensor<?xf32>, tensor<5xf32>, tensor<?xf32>)
+  return %0#0 : tensor<?xf32>
 }

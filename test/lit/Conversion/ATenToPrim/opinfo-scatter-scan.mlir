@@ -269,14 +269,19 @@ func.func @bilinear(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>, %w: tensor<4x3x5xf
 // -----
 
 // nonzero_static(size 4) of a 2x3: each non-zero element's row is the
-// count of non-zeros before it; zeros and those past 4 go to a spare
+// count of non-zeros before it (a running count); zeros and those past 4 go to a spare
 // fifth row, sliced off; rows not written keep fill_value -1.
 // CHECK-LABEL: func.func @nonzero_static
 // CHECK-DAG: %[[CANVAS:.+]] = prim.constant dense<-1> : tensor<5x2xi64>
 // CHECK-DAG: %[[SPARE:.+]] = prim.constant dense<4> : tensor<6xi64>
 // CHECK: %[[COORDS:.+]] = prim.concatenate [%{{.+}}, %{{.+}}], dim = 1 : (tensor<6x1xi64>, tensor<6x1xi64>) -> tensor<6x2xi64>
 // CHECK: %[[NONZERO:.+]] = prim.compare %{{.+}}, %{{.+}}, predicate = ne : tensor<6xf32>
-// CHECK: %[[COUNT:.+]] = prim.cumsum
+// The running count by doubling (Scan.cpp's integerRunningSum: steps 1,
+// 2, 4 over 6 elements).
+// CHECK: prim.add %{{.+}}, %{{.+}} : tensor<5xi64>
+// CHECK: prim.add %{{.+}}, %{{.+}} : tensor<4xi64>
+// CHECK: prim.add %{{.+}}, %{{.+}} : tensor<2xi64>
+// CHECK: %[[COUNT:.+]] = prim.concatenate
 // CHECK: %[[ROW:.+]] = prim.sub %[[COUNT]]
 // CHECK: %[[FITS:.+]] = prim.compare %[[ROW]], %[[SPARE]], predicate = lt
 // CHECK: %[[PLACED:.+]] = prim.and %[[NONZERO]], %[[FITS]]

@@ -1,0 +1,26 @@
+//===- ScatterMarker.h - The mark of a lowered prim.scatter ---------------===//
+//
+// pt2c-lower-prim-to-linalg lowers prim.scatter to a linalg.generic over the
+// result with a reduction over the updates (O(size(dim) x updates) per row,
+// which the GPU runs a thread per position) and marks it with the scattered
+// dim; the CPU pipeline's pt2c-scatter-loops turns a marked generic into a
+// loop over the updates, O(updates).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PT2C_CONVERSION_SCATTERMARKER_H
+#define PT2C_CONVERSION_SCATTERMARKER_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace pt2c {
+
+/// On the generic: the scattered dim (i64). Its loops are the result's
+/// dims, then the updates' position along that dim (a reduction); its
+/// first input is the indices; its body yields select(index == position,
+/// combine(current, update), current).
+inline constexpr llvm::StringLiteral kScatterDimAttr = "pt2c.scatter_dim";
+
+} // namespace pt2c
+
+#endif // PT2C_CONVERSION_SCATTERMARKER_H
