@@ -184,7 +184,8 @@ Value emptyResult(PrimBuilder &p, aten::CallOp call, unsigned index) {
 /// unique_consecutive(self, return_inverse, return_counts, dim): the
 /// distinct values (sorted, or runs of equal neighbours), each element's
 /// group and each group's size. A group starts where a value differs from
-/// the one before it (NaN from everything, as in torch). Eager gives the
+/// the one before it (NaN from everything, as in torch); along a dim of a
+/// tensor of rank > 1, where a slice differs from the one before it. Eager gives the
 /// inverse and counts as int64, but torch 2.11's export records them in
 /// self's dtype (its fake kernel uses empty_like), and the graph after them
 /// was traced with that dtype: they are given in the recorded one.
@@ -194,11 +195,17 @@ LogicalResult unique(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   if (!self || !cast<RankedTensorType>(self.getType()).hasStaticShape() ||
       call->getNumResults() != 3)
     return rewriter.notifyMatchFailure(call, "expects a static self");
-  // Along a dim: the same as flattened when self has only that one.
-  if (std::optional<int64_t> dim = args.integer("dim"))
-    if (cast<RankedTensorType>(self.getType()).getRank() != 1 || (*dim != 0 && *dim != -1))
-      return rewriter.notifyMatchFailure(call, "unique along a dim of a tensor of rank > 1");
   auto selfType = cast<RankedTensorType>(self.getType());
+  // Along a dim (unique_consecutive only): the slices along it are the
+  // items, compared as wholes; a 1-d self is the flattened case.
+  int64_t along = -1;
+  if (std::optional<int64_t> dim = args.integer("dim")) {
+    std::optional<int64_t> d = shapeDim(*dim, selfType);
+    if (!d)
+      return rewriter.notifyMatchFailure(call, "dim out of range");
+    if (selfType.getRank() > 1)
+      along = *d;
+  }
   // What the archive declares decides: along a dim, torch 2.11 declares
   // the inverse and counts whether they were asked for or not.
   auto declaredEmpty = [&](unsigned index) {
@@ -207,7 +214,7 @@ LogicalResult unique(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   };
   bool wantInverse = args.boolean("return_inverse").value_or(false) || !declaredEmpty(1);
   bool wantCounts = args.boolean("return_counts").value_or(false) || !declaredEmpty(2);
-  int64_t n = selfType.getNumElements();
+  int64_t n = along >= 0 ? selfType.getDimSize(along) : selfType.getNumElements();
   // The recorded dtype must hold every group index and count exactly.
   for (unsigned index : {1u, 2u}) {
     RankedTensorType declared = resultType(call, index);
@@ -226,9 +233,9 @@ LogicalResult unique(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   }
   PrimBuilder p(rewriter, call.getLoc());
   Type element = selfType.getElementType(), i64 = rewriter.getI64Type();
-  Value flat = p.reshape(RankedTensorType::get({n}, element), self);
   if (n == 0)
     return rewriter.notifyMatchFailure(call, "an empty self");
+  Value flat = along >= 0 ? Value() : p.reshape(RankedTensorType::get({n}, element), self);
   Value sorted = flat, ranks;
   if (sortFirst) {
     // Keys as Sort.cpp compares them: bool as i64, 16-bit floats as f32.
@@ -246,15 +253,30 @@ LogicalResult unique(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   if (n == 1) {
     first = last = p.splat(1.0, maskType, {});
   } else {
-    Value before = sliceDim(p, sorted, 0, 0, n - 1, 1), after = sliceDim(p, sorted, 0, 1, n, 1);
-    Ew e{p, before};
-    Value differs = e.cmp(P::ne, before, after);
+    Value differs;
+    if (along < 0) {
+      Value before = sliceDim(p, sorted, 0, 0, n - 1, 1), after = sliceDim(p, sorted, 0, 1, n, 1);
+      Ew e{p, before};
+      differs = e.cmp(P::ne, before, after);
+    } else { // slices [n, r]: a slice differs where any of its elements does
+      SmallVector<int64_t> front = {along};
+      for (int64_t d = 0; d < selfType.getRank(); ++d)
+        if (d != along)
+          front.push_back(d);
+      Value moved = p.create<prim::TransposeOp>(self, rewriter.getDenseI64ArrayAttr(front));
+      int64_t r = selfType.getNumElements() / n;
+      Value rows = p.reshape(RankedTensorType::get({n, r}, element), moved);
+      Value before = sliceDim(p, rows, 0, 0, n - 1, 1), after = sliceDim(p, rows, 0, 1, n, 1);
+      Ew e{p, before};
+      differs = p.reduce(prim::ReduceKind::Or, e.cmp(P::ne, before, after), {1}, false);
+    }
     Value one = p.splat(1.0, RankedTensorType::get({1}, rewriter.getI1Type()), {});
     first = p.create<prim::ConcatenateOp>(ValueRange{one, differs}, rewriter.getI64IntegerAttr(0));
     last = p.create<prim::ConcatenateOp>(ValueRange{differs, one}, rewriter.getI64IntegerAttr(0));
   }
   Value starts = truePositions(p, first).first;
-  Value values = p.create<prim::TakeOp>(sorted, starts, rewriter.getI64IntegerAttr(0));
+  Value values = along >= 0 ? p.create<prim::TakeOp>(self, starts, rewriter.getI64IntegerAttr(along))
+                           : p.create<prim::TakeOp>(sorted, starts, rewriter.getI64IntegerAttr(0));
   Value inverse = emptyResult(p, call, 1), counts = emptyResult(p, call, 2);
   if (wantInverse) {
     Value running = integerRunningSum(p, p.convert(first, i64), 0);

@@ -123,3 +123,19 @@ func.func @forward(%x: tensor<5xf32> {pt2c.input = "x"}) -> (tensor<?xf32> {pt2c
   %0:3 = aten.call "aten.unique_consecutive.default"(self: %x) {dim = 0 : i64, return_counts = false, return_inverse = false} : (tensor<5xf32>) -> (tensor<?xf32>, tensor<5xf32>, tensor<?xf32>)
   return %0#0 : tensor<?xf32>
 }
+
+// -----
+
+// unique_consecutive along dim 0 of a [5, 3]: the rows are the items; a
+// row starts a group where any of its elements differs from the row
+// before (an or-reduction); the runs are gathered whole.
+// CHECK-LABEL: func.func @forward
+// CHECK-SAME: -> (tensor<15xf32> {pt2c.capacity = 15 : i64, pt2c.dims = ["u0", 3], pt2c.output = "runs"}, tensor<i64> {pt2c.symbol_value = "u0"})
+// CHECK: %[[NE:.+]] = prim.compare %{{.+}}, %{{.+}}, predicate = ne : tensor<4x3xf32>
+// CHECK: %[[DIFFERS:.+]] = prim.reduce or %[[NE]], dims = [1] : tensor<4x3xi1> -> tensor<4xi1>
+// CHECK: prim.concatenate [%{{.+}}, %[[DIFFERS]]], dim = 0
+// CHECK: prim.take %arg0, %{{.+}}, dim = 0 : (tensor<5x3xf32>, tensor<?xi64>) -> tensor<?x3xf32>
+func.func @forward(%x: tensor<5x3xf32> {pt2c.input = "x"}) -> (tensor<?x3xf32> {pt2c.dims = ["u0", 3], pt2c.output = "runs"}) attributes {pt2c.symbols = {u0 = {max = 5 : i64, min = 0 : i64}}} {
+  %0:3 = aten.call "aten.unique_consecutive.default"(self: %x) {dim = 0 : i64, return_counts = false, return_inverse = true} : (tensor<5x3xf32>) -> (tensor<?x3xf32>, tensor<5xf32>, tensor<?xf32>)
+  return %0#0 : tensor<?x3xf32>
+}
