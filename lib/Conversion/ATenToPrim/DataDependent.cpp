@@ -238,13 +238,7 @@ LogicalResult unique(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   Value flat = along >= 0 ? Value() : p.reshape(RankedTensorType::get({n}, element), self);
   Value sorted = flat, ranks;
   if (sortFirst) {
-    // Keys as Sort.cpp compares them: bool as i64, 16-bit floats as f32.
-    Value keys = flat;
-    if (element.isInteger(1))
-      keys = p.convert(flat, i64);
-    else if (element.isF16() || element.isBF16())
-      keys = p.convert(flat, rewriter.getF32Type());
-    ranks = stableRanks(p, keys, 0, false);
+    ranks = stableRanks(p, sortKeys(p, flat), 0, false);
     sorted = p.create<prim::TakeOp>(flat, indicesOfRanks(p, ranks, 0, n),
                                     rewriter.getI64IntegerAttr(0));
   }

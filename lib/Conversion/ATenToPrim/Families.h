@@ -147,6 +147,10 @@ mlir::Value affine(PrimBuilder &p, mlir::Value y, const CallArgs &args,
 /// the extreme, as in torch. Null when a `?` size is unknown (Reduction.cpp).
 mlir::Value firstIndexOf(PrimBuilder &p, mlir::Value x, mlir::Value extremeKept, int64_t dim);
 
+/// `x` as the keys a sort compares: bool as i64, f16/bf16 as f32 (exact,
+/// same order), others unchanged (Sort.cpp).
+mlir::Value sortKeys(PrimBuilder &p, mlir::Value x);
+
 /// The stable rank (i64, same shape) of every element of `keys` along
 /// static `dim`: how many elements sort before it (Sort.cpp).
 mlir::Value stableRanks(PrimBuilder &p, mlir::Value keys, int64_t dim, bool descending);

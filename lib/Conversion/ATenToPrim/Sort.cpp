@@ -62,6 +62,19 @@ Value sortsBefore(Ew &e, Value a, Value b, bool descending) {
 
 } // namespace
 
+/// `x` as sort keys: bool as i64 (i1 reads as signed: true would be -1),
+/// f16/bf16 as f32 (exact, same order: the x86 backend keeps a bf16 value
+/// that a broadcast stores many times in an f32 register and calls
+/// __truncsfbf2, which no model links); other types as they are.
+Value sortKeys(PrimBuilder &p, Value x) {
+  Type element = cast<RankedTensorType>(x.getType()).getElementType();
+  if (element.isInteger(1))
+    return p.convert(x, p.builder().getI64Type());
+  if (element.isF16() || element.isBF16())
+    return p.convert(x, p.builder().getF32Type());
+  return x;
+}
+
 /// The stable rank (i64, same shape) of every element of `keys` along `dim`.
 Value stableRanks(PrimBuilder &p, Value keys, int64_t dim, bool descending) {
   OpBuilder &b = p.builder();
@@ -212,17 +225,7 @@ FailureOr<std::pair<Value, Value>> sortedPrefix(aten::CallOp call, PatternRewrit
   if (!type.hasStaticShape())
     return rewriter.notifyMatchFailure(call, "sort/topk of a dynamic shape is not supported");
   PrimBuilder p(rewriter, call.getLoc());
-  // bool compares as an integer (i1 reads as signed: true would be -1).
-  // f16/bf16 keys compare as f32 (exact, same order): the x86 backend
-  // keeps a bf16 value that a broadcast stores many times in an f32
-  // register and calls __truncsfbf2, which no model links.
-  Type element = type.getElementType();
-  Value keys = self;
-  if (element.isInteger(1))
-    keys = p.convert(self, rewriter.getI64Type());
-  else if (element.isF16() || element.isBF16())
-    keys = p.convert(self, rewriter.getF32Type());
-  Value indices = sortOrder(p, keys, dim, count, descending);
+  Value indices = sortOrder(p, sortKeys(p, self), dim, count, descending);
   Value values = p.create<prim::TakeAlongOp>(self, indices, rewriter.getI64IntegerAttr(dim));
   return std::make_pair(values, indices);
 }
@@ -449,12 +452,7 @@ LogicalResult mode(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
   if (!dim || type.getDimSize(*dim) == 0)
     return rewriter.notifyMatchFailure(call, "dim must name a non-empty dim");
   int64_t rank = type.getRank(), n = type.getDimSize(*dim);
-  // Keys that compare as numbers: bool as int64, f16/bf16 as f32 (exact).
-  Value keys = x;
-  if (type.getElementType().isInteger(1))
-    keys = p.convert(x, i64);
-  else if (type.getElementType().isF16() || type.getElementType().isBF16())
-    keys = p.convert(x, rewriter.getF32Type());
+  Value keys = sortKeys(p, x);
   auto keyType = cast<RankedTensorType>(keys.getType());
   auto pairs = RankedTensorType::get(withDimInserted(keyType.getShape(), *dim + 1, n),
                                      keyType.getElementType());
