@@ -43,8 +43,10 @@ Value sinhOf(Ew &e, Value y) {
 }
 
 Value chebyshevOf(Ew &e, Kind kind, Value x, Value degree) {
-  Value negativeDegree = e.cmp(P::lt, degree, e.c(0.0));
-  Value n = e.apply<prim::FloorOp>(e.sel(negativeDegree, e.c(0.0), degree));
+  // torch casts n to int64 (toward 0: -0.5 is degree 0; NaN is INT64_MIN on
+  // x86) and gives 0 for a negative degree.
+  Value negativeDegree = e.p.create<prim::OrOp>(e.cmp(P::le, degree, e.c(-1.0)), e.isNan(degree));
+  Value n = e.apply<prim::FloorOp>(e.sel(e.cmp(P::lt, degree, e.c(0.0)), e.c(0.0), degree));
   Value odd = e.cmp(P::eq, e.p.create<prim::RemOp>(n, e.c(2.0)), e.c(1.0));
   Value sign = e.sel(e.p.create<prim::AndOp>(odd, e.cmp(P::lt, x, e.c(0.0))), e.c(-1.0), e.c(1.0));
   Value positive = e.cmp(P::gt, x, e.c(0.0));

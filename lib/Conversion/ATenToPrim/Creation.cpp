@@ -52,7 +52,8 @@ LogicalResult arange(aten::CallOp call, const CallArgs &args, PatternRewriter &r
 // linspace(start, end, steps): start + i step with step = (end - start) /
 // (steps - 1) for the first half, end - (steps - 1 - i) step for the second
 // (torch's kernel: both ends exact); logspace(..., base) is base to that
-// power; range(start, end, step) is start + i step, end included (its
+// power, from the bounds rounded to the result's dtype as torch's kernel
+// does; range(start, end, step) is start + i step, end included (its
 // length is in the result type). In computeType, rounded once.
 enum class Spaced { linear, logarithmic, range };
 
@@ -88,12 +89,24 @@ LogicalResult spaced(aten::CallOp call, const CallArgs &args, PatternRewriter &r
                                                  compute, {});
   };
   Value first = bound("start", start), last = bound("end", end);
+  // torch's logspace kernel first rounds the bounds, and their difference,
+  // to the result's dtype (a bfloat16 start of 4.3 is 4.3125: 10^4.3125);
+  // one step is base^start, unrounded.
+  auto rounded = [&](Value x) {
+    return kind == Spaced::logarithmic && steps > 1
+               ? p.convert(p.convert(x, type.getElementType()), compute.getElementType())
+               : x;
+  };
+  first = rounded(first);
+  last = rounded(last);
   Value value;
   if (kind == Spaced::range) {
     value = e.add(e.mul(i, e.c(args.number("step").value_or(1.0))), first);
   } else {
-    Value step = start && end ? e.c(steps > 1 ? (*end - *start) / double(steps - 1) : 0.0)
-                              : e.div(e.sub(last, first), e.c(double(std::max<int64_t>(steps - 1, 1))));
+    Value step = start && end && kind == Spaced::linear
+                     ? e.c(steps > 1 ? (*end - *start) / double(steps - 1) : 0.0)
+                     : e.div(rounded(e.sub(last, first)),
+                             e.c(double(std::max<int64_t>(steps - 1, 1))));
     Value fromStart = e.add(e.mul(i, step), first);
     Value fromEnd = e.sub(last, e.mul(e.sub(e.c(double(steps - 1)), i), step));
     // One step is start alone (torch fills it; the halves below would give

@@ -171,6 +171,10 @@ Value booleanMaskRows(PrimBuilder &p, Value self, Value mask, RankedTensorType t
 
 namespace {
 
+/// unique_dim compares every pair of slices (O(n^2 x slice size)): above
+/// this many compared elements it refuses rather than build a huge program.
+constexpr int64_t kMaxRowPairElements = int64_t(1) << 24;
+
 /// The result `index` of `call` as an empty tensor (unique's inverse and
 /// counts when not asked for: [0]), or null when it is not static.
 Value emptyResult(PrimBuilder &p, aten::CallOp call, unsigned index) {
@@ -180,9 +184,11 @@ Value emptyResult(PrimBuilder &p, aten::CallOp call, unsigned index) {
   return p.splat(0.0, type, {});
 }
 
-/// _unique2(self, sorted, return_inverse, return_counts) and
+/// _unique2(self, sorted, return_inverse, return_counts),
+/// unique_dim(self, dim, sorted, return_inverse, return_counts) and
 /// unique_consecutive(self, return_inverse, return_counts, dim): the
-/// distinct values (sorted, or runs of equal neighbours), each element's
+/// distinct values (sorted, or runs of equal neighbours; unique_dim sorts
+/// whatever `sorted` says, as torch's kernels do), each element's
 /// group and each group's size. A group starts where a value differs from
 /// the one before it (NaN from everything, as in torch); along a dim of a
 /// tensor of rank > 1, where a slice differs from the one before it. Eager gives the
@@ -196,7 +202,7 @@ LogicalResult unique(aten::CallOp call, const CallArgs &args, PatternRewriter &r
       call->getNumResults() != 3)
     return rewriter.notifyMatchFailure(call, "expects a static self");
   auto selfType = cast<RankedTensorType>(self.getType());
-  // Along a dim (unique_consecutive only): the slices along it are the
+  // Along a dim (unique_consecutive, unique_dim): the slices along it are the
   // items, compared as wholes; a 1-d self is the flattened case.
   int64_t along = -1;
   if (std::optional<int64_t> dim = args.integer("dim")) {
@@ -233,44 +239,60 @@ LogicalResult unique(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   }
   PrimBuilder p(rewriter, call.getLoc());
   Type element = selfType.getElementType(), i64 = rewriter.getI64Type();
-  if (n == 0)
-    return rewriter.notifyMatchFailure(call, "an empty self");
-  Value flat = along >= 0 ? Value() : p.reshape(RankedTensorType::get({n}, element), self);
-  Value sorted = flat, ranks;
+  if (n == 0) { // nothing to group: every result is empty as declared
+    SmallVector<Value> results = {self, emptyResult(p, call, 1), emptyResult(p, call, 2)};
+    for (auto [index, result] : llvm::enumerate(results))
+      if (!result || result.getType() != call->getResult(index).getType())
+        return rewriter.notifyMatchFailure(call, "unexpected result types for an empty self");
+    rewriter.replaceOp(call, results);
+    return success();
+  }
+  // The items as a [n] vector (flattened) or the [n, r] rows of the slices
+  // along the dim (moved to the front, the others in their order: the
+  // lexicographic order torch's unique_dim sorts by).
+  Value items, rows;
+  if (along < 0) {
+    items = p.reshape(RankedTensorType::get({n}, element), self);
+  } else {
+    SmallVector<int64_t> front = {along};
+    for (int64_t d = 0; d < selfType.getRank(); ++d)
+      if (d != along)
+        front.push_back(d);
+    Value moved = p.create<prim::TransposeOp>(self, rewriter.getDenseI64ArrayAttr(front));
+    int64_t r = selfType.getNumElements() / n;
+    if (sortFirst && n * n * r > kMaxRowPairElements)
+      return rewriter.notifyMatchFailure(
+          call, "unique along a dim compares every pair of slices: too many (n^2 x slice size "
+                "above 2^24 elements)");
+    items = rows = p.reshape(RankedTensorType::get({n, r}, element), moved);
+  }
+  // Sorted (unique, unique_dim): the items in stable order, and each
+  // original item's place in it.
+  Value ranks, sortedSelf = self;
   if (sortFirst) {
-    ranks = stableRanks(p, sortKeys(p, flat), 0, false);
-    sorted = p.create<prim::TakeOp>(flat, indicesOfRanks(p, ranks, 0, n),
-                                    rewriter.getI64IntegerAttr(0));
+    ranks = rows ? lexicographicRowRanks(p, rows) : stableRanks(p, sortKeys(p, items), 0, false);
+    Value order = indicesOfRanks(p, ranks, 0, n);
+    items = p.create<prim::TakeOp>(items, order, rewriter.getI64IntegerAttr(0));
+    if (rows)
+      sortedSelf = p.create<prim::TakeOp>(self, order, rewriter.getI64IntegerAttr(along));
   }
   auto maskType = RankedTensorType::get({n}, rewriter.getI1Type());
   Value first, last;
   if (n == 1) {
     first = last = p.splat(1.0, maskType, {});
   } else {
-    Value differs;
-    if (along < 0) {
-      Value before = sliceDim(p, sorted, 0, 0, n - 1, 1), after = sliceDim(p, sorted, 0, 1, n, 1);
-      Ew e{p, before};
-      differs = e.cmp(P::ne, before, after);
-    } else { // slices [n, r]: a slice differs where any of its elements does
-      SmallVector<int64_t> front = {along};
-      for (int64_t d = 0; d < selfType.getRank(); ++d)
-        if (d != along)
-          front.push_back(d);
-      Value moved = p.create<prim::TransposeOp>(self, rewriter.getDenseI64ArrayAttr(front));
-      int64_t r = selfType.getNumElements() / n;
-      Value rows = p.reshape(RankedTensorType::get({n, r}, element), moved);
-      Value before = sliceDim(p, rows, 0, 0, n - 1, 1), after = sliceDim(p, rows, 0, 1, n, 1);
-      Ew e{p, before};
-      differs = p.reduce(prim::ReduceKind::Or, e.cmp(P::ne, before, after), {1}, false);
-    }
+    Value before = sliceDim(p, items, 0, 0, n - 1, 1), after = sliceDim(p, items, 0, 1, n, 1);
+    Ew e{p, before};
+    Value differs = e.cmp(P::ne, before, after);
+    if (rows) // a slice differs where any of its elements does
+      differs = p.reduce(prim::ReduceKind::Or, differs, {1}, false);
     Value one = p.splat(1.0, RankedTensorType::get({1}, rewriter.getI1Type()), {});
     first = p.create<prim::ConcatenateOp>(ValueRange{one, differs}, rewriter.getI64IntegerAttr(0));
     last = p.create<prim::ConcatenateOp>(ValueRange{differs, one}, rewriter.getI64IntegerAttr(0));
   }
   Value starts = truePositions(p, first).first;
-  Value values = along >= 0 ? p.create<prim::TakeOp>(self, starts, rewriter.getI64IntegerAttr(along))
-                           : p.create<prim::TakeOp>(sorted, starts, rewriter.getI64IntegerAttr(0));
+  Value values = rows ? p.create<prim::TakeOp>(sortedSelf, starts, rewriter.getI64IntegerAttr(along))
+                      : p.create<prim::TakeOp>(items, starts, rewriter.getI64IntegerAttr(0));
   Value inverse = emptyResult(p, call, 1), counts = emptyResult(p, call, 2);
   if (wantInverse) {
     Value running = integerRunningSum(p, p.convert(first, i64), 0);
@@ -382,6 +404,10 @@ void addDataDependentDecompositions(std::vector<Decomposition> &table) {
       {"aten._unique2.default", "data_dependent",
        "reshape, broadcast_in_dim, compare, reduce, take, slice, concatenate, cumsum, iota, min, "
        "and, select",
+       unique<true>},
+      {"aten.unique_dim.default", "data_dependent",
+       "transpose, reshape, broadcast_in_dim, compare, reduce, iota, select, and, or, take, "
+       "slice, concatenate, cumsum, min",
        unique<true>},
       {"aten.unique_consecutive.default", "data_dependent",
        "reshape, compare, slice, concatenate, convert, reduce, cumsum, iota, take, min, and, "

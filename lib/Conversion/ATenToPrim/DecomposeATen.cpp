@@ -6,6 +6,7 @@
 #include "pt2c/Conversion/ATenToPrim/ComplexBoundary.h"
 #include "pt2c/Conversion/ATenToPrim/DataDependentOutputs.h"
 #include "pt2c/Conversion/ATenToPrim/DecompositionTable.h"
+#include "pt2c/Conversion/ATenToPrim/PrimBuilder.h"
 #include "pt2c/Conversion/ATenToPrim/VerifyCalls.h"
 #include "pt2c/Conversion/Passes.h"
 #include "pt2c/Dialect/Prim/PrimDialect.h"
@@ -87,6 +88,35 @@ bool touchesComplex(aten::CallOp call) {
          llvm::any_of(call->getResultTypes(), isComplexTensor);
 }
 
+/// An op whose results all hold no elements (static shapes with a 0) needs
+/// nothing computed: where its decomposition does not take such shapes (a
+/// solve of an empty batch, a norm of no rows), empty constants stand in.
+/// The emptiness must come from an operand that is empty too: a result
+/// declared empty for non-empty operands contradicts them and stays
+/// refused. Only ops the table knows come here, so coverage stays what it
+/// says.
+mlir::LogicalResult replaceByEmptyResults(aten::CallOp call, mlir::PatternRewriter &rewriter) {
+  auto isEmpty = [](mlir::Type type) {
+    auto tensor = mlir::dyn_cast<mlir::RankedTensorType>(type);
+    return tensor && tensor.hasStaticShape() && tensor.getNumElements() == 0;
+  };
+  if (call->getNumResults() == 0 || llvm::none_of(call->getOperandTypes(), isEmpty))
+    return mlir::failure();
+  llvm::SmallVector<mlir::Value> empties;
+  PrimBuilder p(rewriter, call.getLoc());
+  for (mlir::Type type : call->getResultTypes()) {
+    auto tensor = mlir::dyn_cast<mlir::RankedTensorType>(type);
+    if (!tensor || !tensor.hasStaticShape() || tensor.getNumElements() != 0 ||
+        isComplexTensor(type))
+      return mlir::failure();
+    empties.push_back(p.splat(0.0, tensor, {}));
+    if (!empties.back())
+      return mlir::failure();
+  }
+  rewriter.replaceOp(call, empties);
+  return mlir::success();
+}
+
 /// One pattern for every aten.call: it looks the target up in the table.
 class DecomposeCall : public mlir::OpRewritePattern<aten::CallOp> {
 public:
@@ -134,6 +164,8 @@ public:
       result = rewrite(call, CallArgs(call), checked);
     }
     if (succeeded(result) && !checked.refusedReplacement)
+      return mlir::success();
+    if (mlir::succeeded(replaceByEmptyResults(call, rewriter)))
       return mlir::success();
     if (checked.refusedReplacement && firstError.empty())
       firstError = "a prim could not be built"; // every null comes after an error; kept safe

@@ -25,6 +25,7 @@ std::vector<Decomposition> decompositionTable() {
   addEinsumDecompositions(table);
   addElementwiseDecompositions(table);
   addFftDecompositions(table);
+  addFractionalMaxPoolDecompositions(table);
   addGammaDecompositions(table);
   addLinearDecompositions(table);
   addLinearSolveDecompositions(table);

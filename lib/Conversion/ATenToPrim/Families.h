@@ -147,6 +147,12 @@ mlir::Value affine(PrimBuilder &p, mlir::Value y, const CallArgs &args,
 /// the extreme, as in torch. Null when a `?` size is unknown (Reduction.cpp).
 mlir::Value firstIndexOf(PrimBuilder &p, mlir::Value x, mlir::Value extremeKept, int64_t dim);
 
+/// The window slot torch's max pooling kernels report, kept as size 1 along
+/// `last` of the windows `values` [..., K] given their `max` [...]: they scan
+/// the window keeping `val > max || isnan(val)`, so the first maximum wins
+/// unless the window holds a NaN, and then the last NaN (Pool.cpp).
+mlir::Value torchMaxSlot(PrimBuilder &p, mlir::Value values, mlir::Value max, int64_t last);
+
 /// `x` as the keys a sort compares: bool as i64, f16/bf16 as f32 (exact,
 /// same order), others unchanged (Sort.cpp).
 mlir::Value sortKeys(PrimBuilder &p, mlir::Value x);
@@ -154,6 +160,11 @@ mlir::Value sortKeys(PrimBuilder &p, mlir::Value x);
 /// The stable rank (i64, same shape) of every element of `keys` along
 /// static `dim`: how many elements sort before it (Sort.cpp).
 mlir::Value stableRanks(PrimBuilder &p, mlir::Value keys, int64_t dim, bool descending);
+
+/// The stable rank (i64, [n]) of each row of the static [n, r] `rows` in
+/// lexicographic order: how many rows sort before it (ties by index; NaN
+/// after numbers, as stableRanks). O(n^2 r) work (Sort.cpp).
+mlir::Value lexicographicRowRanks(PrimBuilder &p, mlir::Value rows);
 
 /// The indices [.., count, ..] along `dim` of the elements of ranks 0 to
 /// count - 1, given stableRanks' result (Sort.cpp).

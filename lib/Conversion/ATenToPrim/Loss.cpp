@@ -478,6 +478,46 @@ LogicalResult multilabelMargin(aten::CallOp call, const CallArgs &args,
   return replaceRowLoss(call, p, r.div(loss, r.c(double(classes))), *reduction, rewriter);
 }
 
+// cross_entropy_loss(self, target, weight, reduction, ignore_index,
+// label_smoothing) with class probabilities as the target (a float tensor
+// of self's shape): loss = -sum_c w_c t_c log_softmax(self)_c over the
+// class dim (1, or 0 for one sample), t smoothed to t (1 - e) + e / C;
+// mean divides by the number of samples, as torch. Class-index targets go
+// to nllLoss.
+LogicalResult crossEntropy(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  Value self = tensorArg(args, "self"), target = tensorArg(args, "target");
+  if (!self || !target || !isa<FloatType>(cast<RankedTensorType>(target.getType()).getElementType()))
+    return nllLoss<true>(call, args, rewriter);
+  RankedTensorType type = resultType(call);
+  std::optional<int64_t> reduction = args.integer("reduction");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  if (!type || !reduction || *reduction < kNone || *reduction > kSum ||
+      !isa<FloatType>(type.getElementType()) || !selfType.hasStaticShape() ||
+      target.getType() != self.getType() || selfType.getRank() == 0)
+    return rewriter.notifyMatchFailure(
+        call, "expects static float scores and probabilities of the same shape, a reduction");
+  int64_t classDim = selfType.getRank() == 1 ? 0 : 1, classes = selfType.getDimSize(classDim);
+  PrimBuilder p(rewriter, call.getLoc());
+  Type compute = computeType(type).getElementType();
+  Value scores = logSoftmaxAlong(p, p.convert(self, compute), classDim);
+  Value t = p.convert(target, compute);
+  Ew e{p, scores};
+  if (double smoothing = args.number("label_smoothing").value_or(0.0); smoothing != 0.0)
+    t = e.add(e.mul(t, e.c(1.0 - smoothing)), e.c(smoothing / double(classes)));
+  Value terms = e.mul(scores, t);
+  if (Value weight = tensorArg(args, "weight")) {
+    auto weightType = dyn_cast<RankedTensorType>(weight.getType());
+    if (!weightType || weightType.getShape() != ArrayRef<int64_t>{classes})
+      return rewriter.notifyMatchFailure(call, "a weight per class");
+    terms = e.mul(terms, p.broadcastInDim(p.convert(weight, compute),
+                                          cast<RankedTensorType>(scores.getType()), {classDim},
+                                          {}));
+  }
+  Value summed = p.reduce(prim::ReduceKind::sum, terms, {classDim}, false);
+  return replaceReduced(call, p, summed ? p.create<prim::NegOp>(summed) : Value(), *reduction,
+                        rewriter);
+}
+
 } // namespace
 
 void addLossDecompositions(std::vector<Decomposition> &table) {
@@ -519,8 +559,9 @@ void addLossDecompositions(std::vector<Decomposition> &table) {
       {"aten.mse_loss.default", "loss", "broadcast_in_dim, sub, mul, reduce, div, convert",
        pointwiseLoss<squared>},
       {"aten.cross_entropy_loss.default", "loss",
-       "reduce, exp, log, sub, reshape, compare, select, take_along, take, neg, mul, div, convert",
-       nllLoss<true>},
+       "reduce, exp, log, sub, reshape, compare, select, take_along, take, neg, mul, add, div, "
+       "broadcast_in_dim, convert",
+       crossEntropy},
       {"aten.nll_loss_forward.default", "loss",
        "reshape, compare, select, take_along, take, neg, mul, reduce, div, convert",
        nllLoss<false>},

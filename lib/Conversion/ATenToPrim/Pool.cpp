@@ -277,9 +277,8 @@ Value pooledInput(const CallArgs &args, RankedTensorType result, int64_t spatial
   return self;
 }
 
-/// The window slot torch's max pooling kernels report, kept as size 1 along
-/// `last`: they scan the window keeping `val > max || isnan(val)`, so the
-/// first maximum wins unless the window holds a NaN, and then the last NaN.
+} // namespace
+
 /// One min-reduce over a key: the last NaN at slot k keys -1 - k (below every
 /// slot, later ones lower), the maxima key their slot, the rest K.
 Value torchMaxSlot(PrimBuilder &p, Value values, Value max, int64_t last) {
@@ -303,6 +302,8 @@ Value torchMaxSlot(PrimBuilder &p, Value values, Value max, int64_t last) {
   return k.sel(k.cmp(prim::ComparePredicate::lt, least, k.c(0.0)), k.sub(k.c(-1.0), least),
                least);
 }
+
+namespace {
 
 /// max over the windows, and with `indices` the flat input index torch
 /// reports, as its *_with_indices and adaptive_max_pool return.

@@ -235,17 +235,29 @@ LogicalResult trapezoid(aten::CallOp call, const CallArgs &args, PatternRewriter
   if (spaced) {
     widths = p.splat(args.number("dx").value_or(1.0), pieceType, {});
   } else {
+    // torch: a 1-d x lies along dim; another x gets leading 1s up to y's
+    // rank, and its differences along dim broadcast with y's pieces.
     Value x = tensorArg(args, "x");
     auto xType = x ? cast<RankedTensorType>(x.getType()) : RankedTensorType();
-    if (!xType || !(xType.getRank() == 1 ? xType.getDimSize(0) == n
-                                         : xType.getShape() == yType.getShape()))
-      return rewriter.notifyMatchFailure(call, "x must be 1-d along dim or of y's shape");
+    // x's size along dim once viewed at y's rank (a leading 1 is 1).
+    auto alongDim = [&] {
+      int64_t xd = d - (yType.getRank() - xType.getRank());
+      return xType.getRank() == 1 ? xType.getDimSize(0) : xd < 0 ? 1 : xType.getDimSize(xd);
+    };
+    if (!xType || !xType.hasStaticShape() || xType.getRank() == 0 ||
+        xType.getRank() > yType.getRank() || alongDim() != n)
+      return rewriter.notifyMatchFailure(call, "x must be 1-d along dim or broadcast with y");
     Value xc = p.convert(x, compute);
+    if (xType.getRank() != 1 && xType.getRank() < yType.getRank()) {
+      SmallVector<int64_t> viewed(yType.getRank() - xType.getRank(), 1);
+      viewed.append(xType.getShape().begin(), xType.getShape().end());
+      xc = p.reshape(RankedTensorType::get(viewed, compute), xc);
+    }
     int64_t xDim = xType.getRank() == 1 ? 0 : d;
     widths = p.create<prim::SubOp>(sliceDim(p, xc, xDim, 1, n, 1),
                                    sliceDim(p, xc, xDim, 0, n - 1, 1));
-    if (xType.getRank() == 1)
-      widths = p.broadcastInDim(widths, pieceType, {d}, {});
+    widths = xType.getRank() == 1 ? p.broadcastInDim(widths, pieceType, {d}, {})
+                                  : p.broadcastTo(widths, pieceType, {});
   }
   Value areas = p.create<prim::MulOp>(p.create<prim::MulOp>(sums, widths),
                                       p.splat(0.5, pieceType, {}));
@@ -413,22 +425,21 @@ LogicalResult vectorNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
 // the largest / smallest column sum of |x|, inf / -inf the same of the
 // rows; "nuc" the sum of the singular values and 2 / -2 the largest /
 // smallest one (Spectral.cpp's SVD, in f64).
-LogicalResult matrixNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+LogicalResult matrixNormOf(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
+                           ArrayRef<int64_t> dims) {
   RankedTensorType type = resultType(call);
   Value self = tensorArg(args, "self");
-  auto dims = args.integers("dim");
   std::optional<StringRef> name = args.string("ord");
   std::optional<double> number = name ? std::nullopt : args.number("ord");
   double inf = std::numeric_limits<double>::infinity();
   bool known = name ? (*name == "fro" || *name == "nuc")
                     : number && llvm::is_contained({1.0, -1.0, 2.0, -2.0, inf, -inf}, *number);
-  if (!type || !self || !dims || dims->size() != 2 || !isa<FloatType>(type.getElementType()) ||
-      !known)
+  if (!type || !self || dims.size() != 2 || !isa<FloatType>(type.getElementType()) || !known)
     return rewriter.notifyMatchFailure(call, "expects a float tensor, two dims and an ord of "
                                              "'fro', 'nuc', 1, -1, 2, -2, inf or -inf");
   auto selfType = cast<RankedTensorType>(self.getType());
   SmallVector<int64_t> reduced;
-  for (int64_t dim : *dims) {
+  for (int64_t dim : dims) {
     std::optional<int64_t> d = shapeDim(dim, selfType);
     if (!d || llvm::is_contained(reduced, *d))
       return rewriter.notifyMatchFailure(call, "two distinct dims of the input");
@@ -450,6 +461,9 @@ LogicalResult matrixNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
     return replaceWith(call, p.reshape(type.clone(computeType(type).getElementType()), extreme),
                        rewriter);
   }
+  if (name && *name == "nuc" && selfType.hasStaticShape() && selfType.getNumElements() == 0)
+    return replaceWith(call, p.splat(0.0, type.clone(computeType(type).getElementType()), {}),
+                       rewriter); // no singular values: their sum is 0, as torch gives
   // The singular values: the two dims moved last, in f64.
   if (!selfType.hasStaticShape())
     return rewriter.notifyMatchFailure(call, "a spectral norm of a dynamic shape");
@@ -467,21 +481,32 @@ LogicalResult matrixNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
   return replaceWith(call, p.reshape(type.clone(m.f64()), norm), rewriter);
 }
 
-// linalg_norm(self, ord, dim, keepdim, dtype) with a number or no ord: the
-// vector norm (of every entry when neither ord nor dim is given, torch's
-// flattened 2-norm); with a 2-d dim and no ord, the Frobenius norm, which is
-// the same sum. A matrix ord ("fro", "nuc", inf over two dims) is not
-// supported yet.
+LogicalResult matrixNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  auto dims = args.integers("dim");
+  if (!dims)
+    return rewriter.notifyMatchFailure(call, "expects two dims");
+  return matrixNormOf(call, args, rewriter, *dims);
+}
+
+// linalg_norm(self, ord, dim, keepdim, dtype), as torch reads it: a vector
+// norm over one dim (or every entry of a 1-d self without dims); a matrix
+// norm (matrixNormOf) over two dims (or the two of a 2-d self) when an ord
+// is given; without ord, the flattened 2-norm, which is also the Frobenius
+// norm of two dims.
 LogicalResult linalgNorm(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value self = tensorArg(args, "self");
-  if (!type || !self || !isa<FloatType>(type.getElementType()) || args.string("ord"))
-    return rewriter.notifyMatchFailure(call, "expects a float tensor and a number or no ord");
+  if (!type || !self || !isa<FloatType>(type.getElementType()))
+    return rewriter.notifyMatchFailure(call, "expects a float tensor");
   auto selfType = cast<RankedTensorType>(self.getType());
   SmallVector<int64_t> dims = reducedDims(args, "dim", selfType.getRank());
+  bool hasOrder = !args.isNone("ord") && (args.string("ord") || args.number("ord"));
+  if (hasOrder && dims.size() == 2)
+    return matrixNormOf(call, args, rewriter, dims);
   std::optional<double> order = args.number("ord");
-  if (order && dims.size() != 1 && !(args.isNone("dim") && selfType.getRank() == 1))
-    return rewriter.notifyMatchFailure(call, "a numeric ord of a matrix is a matrix norm");
+  if ((hasOrder && !order) ||
+      (order && dims.size() != 1 && !(args.isNone("dim") && selfType.getRank() == 1)))
+    return rewriter.notifyMatchFailure(call, "an ord over other than one or two dims");
   PrimBuilder p(rewriter, call.getLoc());
   Value x = p.convert(self, computeType(type).getElementType());
   return replaceWith(call,
@@ -490,11 +515,14 @@ LogicalResult linalgNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
                      rewriter);
 }
 
-// segment_reduce(data, reduce, lengths or offsets, axis 0, initial): data's
-// rows [start_s, end_s) reduced per segment s (sum, prod, max, min, mean)
-// and combined with `initial` (default: the reduction's identity, -inf for
-// max, inf for min); mean is (initial + sum) / length, for an empty segment
-// initial when one is given, else NaN (0 / 0), as torch's kernel. Each segment masks all D rows: O(S D).
+// segment_reduce(data, reduce, lengths or offsets, axis, initial): data's
+// rows [start_s, end_s) along `axis` reduced per segment s (sum, prod, max,
+// min, mean) and combined with `initial` (default: the reduction's
+// identity, -inf for max, inf for min); mean is (initial + sum) / length,
+// for an empty segment initial when one is given, else NaN (0 / 0), as
+// torch's kernel. The lengths or offsets hold one list per position of the
+// dims before `axis` (shape data.shape[:axis] + [segments (+1)]), so each
+// position has its own segments. Each segment masks all D rows: O(S D).
 LogicalResult segmentReduce(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
   Value data = tensorArg(args, "data"), lengths = tensorArg(args, "lengths"),
@@ -506,38 +534,52 @@ LogicalResult segmentReduce(aten::CallOp call, const CallArgs &args, PatternRewr
   const StringRef kinds[] = {"sum", "prod", "max", "min", "mean"};
   if (!type || !data || !bounds || (lengths && offsets) || !reduce ||
       !llvm::is_contained(kinds, *reduce) || !isa<FloatType>(type.getElementType()) ||
-      dataType.getRank() == 0 || !dataType.hasStaticShape() || boundsType.getRank() != 1 ||
-      !boundsType.hasStaticShape() || args.value("indices") ||
-      PrimBuilder::normalizeDim(args.integer("axis").value_or(0), dataType.getRank()) != 0)
-    return rewriter.notifyMatchFailure(call, "expects float data, 1-d lengths or offsets, axis "
-                                             "0 and reduce sum/prod/max/min/mean");
-  int64_t segments = boundsType.getDimSize(0) - (offsets ? 1 : 0), rows = dataType.getDimSize(0);
-  if (segments < 0 || type.getRank() != dataType.getRank() || type.getDimSize(0) != segments)
+      dataType.getRank() == 0 || !dataType.hasStaticShape() || !boundsType.hasStaticShape() ||
+      args.value("indices"))
+    return rewriter.notifyMatchFailure(call, "expects float data, lengths or offsets and reduce "
+                                             "sum/prod/max/min/mean");
+  std::optional<int64_t> axis = shapeDim(args.integer("axis").value_or(0), dataType);
+  if (!axis || boundsType.getRank() != *axis + 1 ||
+      boundsType.getShape().drop_back() != dataType.getShape().take_front(*axis))
+    return rewriter.notifyMatchFailure(call, "the lengths or offsets must have data's dims "
+                                             "before the axis, then one for the segments");
+  int64_t a = *axis;
+  int64_t segments = boundsType.getDimSize(a) - (offsets ? 1 : 0), rows = dataType.getDimSize(a);
+  if (segments < 0 || type.getRank() != dataType.getRank() || type.getDimSize(a) != segments)
     return rewriter.notifyMatchFailure(call, "the result must have one row per segment");
   PrimBuilder p(rewriter, call.getLoc());
   Type i64 = rewriter.getI64Type();
   Value b = p.convert(bounds, i64);
-  Value starts, ends;
+  Value starts, ends; // [data's dims before the axis..., segments]
   if (offsets) {
-    starts = sliceDim(p, b, 0, 0, segments, 1);
-    ends = sliceDim(p, b, 0, 1, segments + 1, 1);
+    starts = sliceDim(p, b, a, 0, segments, 1);
+    ends = sliceDim(p, b, a, 1, segments + 1, 1);
   } else {
-    ends = p.create<prim::CumsumOp>(b, rewriter.getI64IntegerAttr(0));
+    ends = p.create<prim::CumsumOp>(b, rewriter.getI64IntegerAttr(a));
     starts = p.create<prim::SubOp>(ends, b);
   }
-  // in[s, j]: row j belongs to segment s.
-  auto maskType = RankedTensorType::get({segments, rows}, i64);
-  Value row = p.build<prim::IotaOp>(maskType, rewriter.getI64IntegerAttr(1), ValueRange{});
+  // in[..., s, j]: row j belongs to segment s.
+  SmallVector<int64_t> maskShape(dataType.getShape().take_front(a));
+  maskShape.append({segments, rows});
+  auto maskType = RankedTensorType::get(maskShape, i64);
+  SmallVector<int64_t> boundsDims = llvm::to_vector(llvm::seq<int64_t>(0, a + 1));
+  Value row = p.build<prim::IotaOp>(maskType, rewriter.getI64IntegerAttr(a + 1), ValueRange{});
   Ew m{p, row};
-  Value in = p.create<prim::AndOp>(m.cmp(prim::ComparePredicate::ge, row, p.broadcastInDim(starts, maskType, {0}, {})),
-                                   m.cmp(prim::ComparePredicate::lt, row, p.broadcastInDim(ends, maskType, {0}, {})));
+  Value in = p.create<prim::AndOp>(
+      m.cmp(prim::ComparePredicate::ge, row, p.broadcastInDim(starts, maskType, boundsDims, {})),
+      m.cmp(prim::ComparePredicate::lt, row, p.broadcastInDim(ends, maskType, boundsDims, {})));
   Type wide = computeType(type).getElementType();
-  SmallVector<int64_t> spread{segments};
-  spread.append(dataType.getShape().begin(), dataType.getShape().end());
+  // [before..., segments, rows, after...]
+  SmallVector<int64_t> spread(dataType.getShape().take_front(a));
+  spread.push_back(segments);
+  spread.append(dataType.getShape().begin() + a, dataType.getShape().end());
   auto spreadType = RankedTensorType::get(spread, wide);
-  SmallVector<int64_t> dataDims = llvm::to_vector(llvm::seq<int64_t>(1, spread.size()));
+  SmallVector<int64_t> dataDims;
+  for (int64_t d = 0; d < dataType.getRank(); ++d)
+    dataDims.push_back(d < a ? d : d + 1);
   Value x = p.broadcastInDim(p.convert(data, wide), spreadType, dataDims, {});
-  Value inSpread = p.broadcastInDim(in, spreadType.clone(rewriter.getI1Type()), {0, 1}, {});
+  SmallVector<int64_t> maskDims = llvm::to_vector(llvm::seq<int64_t>(0, a + 2));
+  Value inSpread = p.broadcastInDim(in, spreadType.clone(rewriter.getI1Type()), maskDims, {});
   double inf = std::numeric_limits<double>::infinity();
   double identity = *reduce == "prod" ? 1.0 : *reduce == "max" ? -inf : *reduce == "min" ? inf : 0.0;
   prim::ReduceKind kind = *reduce == "prod" ? prim::ReduceKind::prod
@@ -545,7 +587,7 @@ LogicalResult segmentReduce(aten::CallOp call, const CallArgs &args, PatternRewr
                           : *reduce == "min" ? prim::ReduceKind::min
                                              : prim::ReduceKind::sum;
   Ew e{p, x};
-  Value reduced = p.reduce(kind, e.sel(inSpread, x, e.c(identity)), {1}, false);
+  Value reduced = p.reduce(kind, e.sel(inSpread, x, e.c(identity)), {a + 1}, false);
   auto resultWide = type.clone(wide);
   Ew r{p, reduced};
   Value initial = r.c(args.number("initial").value_or(identity));
@@ -559,7 +601,7 @@ LogicalResult segmentReduce(aten::CallOp call, const CallArgs &args, PatternRewr
                               : p.create<prim::MinOp>(initial, reduced);
   if (*reduce == "mean") {
     Value count = p.broadcastInDim(p.convert(p.create<prim::SubOp>(ends, starts), wide),
-                                   resultWide, {0}, {});
+                                   resultWide, boundsDims, {});
     // torch: 0 / 0 (NaN) for an empty segment, unless an initial is given.
     result = args.number("initial") ? r.sel(r.cmp(prim::ComparePredicate::gt, count, r.c(0.0)),
                                             r.div(result, count), initial)
@@ -872,8 +914,11 @@ void addReductionDecompositions(std::vector<Decomposition> &table) {
        "abs, mul, reduce, sqrt, convert (and the SVD's prims for 'nuc')", matrixNorm},
       {"aten.linalg_matrix_norm.default", "reduction",
        "abs, reduce, reshape, convert (and the SVD's prims for 2 / -2)", matrixNorm},
-      {"aten.linalg_norm.default", "reduction", "abs, mul, reduce, sqrt | pow, convert",
+      {"aten.linalg_norm.default", "reduction",
+       "abs, mul, reduce, sqrt, pow, convert (and linalg_matrix_norm's for a matrix ord)",
        linalgNorm},
+      {"aten.linalg_norm.ord_str", "reduction",
+       "abs, mul, reduce, sqrt, convert (and the SVD's prims for 'nuc')", linalgNorm},
       {"aten.linalg_vector_norm.default", "reduction", "abs, mul, reduce, sqrt | pow, convert",
        vectorNorm},
       {"aten.dist.default", "reduction", "sub, abs, mul, reduce, sqrt | pow, convert",

@@ -193,14 +193,28 @@ Value scatterReduced(PrimBuilder &p, Reduce reduce, bool includeSelf, Value self
 
 // scatter(self, dim, index, src | value), scatter_add, scatter_reduce: only
 // src's leading [index.shape] block is read; index may be smaller than self
-// in every dim.
+// in every dim. 0-d tensors scatter as [1] ones.
 LogicalResult scatterWith(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter,
                           Reduce reduce, bool includeSelf) {
-  RankedTensorType type = resultType(call);
+  RankedTensorType declared = resultType(call);
   Value self = tensorArg(args, "self"), index = tensorArg(args, "index");
   auto dim = args.integer("dim");
-  if (!type || !self || !index || !dim || type.getRank() == 0)
-    return rewriter.notifyMatchFailure(call, "expects self (not 0-d), dim and index");
+  if (!declared || !self || !index || !dim)
+    return rewriter.notifyMatchFailure(call, "expects self, dim and index");
+  Location loc = call.getLoc();
+  PrimBuilder p(rewriter, loc);
+  // A 0-d tensor as [1] (dim 0 or -1 of it is that one element).
+  auto asVector = [&](Value x) {
+    auto xType = cast<RankedTensorType>(x.getType());
+    return xType.getRank() == 0 ? p.reshape(RankedTensorType::get({1}, xType.getElementType()), x)
+                                : x;
+  };
+  RankedTensorType type = declared.getRank() == 0 ? cast<RankedTensorType>(asVector(self).getType())
+                                                  : declared;
+  if (declared.getRank() == 0) {
+    self = asVector(self);
+    index = asVector(index);
+  }
   auto indexType = cast<RankedTensorType>(index.getType());
   int64_t rank = type.getRank(), d = PrimBuilder::normalizeDim(*dim, rank);
   Type element = type.getElementType();
@@ -216,9 +230,9 @@ LogicalResult scatterWith(aten::CallOp call, const CallArgs &args, PatternRewrit
   if (reduce != Reduce::assign && reduce != Reduce::amax && reduce != Reduce::amin &&
       element.isInteger(1))
     return rewriter.notifyMatchFailure(call, "means of booleans");
-  Location loc = call.getLoc();
-  PrimBuilder p(rewriter, loc);
   Value src = tensorArg(args, "src");
+  if (src && declared.getRank() == 0)
+    src = asVector(src);
   if (src) {
     auto srcType = cast<RankedTensorType>(src.getType());
     if (srcType.getRank() != rank)
@@ -241,7 +255,7 @@ LogicalResult scatterWith(aten::CallOp call, const CallArgs &args, PatternRewrit
                                 src, d);
   if (!result || result.getType() != type)
     return rewriter.notifyMatchFailure(call, "the scattered shape is not the result's");
-  rewriter.replaceOp(call, result);
+  rewriter.replaceOp(call, type == declared ? result : p.reshape(declared, result));
   return success();
 }
 
@@ -269,6 +283,16 @@ LogicalResult scatterReduce(aten::CallOp call, const CallArgs &args, PatternRewr
   if (!reduce)
     return rewriter.notifyMatchFailure(call, "unknown reduce '" + name + "'");
   return scatterWith(call, args, rewriter, *reduce, args.boolean("include_self").value_or(true));
+}
+
+// scatter.reduce / scatter.value_reduce(self, dim, index, src | value,
+// reduce): the older scatter with reduce "add" or "multiply", self included.
+LogicalResult scatterNamedReduce(aten::CallOp call, const CallArgs &args,
+                                 PatternRewriter &rewriter) {
+  StringRef name = args.string("reduce").value_or("");
+  if (name != "add" && name != "multiply")
+    return rewriter.notifyMatchFailure(call, "unknown reduce '" + name + "'");
+  return scatterWith(call, args, rewriter, name == "add" ? Reduce::sum : Reduce::prod, true);
 }
 
 /// prim.transpose of `x` by `permutation`, or `x` when it is the identity.
@@ -830,6 +854,8 @@ void addScatterDecompositions(std::vector<Decomposition> &table) {
       {"aten.scatter.src", "scatter", "slice, scatter", scatter<Reduce::assign>},
       {"aten.scatter.value", "scatter", "constant, scatter", scatter<Reduce::assign>},
       {"aten.scatter_add.default", "scatter", "slice, scatter", scatter<Reduce::sum>},
+      {"aten.scatter.reduce", "scatter", "slice, scatter", scatterNamedReduce},
+      {"aten.scatter.value_reduce", "scatter", "constant, scatter", scatterNamedReduce},
       {"aten.histc.default", "scatter", "convert, reduce, compare, floor, select, scatter", histc},
       {"aten.index_put.default", "scatter",
        "transpose, reshape, broadcast_in_dim, compare, select, add, mul, scatter", indexPut},

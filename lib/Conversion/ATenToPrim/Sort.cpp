@@ -98,6 +98,39 @@ Value stableRanks(PrimBuilder &p, Value keys, int64_t dim, bool descending) {
   return p.reduce(prim::ReduceKind::sum, p.convert(before, b.getI64Type()), {dim + 1}, false);
 }
 
+Value lexicographicRowRanks(PrimBuilder &p, Value rows) {
+  OpBuilder &b = p.builder();
+  Value keys = sortKeys(p, rows);
+  auto type = cast<RankedTensorType>(keys.getType());
+  int64_t n = type.getDimSize(0), r = type.getDimSize(1);
+  // Triples (i, j, k): row i along dim 0, row j along dim 1, column k.
+  auto triples = RankedTensorType::get({n, n, r}, type.getElementType());
+  Value xi = p.broadcastInDim(keys, triples, {0, 2}, {});
+  Value xj = p.broadcastInDim(keys, triples, {1, 2}, {});
+  auto indexTriples = triples.clone(b.getI64Type());
+  Value k = p.build<prim::IotaOp>(indexTriples, b.getI64IntegerAttr(2), ValueRange{});
+  Ew e{p, xi};
+  // Rows i and j are ordered by their first column that differs (r when
+  // none does); NaN differs from everything, so a NaN column decides, and
+  // sortsBefore puts the NaN after the number.
+  Value differs = e.cmp(P::ne, xi, xj);
+  Ew columns{p, k};
+  Value firstDiffer =
+      p.reduce(prim::ReduceKind::min, columns.sel(differs, k, columns.c(double(r))), {2}, false);
+  Value atFirst = columns.cmp(P::eq, k, p.broadcastInDim(firstDiffer, indexTriples, {0, 1}, {}));
+  Value jBeforeI = p.reduce(prim::ReduceKind::Or,
+                            p.create<prim::AndOp>(atFirst, sortsBefore(e, xj, xi, false)), {2},
+                            false);
+  auto indexPairs = RankedTensorType::get({n, n}, b.getI64Type());
+  Value i = p.build<prim::IotaOp>(indexPairs, b.getI64IntegerAttr(0), ValueRange{});
+  Value j = p.build<prim::IotaOp>(indexPairs, b.getI64IntegerAttr(1), ValueRange{});
+  Ew pairs{p, i};
+  Value equalEarlier = p.create<prim::AndOp>(pairs.cmp(P::eq, firstDiffer, pairs.c(double(r))),
+                                             pairs.cmp(P::lt, j, i));
+  Value before = p.create<prim::OrOp>(jBeforeI, equalEarlier);
+  return p.reduce(prim::ReduceKind::sum, p.convert(before, b.getI64Type()), {1}, false);
+}
+
 /// order[r] = the index i with ranks[i] == r, for r in [0, count) along
 /// `dim`: a sum over i of (ranks[i] == r ? i : 0).
 Value indicesOfRanks(PrimBuilder &p, Value ranks, int64_t dim, int64_t count) {

@@ -139,3 +139,39 @@ func.func @forward(%x: tensor<5x3xf32> {pt2c.input = "x"}) -> (tensor<?x3xf32> {
   %0:3 = aten.call "aten.unique_consecutive.default"(self: %x) {dim = 0 : i64, return_counts = false, return_inverse = true} : (tensor<5x3xf32>) -> (tensor<?x3xf32>, tensor<5xf32>, tensor<?xf32>)
   return %0#0 : tensor<?x3xf32>
 }
+
+// -----
+
+// unique_dim along dim 1 of a [2, 4, 3]: the slices x[:, j, :] become the
+// rows of a [4, 6] (dim 1 moved to the front); every pair of rows is
+// ordered by its first differing column (a [4, 4, 6] comparison reduced by
+// min, then or), the rows' ranks give the sorted order, and the runs of
+// equal sorted rows are the groups. The inverse maps each slice to its
+// group through its rank.
+// CHECK-LABEL: func.func @forward
+// CHECK-SAME: -> (tensor<24xf32> {pt2c.capacity = 24 : i64, pt2c.dims = [2, "u0", 3], pt2c.output = "values"}, tensor<4xi64> {pt2c.output = "inverse"}, tensor<i64> {pt2c.symbol_value = "u0"})
+// CHECK: %[[MOVED:.+]] = prim.transpose %arg0, permutation = [1, 0, 2]
+// CHECK: %[[ROWS:.+]] = prim.reshape %[[MOVED]] : tensor<4x2x3xf32> -> tensor<4x6xf32>
+// CHECK: %[[DIFFERS:.+]] = prim.compare %{{.+}}, %{{.+}}, predicate = ne : tensor<4x4x6xf32>
+// CHECK: %[[FIRST:.+]] = prim.reduce min %{{.+}}, dims = [2] : tensor<4x4x6xi64> -> tensor<4x4xi64>
+// CHECK: %[[BEFORE:.+]] = prim.reduce or %{{.+}}, dims = [2] : tensor<4x4x6xi1> -> tensor<4x4xi1>
+// CHECK: %[[RANKS:.+]] = prim.reduce sum %{{.+}}, dims = [1] : tensor<4x4xi64> -> tensor<4xi64>
+// CHECK: %[[SORTED:.+]] = prim.take %arg0, %{{.+}}, dim = 1 : (tensor<2x4x3xf32>, tensor<4xi64>) -> tensor<2x4x3xf32>
+// CHECK: prim.take %[[SORTED]], %{{.+}}, dim = 1 : (tensor<2x4x3xf32>, tensor<?xi64>) -> tensor<2x?x3xf32>
+// CHECK: prim.take %{{.+}}, %[[RANKS]], dim = 0 : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi64>
+func.func @forward(%x: tensor<2x4x3xf32> {pt2c.input = "x"}) -> (tensor<2x?x3xf32> {pt2c.dims = [2, "u0", 3], pt2c.output = "values"}, tensor<4xi64> {pt2c.output = "inverse"}) attributes {pt2c.symbols = {u0 = {max = 4 : i64, min = 0 : i64}}} {
+  %0:3 = aten.call "aten.unique_dim.default"(self: %x) {dim = 1 : i64, return_inverse = true, sorted = true} : (tensor<2x4x3xf32>) -> (tensor<2x?x3xf32>, tensor<4xi64>, tensor<?xi64>)
+  return %0#0, %0#1 : tensor<2x?x3xf32>, tensor<4xi64>
+}
+
+// -----
+
+// Along an empty dim there is nothing to group: self is the values and the
+// inverse and counts are empty, all static.
+// CHECK-LABEL: func.func @forward
+// CHECK-NOT: prim.compare
+// CHECK: return %arg0, %{{.+}}, %{{.+}} : tensor<5x0x5xf16>, tensor<0xf16>, tensor<0xf16>
+func.func @forward(%x: tensor<5x0x5xf16> {pt2c.input = "x"}) -> (tensor<5x0x5xf16> {pt2c.output = "values"}, tensor<0xf16> {pt2c.output = "inverse"}, tensor<0xf16> {pt2c.output = "counts"}) attributes {pt2c.symbols = {}} {
+  %0:3 = aten.call "aten.unique_consecutive.default"(self: %x) {dim = 1 : i64, return_counts = true, return_inverse = true} : (tensor<5x0x5xf16>) -> (tensor<5x0x5xf16>, tensor<0xf16>, tensor<0xf16>)
+  return %0#0, %0#1, %0#2 : tensor<5x0x5xf16>, tensor<0xf16>, tensor<0xf16>
+}

@@ -76,3 +76,21 @@ func.func @multilabel(%x: tensor<2x3xf32>, %t: tensor<2x3xi64>) -> tensor<2xf32>
   %0 = aten.call "aten.multilabel_margin_loss.default"(self: %x, target: %t) {reduction = 0 : i64} : (tensor<2x3xf32>, tensor<2x3xi64>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+// cross_entropy with class probabilities as the target (float, self's
+// shape): -sum over the classes (dim 1) of target x log_softmax, label
+// smoothing 0.1 mixing in 0.1 / 3 per class; mean over the 2 x 2 samples.
+// CHECK-LABEL: func.func @cross_entropy_probabilities
+// CHECK: %[[SMOOTH:.+]] = prim.mul %{{.+}}, %{{.+}} : tensor<2x3x2xf32>
+// CHECK: %[[T:.+]] = prim.add %[[SMOOTH]], %{{.+}} : tensor<2x3x2xf32>
+// CHECK: %[[TERMS:.+]] = prim.mul %{{.+}}, %[[T]] : tensor<2x3x2xf32>
+// CHECK: %[[PER:.+]] = prim.reduce sum %[[TERMS]], dims = [1] : tensor<2x3x2xf32> -> tensor<2x2xf32>
+// CHECK: %[[NEG:.+]] = prim.neg %[[PER]] : tensor<2x2xf32>
+// CHECK: %[[ALL:.+]] = prim.reduce sum %[[NEG]], dims = [0, 1] : tensor<2x2xf32> -> tensor<f32>
+// CHECK: prim.div %[[ALL]], %{{.+}} : tensor<f32>
+func.func @cross_entropy_probabilities(%x: tensor<2x3x2xf32>, %t: tensor<2x3x2xf32>) -> tensor<f32> {
+  %0 = aten.call "aten.cross_entropy_loss.default"(self: %x, target: %t) {ignore_index = -100 : i64, label_smoothing = 1.000000e-01 : f64, reduction = 1 : i64, weight = #aten.none} : (tensor<2x3x2xf32>, tensor<2x3x2xf32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}

@@ -46,3 +46,13 @@ func.func @segment_both(%x: tensor<5xf32>, %l: tensor<3xi64>, %o: tensor<4xi64>)
   %0 = aten.call "aten.segment_reduce.default"(data: %x, lengths: %l, offsets: %o) {reduce = "sum", axis = 0 : i64, unsafe = false} : (tensor<5xf32>, tensor<3xi64>, tensor<4xi64>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+// Lengths along axis 1 must have data's dims before the axis: [3, 2] does
+// not fit data [2, 5].
+func.func @segment_lengths_misfit(%x: tensor<2x5xf32>, %l: tensor<3x2xi64>) -> tensor<2x2xf32> {
+  // expected-error @+1 {{no decomposition of 'aten.segment_reduce.default' applies}}
+  %0 = aten.call "aten.segment_reduce.default"(data: %x, lengths: %l) {reduce = "sum", axis = 1 : i64, unsafe = false} : (tensor<2x5xf32>, tensor<3x2xi64>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}

@@ -307,3 +307,23 @@ func.func @linspace_one_step() -> tensor<1xbf16> {
   %0 = aten.call "aten.linspace.default"() {end = 1 : i64, start = 0 : i64, steps = 1 : i64} : () -> tensor<1xbf16>
   return %0 : tensor<1xbf16>
 }
+
+// -----
+
+// logspace in bfloat16 with the end a tensor: torch's kernel rounds the
+// bounds and their difference to bfloat16 first (4.3 is 4.3125 there), so
+// the exponents come from the rounded ones.
+// CHECK-LABEL: func.func @logspace_rounded_bounds
+// CHECK: %[[END:.+]] = prim.convert %arg0 : tensor<i64> -> tensor<f32>
+// CHECK: %[[ENDS:.+]] = prim.broadcast_in_dim %[[END]]
+// CHECK: %[[START16:.+]] = prim.convert %{{.+}} : tensor<4xf32> -> tensor<4xbf16>
+// CHECK: %[[START:.+]] = prim.convert %[[START16]] : tensor<4xbf16> -> tensor<4xf32>
+// CHECK: %[[END16:.+]] = prim.convert %[[ENDS]] : tensor<4xf32> -> tensor<4xbf16>
+// CHECK: %[[ENDR:.+]] = prim.convert %[[END16]] : tensor<4xbf16> -> tensor<4xf32>
+// CHECK: %[[SPAN:.+]] = prim.sub %[[ENDR]], %[[START]]
+// CHECK: %[[SPAN16:.+]] = prim.convert %[[SPAN]] : tensor<4xf32> -> tensor<4xbf16>
+// CHECK: prim.pow
+func.func @logspace_rounded_bounds(%end: tensor<i64>) -> tensor<4xbf16> {
+  %0 = aten.call "aten.logspace.Scalar_Tensor"(end: %end) {base = 1.000000e+01 : f64, device = "cpu", dtype = bf16, layout = #aten.none, pin_memory = false, start = 4.300000e+00 : f64, steps = 4 : i64} : (tensor<i64>) -> tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}

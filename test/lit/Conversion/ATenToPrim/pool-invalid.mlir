@@ -35,3 +35,13 @@ func.func @col2im_wrong_columns(%x: tensor<1x4x4xf32>) -> tensor<1x1x4x4xf32> {
   %0 = aten.call "aten.col2im.default"(self: %x) {output_size = array<i64: 4, 4>, kernel_size = array<i64: 2, 2>, dilation = array<i64: 1, 1>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x4x4xf32>) -> tensor<1x1x4x4xf32>
   return %0 : tensor<1x1x4x4xf32>
 }
+
+// -----
+
+// A fractional max pool whose windows cannot fit: output 4 + kernel 4 - 1
+// is past an input of 6.
+func.func @fractional_too_wide(%x: tensor<1x1x6x6xf32>, %u: tensor<1x1x2xf32>) -> (tensor<1x1x4x4xf32>, tensor<1x1x4x4xi64>) {
+  // expected-error @+1 {{no decomposition of 'aten.fractional_max_pool2d.default' applies}}
+  %0:2 = aten.call "aten.fractional_max_pool2d.default"(self: %x, random_samples: %u) {kernel_size = array<i64: 4, 4>, output_size = array<i64: 4, 4>} : (tensor<1x1x6x6xf32>, tensor<1x1x2xf32>) -> (tensor<1x1x4x4xf32>, tensor<1x1x4x4xi64>)
+  return %0#0, %0#1 : tensor<1x1x4x4xf32>, tensor<1x1x4x4xi64>
+}

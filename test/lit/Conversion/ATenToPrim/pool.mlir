@@ -348,3 +348,27 @@ func.func @pool_int(%x: tensor<1x1x3x3xi64>) -> (tensor<1x1x2x2xi64>, tensor<1x1
   %1 = aten.call "aten.max_pool2d.default"(self: %x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, ceil_mode = false} : (tensor<1x1x3x3xi64>) -> tensor<1x1x2x2xi64>
   return %0, %1 : tensor<1x1x2x2xi64>, tensor<1x1x2x2xi64>
 }
+
+// -----
+
+// fractional_max_pool2d of [1, 2, 7, 6] to [3, 2] with 2x3 windows: each
+// plane's two samples (W reads sample 0, H sample 1, as torch) give the
+// window starts int((i + u) alpha) - int(u alpha), alpha = (in - k) /
+// (out - 1), in the input's type; the last window starts at in - k. The
+// flat index (h * 6 + w) of every (plane, output, window element) gathers
+// [2, 6, 6] windows: their max, and the index at the slot torch's scan
+// reports.
+// CHECK-LABEL: func.func @fractional_max_pool2d
+// CHECK: %[[U:.*]] = prim.reshape %{{.*}} : tensor<1x2x2xf32> -> tensor<2x2xf32>
+// CHECK: %[[UH:.*]] = prim.slice %[[U]] [0:2, 1:2]
+// CHECK: prim.div %{{.*}}, %{{.*}} : tensor<2x3xf32>
+// CHECK: prim.convert %{{.*}} : tensor<2x3xf32> -> tensor<2x3xi64>
+// CHECK: %[[UW:.*]] = prim.slice %[[U]] [0:2, 0:1]
+// CHECK: %[[INDEX:.*]] = prim.reshape %{{.*}} : tensor<2x3x2x2x3xi64> -> tensor<2x6x6xi64>
+// CHECK: prim.take_along %{{.*}}, %{{.*}}, dim = 1 : (tensor<2x42xf32>, tensor<2x36xi64>) -> tensor<2x36xf32>
+// CHECK: %[[MAX:.*]] = prim.reduce max %{{.*}}, dims = [2] : tensor<2x6x6xf32> -> tensor<2x6xf32>
+// CHECK: prim.take_along %[[INDEX]], %{{.*}}, dim = 2 : (tensor<2x6x6xi64>, tensor<2x6x1xi64>) -> tensor<2x6x1xi64>
+func.func @fractional_max_pool2d(%x: tensor<1x2x7x6xf32>, %u: tensor<1x2x2xf32>) -> (tensor<1x2x3x2xf32>, tensor<1x2x3x2xi64>) {
+  %0:2 = aten.call "aten.fractional_max_pool2d.default"(self: %x, random_samples: %u) {kernel_size = array<i64: 2, 3>, output_size = array<i64: 3, 2>} : (tensor<1x2x7x6xf32>, tensor<1x2x2xf32>) -> (tensor<1x2x3x2xf32>, tensor<1x2x3x2xi64>)
+  return %0#0, %0#1 : tensor<1x2x3x2xf32>, tensor<1x2x3x2xi64>
+}

@@ -87,3 +87,17 @@ func.func @linear_3d(%x: tensor<2x16x64xf32>, %w: tensor<8x64xf32>) -> tensor<2x
   %0 = aten.call "aten.linear.default"(input: %x, weight: %w) {bias = #aten.none} : (tensor<2x16x64xf32>, tensor<8x64xf32>) -> tensor<2x16x8xf32>
   return %0 : tensor<2x16x8xf32>
 }
+
+// -----
+
+// A node whose results hold no elements needs nothing computed: where its
+// decomposition does not take the empty shape (lu_solve of an empty B),
+// empty constants stand in for its results.
+// CHECK-LABEL: func.func @empty_results
+// CHECK-NOT: aten.call
+// CHECK: %[[EMPTY:.+]] = prim.constant dense<0.000000e+00> : tensor<2x0x1xf32>
+// CHECK: return %[[EMPTY]]
+func.func @empty_results(%lu: tensor<2x1x1xf32>, %pivots: tensor<2x1xi32>, %b: tensor<2x0x1xf32>) -> tensor<2x0x1xf32> {
+  %0 = aten.call "aten.linalg_lu_solve.default"(LU: %lu, pivots: %pivots, B: %b) {adjoint = false, left = false} : (tensor<2x1x1xf32>, tensor<2x1xi32>, tensor<2x0x1xf32>) -> tensor<2x0x1xf32>
+  return %0 : tensor<2x0x1xf32>
+}

@@ -104,3 +104,35 @@ func.func @segment_mean(%x: tensor<5x2xf32>, %l: tensor<3xi64>) -> tensor<3x2xf3
   %0 = aten.call "aten.segment_reduce.default"(data: %x, lengths: %l) {reduce = "mean", axis = 0 : i64, unsafe = false, initial = 5.000000e-01 : f64} : (tensor<5x2xf32>, tensor<3xi64>) -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32>
 }
+
+// -----
+
+// segment_reduce along axis 1 with 2-d lengths: each of the 2 rows of data
+// has its own 3 segments, so the ends and starts are [2, 3] (a cumsum along
+// dim 1), the membership mask [2, 3, 5], and the reduction runs over dim 2
+// of [2, 3, 5, 4].
+// CHECK-LABEL: func.func @segment_axis1
+// CHECK: %[[ENDS:.*]] = prim.cumsum %arg1, dim = 1 : tensor<2x3xi64>
+// CHECK: %[[ROW:.*]] = prim.iota dim = 2 : tensor<2x3x5xi64>
+// CHECK: prim.broadcast_in_dim %[[ENDS]], dims = [0, 1] : tensor<2x3xi64> -> tensor<2x3x5xi64>
+// CHECK: prim.broadcast_in_dim %arg0, dims = [0, 2, 3] : tensor<2x5x4xf32> -> tensor<2x3x5x4xf32>
+// CHECK: prim.reduce max %{{.*}}, dims = [2] : tensor<2x3x5x4xf32> -> tensor<2x3x4xf32>
+func.func @segment_axis1(%x: tensor<2x5x4xf32>, %l: tensor<2x3xi64>) -> tensor<2x3x4xf32> {
+  %0 = aten.call "aten.segment_reduce.default"(data: %x, lengths: %l) {reduce = "max", axis = 1 : i64, unsafe = false} : (tensor<2x5x4xf32>, tensor<2x3xi64>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+// trapezoid with an x of lower rank than y: x gets leading 1s ([1, 3]), its
+// differences along dim ([1, 2]) broadcast with y's pieces ([2, 2]).
+// CHECK-LABEL: func.func @trapezoid_broadcast_x
+// CHECK: %[[R:.*]] = prim.slice %arg1 [0:1, 1:3]
+// CHECK: %[[L:.*]] = prim.slice %arg1 [0:1, 0:2]
+// CHECK: %[[DX:.*]] = prim.sub %[[R]], %[[L]] : tensor<1x2xf32>
+// CHECK: prim.broadcast_in_dim %[[DX]], dims = [0, 1] : tensor<1x2xf32> -> tensor<2x2xf32>
+// CHECK: prim.reduce sum %{{.*}}, dims = [1] : tensor<2x2xf32> -> tensor<2xf32>
+func.func @trapezoid_broadcast_x(%y: tensor<2x3xf32>, %x: tensor<1x3xf32>) -> tensor<2xf32> {
+  %0 = aten.call "aten.trapezoid.x"(y: %y, x: %x) {dim = -1 : i64} : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

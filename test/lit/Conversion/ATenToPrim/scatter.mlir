@@ -155,3 +155,21 @@ func.func @index_put_mask(%x: tensor<3x4x2xf32>, %m: tensor<4xi1>, %v: tensor<2x
   %1 = aten.call "aten.index_put.default"(self: %x, indices: [%n, %m], values: %v) {accumulate = true} : (tensor<3x4x2xf32>, !aten.none, tensor<4xi1>, tensor<2xf32>) -> tensor<3x4x2xf32>
   return %0, %1 : tensor<3x4x2xf32>, tensor<3x4x2xf32>
 }
+
+// -----
+
+// 0-d scatters run as [1] ones: scatter_reduce amin without self (the
+// identity first), and the older scatter.reduce with reduce "multiply"
+// (self included: a product).
+// CHECK-LABEL: func.func @scatter_scalars
+// CHECK: %[[SELF:.+]] = prim.reshape %arg0 : tensor<f16> -> tensor<1xf16>
+// CHECK: %[[BASE:.+]] = prim.scatter assign %[[SELF]]
+// CHECK: %[[MIN:.+]] = prim.scatter min %[[BASE]], %{{.+}}, %{{.+}}, dim = 0 : (tensor<1xf16>, tensor<1xi64>, tensor<1xf16>) -> tensor<1xf16>
+// CHECK: prim.reshape %[[MIN]] : tensor<1xf16> -> tensor<f16>
+// CHECK: %[[PROD:.+]] = prim.scatter mul %{{.+}}, %{{.+}}, %{{.+}}, dim = 0 : (tensor<1xf16>, tensor<1xi64>, tensor<1xf16>) -> tensor<1xf16>
+// CHECK: prim.reshape %[[PROD]] : tensor<1xf16> -> tensor<f16>
+func.func @scatter_scalars(%x: tensor<f16>, %i: tensor<i64>, %s: tensor<f16>) -> (tensor<f16>, tensor<f16>) {
+  %0 = aten.call "aten.scatter_reduce.two"(self: %x, index: %i, src: %s) {dim = 0 : i64, reduce = "amin", include_self = false} : (tensor<f16>, tensor<i64>, tensor<f16>) -> tensor<f16>
+  %1 = aten.call "aten.scatter.reduce"(self: %x, index: %i, src: %s) {dim = -1 : i64, reduce = "multiply"} : (tensor<f16>, tensor<i64>, tensor<f16>) -> tensor<f16>
+  return %0, %1 : tensor<f16>, tensor<f16>
+}

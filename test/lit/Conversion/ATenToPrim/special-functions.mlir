@@ -126,15 +126,20 @@ func.func @tails(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
 
 // -----
 
-// T_n(x): x and an int64 n broadcast together in f64, n truncated (floor
-// of n >= 0), 0 for n < 0.
+// T_n(x): x and an int64 n broadcast together in f64, n truncated toward
+// 0 as torch's cast to int64 (-0.5 is degree 0: floor of n clamped at 0),
+// 0 for n <= -1 or NaN.
 // CHECK-LABEL: func.func @chebyshev_t
 // CHECK-DAG: %[[ZERO:.+]] = prim.constant dense<0.000000e+00> : tensor<2x3xf64>
+// CHECK-DAG: %[[MINUS1:.+]] = prim.constant dense<-1.000000e+00> : tensor<2x3xf64>
 // CHECK: %[[X:.+]] = prim.convert %arg0 : tensor<2x3xf32> -> tensor<2x3xf64>
 // CHECK: %[[NW:.+]] = prim.convert %arg1 : tensor<3xi64> -> tensor<3xf64>
 // CHECK: %[[N:.+]] = prim.broadcast_in_dim %[[NW]]
-// CHECK: %[[NEGN:.+]] = prim.compare %[[N]], %[[ZERO]], predicate = lt
-// CHECK: %[[CLAMPED:.+]] = prim.select %[[NEGN]], %[[ZERO]], %[[N]]
+// CHECK: %[[LE:.+]] = prim.compare %[[N]], %[[MINUS1]], predicate = le
+// CHECK: %[[NAN:.+]] = prim.compare %[[N]], %[[N]], predicate = ne
+// CHECK: %[[NEGN:.+]] = prim.or %[[LE]], %[[NAN]]
+// CHECK: %[[BELOW:.+]] = prim.compare %[[N]], %[[ZERO]], predicate = lt
+// CHECK: %[[CLAMPED:.+]] = prim.select %[[BELOW]], %[[ZERO]], %[[N]]
 // CHECK: prim.floor %[[CLAMPED]]
 // CHECK: prim.atan2
 // CHECK: prim.cos

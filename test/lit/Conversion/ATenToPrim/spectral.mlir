@@ -111,3 +111,24 @@ func.func @one_and_minus_inf(%x: tensor<3x4xf32>) -> (tensor<f32>, tensor<f32>) 
   %1 = aten.call "aten.linalg_matrix_norm.default"(self: %x) {ord = 0xFFF0000000000000 : f64, dim = array<i64: -2, -1>, keepdim = false} : (tensor<3x4xf32>) -> tensor<f32>
   return %0, %1 : tensor<f32>, tensor<f32>
 }
+
+// -----
+
+// linalg_norm with a matrix ord is linalg_matrix_norm over its two dims (the
+// two of a 2-d self when no dim is given): "fro" the 2-norm of the entries,
+// inf the largest row sum of |x|; "nuc" of a matrix without entries is 0
+// (no singular values), as torch gives.
+// CHECK-LABEL: func.func @linalg_norm_matrix_ords
+// CHECK: %[[ZERO:.*]] = prim.constant dense<0.000000e+00> : tensor<f32>
+// CHECK: %[[SQ:.*]] = prim.mul %arg0, %arg0 : tensor<3x4xf32>
+// CHECK: prim.reduce sum %[[SQ]], dims = [0, 1] : tensor<3x4xf32> -> tensor<f32>
+// CHECK: %[[ABS:.*]] = prim.abs %arg0 : tensor<3x4xf32>
+// CHECK: prim.reduce sum %[[ABS]], dims = [1]
+// CHECK: prim.reduce max %{{.*}}, dims = [0]
+// CHECK: return %{{.*}}, %{{.*}}, %[[ZERO]]
+func.func @linalg_norm_matrix_ords(%x: tensor<3x4xf32>, %e: tensor<5x0xf32>) -> (tensor<1x1xf32>, tensor<f32>, tensor<f32>) {
+  %0 = aten.call "aten.linalg_norm.ord_str"(self: %x) {ord = "fro", dim = #aten.none, keepdim = true} : (tensor<3x4xf32>) -> tensor<1x1xf32>
+  %1 = aten.call "aten.linalg_norm.default"(self: %x) {ord = 0x7FF0000000000000 : f64, dim = #aten.none, keepdim = false, dtype = #aten.none} : (tensor<3x4xf32>) -> tensor<f32>
+  %2 = aten.call "aten.linalg_norm.ord_str"(self: %e) {ord = "nuc", dim = array<i64: 0, 1>, keepdim = false} : (tensor<5x0xf32>) -> tensor<f32>
+  return %0, %1, %2 : tensor<1x1xf32>, tensor<f32>, tensor<f32>
+}
