@@ -61,6 +61,15 @@ std::optional<SmallVector<int64_t>> CallArgs::integers(StringRef name) const {
   return std::nullopt;
 }
 
+std::optional<SmallVector<double>> CallArgs::numbers(StringRef name) const {
+  Attribute attr = call_.getArg(name);
+  if (auto array = dyn_cast_or_null<DenseF64ArrayAttr>(attr))
+    return SmallVector<double>(array.asArrayRef());
+  if (auto ints = dyn_cast_or_null<DenseI64ArrayAttr>(attr))
+    return SmallVector<double>(ints.asArrayRef().begin(), ints.asArrayRef().end());
+  return std::nullopt;
+}
+
 Type CallArgs::dtype(StringRef name) const {
   if (auto attr = dyn_cast_or_null<TypeAttr>(call_.getArg(name)))
     return attr.getValue();

@@ -27,6 +27,7 @@ std::vector<Decomposition> decompositionTable() {
   addFftDecompositions(table);
   addFractionalMaxPoolDecompositions(table);
   addGammaDecompositions(table);
+  addHistogramDecompositions(table);
   addLinearDecompositions(table);
   addLinearSolveDecompositions(table);
   addSpectralDecompositions(table);

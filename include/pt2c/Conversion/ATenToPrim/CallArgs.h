@@ -38,6 +38,8 @@ public:
   std::optional<llvm::StringRef> string(llvm::StringRef name) const;
   /// An int list attribute, or a single int (broadcast by some schemas).
   std::optional<llvm::SmallVector<int64_t>> integers(llvm::StringRef name) const;
+  /// A float list attribute (`float[]`; an int list reads as floats).
+  std::optional<llvm::SmallVector<double>> numbers(llvm::StringRef name) const;
   /// A dtype argument (`dtype = f32`); null when None or absent.
   mlir::Type dtype(llvm::StringRef name) const;
 

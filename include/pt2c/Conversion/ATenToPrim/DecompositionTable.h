@@ -77,6 +77,7 @@ void addPointwiseDecompositions(std::vector<Decomposition> &table);
 void addRandomDecompositions(std::vector<Decomposition> &table);
 void addPoolDecompositions(std::vector<Decomposition> &table);
 void addFractionalMaxPoolDecompositions(std::vector<Decomposition> &table);
+void addHistogramDecompositions(std::vector<Decomposition> &table);
 void addRearrangeDecompositions(std::vector<Decomposition> &table);
 void addReductionDecompositions(std::vector<Decomposition> &table);
 void addResizeDecompositions(std::vector<Decomposition> &table);

@@ -56,3 +56,12 @@ func.func @segment_lengths_misfit(%x: tensor<2x5xf32>, %l: tensor<3x2xi64>) -> t
   %0 = aten.call "aten.segment_reduce.default"(data: %x, lengths: %l) {reduce = "sum", axis = 1 : i64, unsafe = false} : (tensor<2x5xf32>, tensor<3x2xi64>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
+
+// -----
+
+// histogramdd with fewer edge tensors than the points' dims.
+func.func @histogramdd_missing_edges(%x: tensor<4x2xf32>, %e: tensor<3xf32>) -> (tensor<2xf32>, tensor<3xf32>) {
+  // expected-error @+1 {{no decomposition of 'aten.histogramdd.TensorList_bins' applies}}
+  %0:2 = aten.call "aten.histogramdd.TensorList_bins"(self: %x, bins: [%e]) : (tensor<4x2xf32>, tensor<3xf32>) -> (tensor<2xf32>, tensor<3xf32>)
+  return %0#0, %0#1 : tensor<2xf32>, tensor<3xf32>
+}
