@@ -1460,6 +1460,23 @@ def _(inp):
     return [ties(3, 300), ties(257, 2), wide.reshape(2, 5000)], f
 
 
+# Fractional max pooling with its samples given (so eager's values are
+# expected values): window starts int((i + u) alpha) - int(u alpha) with
+# alpha = (in - k) / (out - 1) not an integer, batched and unbatched, 2-d
+# and 3-d, with the indices.
+@case("pool_fractional", "fractional_max_pool")
+def _(inp):
+    def f(x, u, y, v, z, w):
+        return (F.fractional_max_pool2d(x, (3, 2), output_size=(4, 5), return_indices=True,
+                                        _random_samples=u),
+                F.fractional_max_pool2d(y, 2, output_size=(3, 6), return_indices=True,
+                                        _random_samples=v),
+                F.fractional_max_pool3d(z, (2, 3, 2), output_size=(3, 3, 4), return_indices=True,
+                                        _random_samples=w))
+    return ([inp.n(2, 3, 11, 9), inp.r(2, 3, 2, lo=0.0, hi=1.0), inp.n(3, 9, 10),
+             inp.r(1, 3, 2, lo=0.0, hi=1.0), inp.n(1, 2, 7, 8, 6), inp.r(1, 2, 3, lo=0.0, hi=1.0)], f)
+
+
 @case("losses", "multi_margin", dtypes=("f32", "bf16"))
 def _(inp):
     target = torch.tensor([0, 4, 2, 4])

@@ -27,6 +27,7 @@ std::vector<Decomposition> decompositionTable() {
   addFftDecompositions(table);
   addFractionalMaxPoolDecompositions(table);
   addGammaDecompositions(table);
+  addGridSamplerDecompositions(table);
   addHistogramDecompositions(table);
   addLinearDecompositions(table);
   addLinearSolveDecompositions(table);

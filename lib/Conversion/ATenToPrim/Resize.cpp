@@ -1,4 +1,4 @@
-//===- Resize.cpp - upsample (nearest/linear/cubic), grid_sampler ---------===//
+//===- Resize.cpp - upsample (nearest/linear/cubic) -----------------------===//
 //
 // Resizing is separable: each spatial dim is resampled on its own, every
 // output position reading a few input positions (taps) with weights. Both
@@ -9,9 +9,6 @@
 // (opmath) and is rounded once. Which of torch's CPU kernels runs decides
 // details (nearest's shortcuts, f16/bf16 weights rounded or not): see
 // upsample().
-//
-// grid_sampler's positions come from a run-time grid, so its taps are
-// computed at run time and gathered from the flattened input planes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -246,235 +243,9 @@ LogicalResult upsample(aten::CallOp call, const CallArgs &args, PatternRewriter 
   return success();
 }
 
-// grid_sampler follows torch's CPU kernel (GridSamplerKernel.cpp), which
-// computes in the input's own type (each step rounded for f16/bf16): so
-// does this, on [N, points] tensors of grid coordinates.
-enum class GridPadding { zeros, border, reflection };
-enum class GridInterpolation { bilinear, nearest, bicubic };
-
-/// One spatial dim of `size` input positions: torch's ComputeLocation.
-struct GridAxis {
-  Ew &e;
-  int64_t size;
-  bool alignCorners;
-  GridPadding padding;
-
-  /// A grid value in [-1, 1] as an input position: with align_corners -1
-  /// and 1 are the corner pixels' centers, else their outer edges.
-  Value unnormalize(Value g) {
-    Value shifted = e.add(g, e.c(1.0));
-    if (alignCorners)
-      return e.mul(shifted, e.c(double(size - 1) / 2));
-    return e.sub(e.mul(shifted, e.c(double(size) / 2)), e.c(0.5));
-  }
-
-  /// Clamped into [0, size - 1], NaN to 0 (torch's clip_coordinates).
-  Value clip(Value x) {
-    Value low = e.sel(e.cmp(prim::ComparePredicate::gt, x, e.c(0.0)), x, e.c(0.0));
-    return e.p.create<prim::MinOp>(low, e.c(double(size - 1)));
-  }
-
-  /// Mirrored at the borders (pixel centers with align_corners, else pixel
-  /// edges) until inside: torch's reflect_coordinates, folding the distance
-  /// from the low border by twice the span.
-  Value reflect(Value x) {
-    if (alignCorners && size <= 1)
-      return e.c(0.0);
-    double low = alignCorners ? 0.0 : -0.5;
-    Value twiceSpan = e.c(alignCorners ? 2.0 * double(size - 1) : 2.0 * double(size));
-    Value distance = e.apply<prim::AbsOp>(alignCorners ? x : e.sub(x, e.c(low)));
-    // trunc is floor here: the distance is not negative.
-    Value flips = e.apply<prim::FloorOp>(e.div(distance, twiceSpan));
-    Value extra = e.sub(distance, e.mul(flips, twiceSpan));
-    Value folded = e.p.create<prim::MinOp>(extra, e.sub(twiceSpan, extra));
-    return alignCorners ? folded : e.add(folded, e.c(low));
-  }
-
-  /// The padding mode applied to a position (torch's compute_coordinates).
-  Value pad(Value x) {
-    switch (padding) {
-    case GridPadding::zeros:
-      return x;
-    case GridPadding::border:
-      return clip(x);
-    case GridPadding::reflection:
-      return clip(reflect(x));
-    }
-    llvm_unreachable("padding mode");
-  }
-};
-
-/// An integer-valued position along one input dim: whether it is on the
-/// input, and as an i64 index (0 where it is not, so that gathers stay in
-/// bounds; a float flat index would not be exact past 2^11 in f16).
-struct GridTap {
-  Value inside;
-  Value index;
-};
-
-GridTap gridTap(PrimBuilder &p, Ew &e, Value position, int64_t size) {
-  using P = prim::ComparePredicate;
-  Value inside = p.create<prim::AndOp>(e.cmp(P::ge, position, e.c(0.0)),
-                                       e.cmp(P::le, position, e.c(double(size - 1))));
-  return {inside, p.convert(e.sel(inside, position, e.c(0.0)), p.builder().getI64Type())};
-}
-
-/// Reads the flattened input planes [N, C, H * W] at [N, points] taps into
-/// [N, C, points]; taps off the input read 0, as torch's masked gathers do.
-struct PlaneReader {
-  PrimBuilder &p;
-  Value plane;
-  int64_t w, points;
-
-  RankedTensorType wide(Type element) const {
-    auto planeType = cast<RankedTensorType>(plane.getType());
-    return RankedTensorType::get({planeType.getDimSize(0), planeType.getDimSize(1), points},
-                                 element);
-  }
-
-  Value read(const GridTap &column, const GridTap &row) {
-    if (!plane)
-      return Value(); // an earlier step failed and said why
-    OpBuilder &b = p.builder();
-    Ew ints{p, column.index};
-    Value flat = ints.add(ints.mul(row.index, ints.c(double(w))), column.index);
-    Value index = p.broadcastInDim(flat, wide(b.getI64Type()), {0, 2}, {});
-    Value value = p.create<prim::TakeAlongOp>(plane, index, b.getI64IntegerAttr(2));
-    Value inside = p.create<prim::AndOp>(column.inside, row.inside);
-    Value mask = p.broadcastInDim(inside, wide(b.getI1Type()), {0, 2}, {});
-    RankedTensorType valueType = wide(cast<RankedTensorType>(plane.getType()).getElementType());
-    return p.create<prim::SelectOp>(mask, value, p.splat(0.0, valueType, {}));
-  }
-
-  /// weight [N, points] times value [N, C, points].
-  Value weigh(Value weight, Value value) {
-    if (!weight || !value)
-      return Value(); // an earlier step failed and said why
-    Value spread = p.broadcastInDim(weight, cast<RankedTensorType>(value.getType()), {0, 2}, {});
-    return p.create<prim::MulOp>(value, spread);
-  }
-};
-
-/// torch's cubic convolution weights (A = -0.75) of the taps at t + 1, t,
-/// 1 - t, 2 - t from the sample, as its vectorized grid sampler forms them.
-std::array<Value, 4> gridCubicWeights(Ew &e, Value t) {
-  constexpr double A = -0.75;
-  auto near = [&](Value x) { // |x| <= 1
-    return e.add(e.mul(e.mul(e.sub(e.mul(e.c(A + 2), x), e.c(A + 3)), x), x), e.c(1.0));
-  };
-  auto far = [&](Value x) { // 1 < |x| < 2
-    return e.sub(e.mul(e.add(e.mul(e.sub(e.mul(e.c(A), x), e.c(5 * A)), x), e.c(8 * A)), x),
-                 e.c(4 * A));
-  };
-  return {far(e.add(t, e.c(1.0))), near(t), near(e.sub(e.c(1.0), t)), far(e.sub(e.c(2.0), t))};
-}
-
-// grid_sampler(_2d)(input [N, C, H, W], grid [N, Ho, Wo, 2], interpolation,
-// padding, align_corners): the grid's (x, y) are unnormalized to input
-// positions at run time and the taps around them (1 nearest, 2x2 bilinear,
-// 4x4 bicubic) gathered from the flattened planes with their weights.
-LogicalResult gridSampler(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
-  RankedTensorType type = resultType(call);
-  Value input = tensorArgOfRank(args, "input", 4), grid = tensorArg(args, "grid");
-  auto interpolationArg = args.integer("interpolation_mode");
-  auto paddingArg = args.integer("padding_mode");
-  auto alignCorners = args.boolean("align_corners");
-  if (!type || !input || !grid || !interpolationArg || !paddingArg || !alignCorners ||
-      !type.hasStaticShape() || type.getRank() != 4 || !isa<FloatType>(type.getElementType()))
-    return rewriter.notifyMatchFailure(call, "a static 4-d float input and a grid");
-  if (*interpolationArg < 0 || *interpolationArg > 2 || *paddingArg < 0 || *paddingArg > 2)
-    return rewriter.notifyMatchFailure(
-        call, "interpolation bilinear/nearest/bicubic (0-2), padding zeros/border/reflection (0-2)");
-  auto interpolation = static_cast<GridInterpolation>(*interpolationArg);
-  auto padding = static_cast<GridPadding>(*paddingArg);
-  auto inputType = cast<RankedTensorType>(input.getType());
-  auto gridType = cast<RankedTensorType>(grid.getType());
-  if (!inputType.hasStaticShape() || !gridType.hasStaticShape() || gridType.getRank() != 4 ||
-      gridType.getDimSize(3) != 2 || gridType.getElementType() != type.getElementType())
-    return rewriter.notifyMatchFailure(call, "a static [N, Ho, Wo, 2] grid of the input's type");
-  // The planes and points below are sized from the result: the input's
-  // [N, C] and the grid's [N, Ho, Wo] must be its own (a grid of batch 0
-  // built nothing to weigh, and the null was read: SIGSEGV).
-  if (inputType.getElementType() != type.getElementType() ||
-      inputType.getDimSize(0) != type.getDimSize(0) || inputType.getDimSize(1) != type.getDimSize(1) ||
-      gridType.getDimSize(0) != type.getDimSize(0) || gridType.getDimSize(1) != type.getDimSize(2) ||
-      gridType.getDimSize(2) != type.getDimSize(3))
-    return rewriter.notifyMatchFailure(
-        call, "input [N, C, H, W] of the result's dtype and grid [N, Ho, Wo, 2] of its N, C, Ho, Wo");
-  Location loc = call.getLoc();
-  PrimBuilder p(rewriter, loc);
-  Type element = type.getElementType();
-  int64_t n = type.getDimSize(0), c = type.getDimSize(1), h = inputType.getDimSize(2),
-          w = inputType.getDimSize(3), points = type.getDimSize(2) * type.getDimSize(3);
-  Value plane =
-      p.build<prim::ReshapeOp>(RankedTensorType::get({n, c, h * w}, element), input, ValueRange{});
-  auto pointsType = RankedTensorType::get({n, points}, element);
-  auto gridValue = [&](int64_t which) {
-    Value g =
-        p.create<prim::SliceOp>(grid, rewriter.getDenseI64ArrayAttr({0, 0, 0, which}),
-                                rewriter.getDenseI64ArrayAttr(
-                                    {n, gridType.getDimSize(1), gridType.getDimSize(2), which + 1}),
-                                rewriter.getDenseI64ArrayAttr({1, 1, 1, 1}));
-    return p.build<prim::ReshapeOp>(pointsType, g, ValueRange{});
-  };
-  Value gx = gridValue(0), gy = gridValue(1);
-  Ew e{p, gx};
-  GridAxis alongX{e, w, *alignCorners, padding}, alongY{e, h, *alignCorners, padding};
-  PlaneReader reader{p, plane, w, points};
-  auto column = [&](Value x) { return gridTap(p, e, x, w); };
-  auto row = [&](Value y) { return gridTap(p, e, y, h); };
-  auto sum = [&](ArrayRef<Value> terms) {
-    Value total = terms.front();
-    for (Value term : terms.drop_front())
-      total = p.create<prim::AddOp>(total, term);
-    return total;
-  };
-  Value result;
-  if (interpolation == GridInterpolation::nearest) {
-    Value x = alongX.pad(alongX.unnormalize(gx)), y = alongY.pad(alongY.unnormalize(gy));
-    result = reader.read(column(e.apply<prim::RoundOp>(x)), row(e.apply<prim::RoundOp>(y)));
-  } else if (interpolation == GridInterpolation::bilinear) {
-    Value x = alongX.pad(alongX.unnormalize(gx)), y = alongY.pad(alongY.unnormalize(gy));
-    Value westX = e.apply<prim::FloorOp>(x), northY = e.apply<prim::FloorOp>(y);
-    GridTap west = column(westX), east = column(e.add(westX, e.c(1.0)));
-    GridTap north = row(northY), south = row(e.add(northY, e.c(1.0)));
-    // Distances from the west and north taps; each tap weighs the area
-    // opposite it.
-    Value fromWest = e.sub(x, westX), fromNorth = e.sub(y, northY);
-    Value fromEast = e.sub(e.c(1.0), fromWest), fromSouth = e.sub(e.c(1.0), fromNorth);
-    result = sum({reader.weigh(e.mul(fromSouth, fromEast), reader.read(west, north)),
-                  reader.weigh(e.mul(fromSouth, fromWest), reader.read(east, north)),
-                  reader.weigh(e.mul(fromNorth, fromEast), reader.read(west, south)),
-                  reader.weigh(e.mul(fromNorth, fromWest), reader.read(east, south))});
-  } else {
-    // Bicubic pads each of the 4x4 taps, not the sample position.
-    Value x = alongX.unnormalize(gx), y = alongY.unnormalize(gy);
-    Value x0 = e.apply<prim::FloorOp>(x), y0 = e.apply<prim::FloorOp>(y);
-    std::array<Value, 4> weightX = gridCubicWeights(e, e.sub(x, x0));
-    std::array<Value, 4> weightY = gridCubicWeights(e, e.sub(y, y0));
-    SmallVector<GridTap, 4> columns, rows;
-    for (int k = 0; k < 4; ++k) {
-      columns.push_back(column(alongX.pad(e.add(x0, e.c(double(k - 1))))));
-      rows.push_back(row(alongY.pad(e.add(y0, e.c(double(k - 1))))));
-    }
-    SmallVector<Value, 4> alongRows;
-    for (int i = 0; i < 4; ++i) {
-      SmallVector<Value, 4> taps;
-      for (int j = 0; j < 4; ++j)
-        taps.push_back(reader.weigh(weightX[j], reader.read(columns[j], rows[i])));
-      alongRows.push_back(reader.weigh(weightY[i], sum(taps)));
-    }
-    result = sum(alongRows);
-  }
-  rewriter.replaceOp(call, p.build<prim::ReshapeOp>(type, result, ValueRange{}));
-  return success();
-}
-
 } // namespace
 
 void addResizeDecompositions(std::vector<Decomposition> &table) {
-  constexpr const char *gridSamplerPrims =
-      "slice, reshape, floor | round, abs, div, min, compare, select, convert, take_along, mul, add";
   table.insert(table.end(), {
       {"aten.upsample_nearest1d.default", "resize", "take", upsample<Mode::nearest, 1>},
       {"aten.upsample_nearest1d.vec", "resize", "take", upsample<Mode::nearest, 1>},
@@ -508,8 +279,6 @@ void addResizeDecompositions(std::vector<Decomposition> &table) {
        upsample<Mode::linear, 3>},
       {"aten.upsample_trilinear3d.vec", "resize", "take, constant, mul, add",
        upsample<Mode::linear, 3>},
-      {"aten.grid_sampler.default", "resize", gridSamplerPrims, gridSampler},
-      {"aten.grid_sampler_2d.default", "resize", gridSamplerPrims, gridSampler},
   });
 }
 

@@ -78,6 +78,7 @@ void addRandomDecompositions(std::vector<Decomposition> &table);
 void addPoolDecompositions(std::vector<Decomposition> &table);
 void addFractionalMaxPoolDecompositions(std::vector<Decomposition> &table);
 void addHistogramDecompositions(std::vector<Decomposition> &table);
+void addGridSamplerDecompositions(std::vector<Decomposition> &table);
 void addRearrangeDecompositions(std::vector<Decomposition> &table);
 void addReductionDecompositions(std::vector<Decomposition> &table);
 void addResizeDecompositions(std::vector<Decomposition> &table);

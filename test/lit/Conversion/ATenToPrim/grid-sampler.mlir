@@ -30,9 +30,9 @@
 // CHECK: %[[IY:.+]] = prim.convert %{{.+}} : tensor<1x9xf32> -> tensor<1x9xi64>
 // CHECK: %[[ROW:.+]] = prim.mul %[[IY]], %[[W]] : tensor<1x9xi64>
 // CHECK: %[[FLAT:.+]] = prim.add %[[ROW]], %[[IX]] : tensor<1x9xi64>
+// CHECK: %[[IN:.+]] = prim.and %[[INY]], %[[INX]]
 // CHECK: %[[IB:.+]] = prim.broadcast_in_dim %[[FLAT]], dims = [0, 2] : tensor<1x9xi64> -> tensor<1x2x9xi64>
 // CHECK: %[[READ:.+]] = prim.take_along %[[PLANE]], %[[IB]], dim = 2
-// CHECK: %[[IN:.+]] = prim.and %[[INX]], %[[INY]]
 // CHECK: %[[MASK:.+]] = prim.broadcast_in_dim %[[IN]], dims = [0, 2] : tensor<1x9xi1> -> tensor<1x2x9xi1>
 // CHECK: %[[OUT:.+]] = prim.select %[[MASK]], %[[READ]], %[[ZEROS]]
 // CHECK: prim.reshape %[[OUT]] : tensor<1x2x9xf32> -> tensor<1x2x3x3xf32>
@@ -125,4 +125,25 @@ func.func @grid_reflection(%x: tensor<1x2x4x5xf32>, %g: tensor<1x3x3x2xf32>) -> 
 func.func @grid_bicubic(%x: tensor<1x2x4x5xf32>, %g: tensor<1x3x3x2xf32>) -> tensor<1x2x3x3xf32> {
   %0 = aten.call "aten.grid_sampler_2d.default"(input: %x, grid: %g) {interpolation_mode = 2 : i64, padding_mode = 0 : i64, align_corners = true} : (tensor<1x2x4x5xf32>, tensor<1x3x3x2xf32>) -> tensor<1x2x3x3xf32>
   return %0 : tensor<1x2x3x3xf32>
+}
+
+// -----
+
+// grid_sampler_3d, trilinear, zeros padding, align_corners=false, as torch's
+// scalar kernel: x, y, z unnormalized as ((g + 1) * size - 1) / 2; the 8
+// corners' flat indices (z * H + y) * W + x, each read masked off the input
+// and weighed by the product of its opposite distances, x first; the
+// corners added top before bottom, north before south, west before east.
+// CHECK-LABEL: func.func @grid_trilinear
+// CHECK: %[[PLANE:.+]] = prim.reshape %arg0 : tensor<1x2x3x4x5xf32> -> tensor<1x2x60xf32>
+// CHECK: %[[GX:.+]] = prim.slice %arg1 [0:1, 0:2, 0:2, 0:2, 0:1]
+// CHECK: %[[SX:.+]] = prim.mul %{{.+}}, %{{.+}} : tensor<1x8xf32>
+// CHECK: %[[SX1:.+]] = prim.sub %[[SX]], %{{.+}} : tensor<1x8xf32>
+// CHECK: %[[X:.+]] = prim.div %[[SX1]], %{{.+}} : tensor<1x8xf32>
+// CHECK: %[[X0:.+]] = prim.floor %[[X]]
+// CHECK-COUNT-8: prim.take_along %[[PLANE]]
+// CHECK: prim.reshape %{{.+}} : tensor<1x2x8xf32> -> tensor<1x2x2x2x2xf32>
+func.func @grid_trilinear(%x: tensor<1x2x3x4x5xf32>, %g: tensor<1x2x2x2x3xf32>) -> tensor<1x2x2x2x2xf32> {
+  %0 = aten.call "aten.grid_sampler_3d.default"(input: %x, grid: %g) {interpolation_mode = 0 : i64, padding_mode = 0 : i64, align_corners = false} : (tensor<1x2x3x4x5xf32>, tensor<1x2x2x2x3xf32>) -> tensor<1x2x2x2x2xf32>
+  return %0 : tensor<1x2x2x2x2xf32>
 }

@@ -1,10 +1,10 @@
 // Resampling cases outside what is decomposed are refused, never guessed.
 // RUN: %pt2c-opt %s --pt2c-decompose-aten -verify-diagnostics -split-input-file
 
-// A 5-d input is grid_sampler_3d's case.
-func.func @grid_volume(%x: tensor<1x1x2x2x2xf32>, %g: tensor<1x1x1x1x3xf32>) -> tensor<1x1x1x1x1xf32> {
+// Bicubic sampling of a volume (torch refuses it too).
+func.func @grid_volume_bicubic(%x: tensor<1x1x2x2x2xf32>, %g: tensor<1x1x1x1x3xf32>) -> tensor<1x1x1x1x1xf32> {
   // expected-error @+1 {{no decomposition of 'aten.grid_sampler.default' applies}}
-  %0 = aten.call "aten.grid_sampler.default"(input: %x, grid: %g) {interpolation_mode = 0 : i64, padding_mode = 0 : i64, align_corners = false} : (tensor<1x1x2x2x2xf32>, tensor<1x1x1x1x3xf32>) -> tensor<1x1x1x1x1xf32>
+  %0 = aten.call "aten.grid_sampler.default"(input: %x, grid: %g) {interpolation_mode = 2 : i64, padding_mode = 0 : i64, align_corners = false} : (tensor<1x1x2x2x2xf32>, tensor<1x1x1x1x3xf32>) -> tensor<1x1x1x1x1xf32>
   return %0 : tensor<1x1x1x1x1xf32>
 }
 
