@@ -927,8 +927,8 @@ def ScatterLoops : Pass<"pt2c-scatter-loops", "mlir::func::FuncOp"> {
     scatter_reduce, index_put, index_add, index_copy, put, ...) to one
     generic over the result that folds, at each position, every update of
     its row that could land there (include/pt2c/Conversion/ScatterMarker.h):
-    O(size(dim) x updates) per row, which the GPU runs a thread per
-    position. A kv-cache write of one token into 2048 positions of 6144
+    O(size(dim) x updates) per row (the GPU's counterpart of this pass is
+    pt2c-scatter-atomics). A kv-cache write of one token into 2048 positions of 6144
     rows is 12.6M steps that way for 6144 updates. On the CPU this pass
     rewrites each marked generic, before fusion, into loops over the
     updates' positions u that combine each update into the one position

@@ -47,7 +47,9 @@ inline constexpr char kIndexCheckAttr[] = "pt2c.index_check";
 /// against the dim's size) whose indices are checked at run time: the
 /// symbol of the check's site (kIndexSiteName). It lets the CUDA pipeline
 /// fold the check into the kernel that reads the index
-/// (pt2c-fold-index-checks).
+/// (pt2c-fold-index-checks). A lowered scatter carries it on its generic
+/// (ScatterMarker.h), and pt2c-scatter-atomics on its kernel's compare of
+/// each update's index against the dim.
 inline constexpr char kIndexSiteAttr[] = "pt2c.index_site";
 
 /// int64_t pt2crt_cuda_index_slot(int64_t size, int64_t site): the device

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pt2c/Codegen/Passes.h"
+#include "pt2c/Conversion/ScatterMarker.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -125,6 +126,12 @@ bool shouldFuse(OpOperand *fused, bool broadcastIntoContractions, bool recompute
   Operation *producer = fused->get().getDefiningOp();
   Operation *consumer = fused->getOwner();
   if (bodyOps(producer) + bodyOps(consumer) > kMaxFusedBodyOps)
+    return false;
+  // A lowered scatter keeps its form: the fused generic would lose the
+  // mark (ScatterMarker.h), and with it pt2c-scatter-atomics' kernel of a
+  // thread per update; an index broadcast fused in would then cost
+  // O(size(dim) x updates) instead of one small kernel more.
+  if ((producer && producer->hasAttr(kScatterDimAttr)) || consumer->hasAttr(kScatterDimAttr))
     return false;
   // A second user would compute the producer twice: only worth it when
   // that is cheap (isCheapToRecompute) and allowed.

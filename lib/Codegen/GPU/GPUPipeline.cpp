@@ -49,7 +49,8 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOption
               "pt2c-convolution-epilogue,pt2c-gemm-to-library{allow-tf32=" + tf32 + "}," +
                   llvm::formatv("pt2c-emit-flash-attention{{tensor-cores={0}},"
                                 "func.func(pt2c-results-in-place),pt2c-constant-powers,"
-                                "func.func(pt2c-map-to-gpu{{block-size={1}}),pt2c-fold-index-checks,",
+                                "func.func(pt2c-scatter-atomics{{block-size={1}},"
+                                "pt2c-map-to-gpu{{block-size={1}}),pt2c-fold-index-checks,",
                                 tensorCores, options.blockSize)
                       .str() +
                   "func.func(gpu-launch-sink-index-computations),gpu-kernel-outlining,"
@@ -86,7 +87,10 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   //    after deallocations: they refuse its barriers), on tensor cores for
   //    16-bit operands when every target is sm_80 or later. Constant
   //    powers become multiplies (pt2c-constant-powers: libdevice's powf is
-  //    a long routine). Every linalg op
+  //    a long routine). A scatter becomes a kernel with a thread per
+  //    update combining it atomically (pt2c-scatter-atomics: before
+  //    pt2c-map-to-gpu, which would fold a fill or the next op into it).
+  //    Every linalg op
   //    becomes one gpu.launch (pt2c-map-to-gpu); an index check whose
   //    gathers all became kernels is done by them instead of the
   //    runtime's scan (pt2c-fold-index-checks); then

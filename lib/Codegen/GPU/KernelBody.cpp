@@ -93,6 +93,11 @@ SmallVector<Value> indicesAt(OpBuilder &b, Location loc, AffineMap map,
 SmallVector<Value> emitBody(OpBuilder &b, linalg::GenericOp generic, ArrayRef<Value> blockValues,
                             ArrayRef<Value> loopIndices) {
   IRMapping mapping;
+  return emitBody(b, generic, blockValues, loopIndices, mapping);
+}
+
+SmallVector<Value> emitBody(OpBuilder &b, linalg::GenericOp generic, ArrayRef<Value> blockValues,
+                            ArrayRef<Value> loopIndices, IRMapping &mapping) {
   Block &body = generic.getRegion().front();
   mapping.map(body.getArguments(), blockValues);
   for (Operation &op : body.without_terminator()) {

@@ -13,6 +13,10 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
 
+namespace mlir {
+class IRMapping;
+} // namespace mlir
+
 namespace pt2c::kernel {
 
 /// The parallel loops of a generic: which, their sizes, and how many points
@@ -49,6 +53,13 @@ llvm::SmallVector<mlir::Value> loadInputs(mlir::OpBuilder &b, mlir::Location loc
 llvm::SmallVector<mlir::Value> emitBody(mlir::OpBuilder &b, mlir::linalg::GenericOp generic,
                                         llvm::ArrayRef<mlir::Value> blockValues,
                                         llvm::ArrayRef<mlir::Value> loopIndices);
+
+/// emitBody, leaving in `mapping` every body value's clone (for callers
+/// that need a value from inside the body, not only what it yields).
+llvm::SmallVector<mlir::Value> emitBody(mlir::OpBuilder &b, mlir::linalg::GenericOp generic,
+                                        llvm::ArrayRef<mlir::Value> blockValues,
+                                        llvm::ArrayRef<mlir::Value> loopIndices,
+                                        mlir::IRMapping &mapping);
 
 } // namespace pt2c::kernel
 

@@ -57,6 +57,19 @@ LogicalResult arange(aten::CallOp call, const CallArgs &args, PatternRewriter &r
 // length is in the result type). In computeType, rounded once.
 enum class Spaced { linear, logarithmic, range };
 
+} // namespace
+
+Value linspaceOf(Ew &e, Value i, Value first, Value last, Value step, int64_t steps) {
+  Value fromStart = e.add(e.mul(i, step), first);
+  Value fromEnd = e.sub(last, e.mul(e.sub(e.c(double(steps - 1)), i), step));
+  // One step is start alone (torch fills it; the halves would give end
+  // there).
+  double halfway = double(std::max<int64_t>(steps / 2, 1));
+  return e.sel(e.cmp(prim::ComparePredicate::lt, i, e.c(halfway)), fromStart, fromEnd);
+}
+
+namespace {
+
 template <Spaced kind>
 LogicalResult spaced(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
   RankedTensorType type = resultType(call);
@@ -107,12 +120,7 @@ LogicalResult spaced(aten::CallOp call, const CallArgs &args, PatternRewriter &r
                      ? e.c(steps > 1 ? (*end - *start) / double(steps - 1) : 0.0)
                      : e.div(rounded(e.sub(last, first)),
                              e.c(double(std::max<int64_t>(steps - 1, 1))));
-    Value fromStart = e.add(e.mul(i, step), first);
-    Value fromEnd = e.sub(last, e.mul(e.sub(e.c(double(steps - 1)), i), step));
-    // One step is start alone (torch fills it; the halves below would give
-    // end there).
-    double halfway = double(std::max<int64_t>(steps / 2, 1));
-    value = e.sel(e.cmp(prim::ComparePredicate::lt, i, e.c(halfway)), fromStart, fromEnd);
+    value = linspaceOf(e, i, first, last, step, steps);
     if (kind == Spaced::logarithmic)
       value = p.create<prim::PowOp>(e.c(args.number("base").value_or(10.0)), value);
   }

@@ -235,6 +235,14 @@ mlir::Value sliceDim(PrimBuilder &p, mlir::Value input, int64_t dim, int64_t sta
 /// u = e^x), on a float tensor.
 mlir::Value expm1Of(Ew &e, mlir::Value x);
 
+/// torch's linspace at the positions `i` (an iota of e's type) of `steps`
+/// points from `first` to `last` spaced by `step` (all of e's type): the
+/// first half counted up from `first`, the rest back from `last`, as
+/// torch's kernel, so both ends are exact; one step is `first` alone
+/// (defined in Creation.cpp).
+mlir::Value linspaceOf(Ew &e, mlir::Value i, mlir::Value first, mlir::Value last,
+                       mlir::Value step, int64_t steps);
+
 /// prim.scatter of `kind` (assign, add, mul, max, min): self with src
 /// written or combined at index along dim (defined in Scatter.cpp).
 mlir::Value scatterOf(PrimBuilder &p, prim::ScatterKind kind, mlir::Value self,

@@ -33,10 +33,7 @@ Value linearEdges(PrimBuilder &p, Value low, Value high, int64_t count) {
   Value start = p.broadcastTo(low, type, {}), end = p.broadcastTo(high, type, {});
   Value i = p.build<prim::IotaOp>(type, p.builder().getI64IntegerAttr(0), ValueRange{});
   Ew e{p, i};
-  Value step = e.div(e.sub(end, start), e.c(double(count)));
-  Value fromStart = e.add(start, e.mul(step, i));
-  Value fromEnd = e.sub(end, e.mul(step, e.sub(e.c(double(count)), i)));
-  return e.sel(e.cmp(P::lt, i, e.c(double((count + 1) / 2))), fromStart, fromEnd);
+  return linspaceOf(e, i, start, end, e.div(e.sub(end, start), e.c(double(count))), count + 1);
 }
 
 /// The outer edges of column `column` of the points [M, D]: `range`'s pair,

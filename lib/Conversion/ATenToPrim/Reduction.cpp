@@ -500,7 +500,7 @@ LogicalResult linalgNorm(aten::CallOp call, const CallArgs &args, PatternRewrite
     return rewriter.notifyMatchFailure(call, "expects a float tensor");
   auto selfType = cast<RankedTensorType>(self.getType());
   SmallVector<int64_t> dims = reducedDims(args, "dim", selfType.getRank());
-  bool hasOrder = !args.isNone("ord") && (args.string("ord") || args.number("ord"));
+  bool hasOrder = args.string("ord") || args.number("ord");
   if (hasOrder && dims.size() == 2)
     return matrixNormOf(call, args, rewriter, dims);
   std::optional<double> order = args.number("ord");

@@ -4,18 +4,20 @@
 // order, every update j of its row that lands on it,
 //   result[q] = fold_j (indices[q, j] == q[dim] ? combine(acc, updates[q, j]) : acc)
 // where [q, j] is q with q[dim] = j, starting from operand[q]. One
-// linalg.generic, parallel over the result and a reduction over j: every
-// output is computed by one thread, so it needs no atomics on the GPU and
-// is deterministic (for `assign` the last update in index order wins, as
-// torch's CPU loop writes), at O(size(dim) * size(indices, dim)) per row.
-// The generic carries `pt2c.scatter_dim`: the CPU pipeline rewrites it into
-// a loop over the updates, O(indices) (pt2c-scatter-loops, which reuses its
-// body); pt2c-map-to-gpu runs it as it is.
+// linalg.generic, parallel over the result and a reduction over j: the
+// form every pipeline can run (for `assign` the last update in index order
+// wins, as torch's CPU loop writes), at O(size(dim) * size(indices, dim))
+// per row. The generic carries `pt2c.scatter_dim`: the CPU pipeline
+// rewrites it into a loop over the updates, O(indices) (pt2c-scatter-loops,
+// which reuses its body), the GPU pipeline into a thread per update
+// combining it atomically (pt2c-scatter-atomics; the kinds without a
+// native atomic keep the generic, a thread per position).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
 
+#include "pt2c/Conversion/IndexChecks.h"
 #include "pt2c/Conversion/ScatterMarker.h"
 #include "pt2c/Dialect/Prim/PrimOps.h"
 
@@ -90,9 +92,10 @@ struct ScatterLowering : OpRewritePattern<prim::ScatterOp> {
     Value indices = op.getIndices(), updates = op.getUpdates();
     // An index outside the dim would match no position and its update be
     // lost without a word: the run fails instead (IndexChecks.cpp).
-    checkIndexRange(rewriter, loc, indices,
-                    tensor::DimOp::create(rewriter, loc, op.getOperand(), dim),
-                    describeIndices(indices));
+    FlatSymbolRefAttr site =
+        checkIndexRange(rewriter, loc, indices,
+                        tensor::DimOp::create(rewriter, loc, op.getOperand(), dim),
+                        describeIndices(indices));
 
     // Loops: q_0 .. q_{rank-1} over the result, then j over the indices' dim.
     // Where the indices cover the operand in every other dim (the usual
@@ -157,8 +160,13 @@ struct ScatterLowering : OpRewritePattern<prim::ScatterOp> {
           linalg::YieldOp::create(b, l, arith::SelectOp::create(b, l, hit, next, current).getResult());
         });
     // The CPU pipeline turns it into a loop over the updates, O(indices)
-    // (pt2c-scatter-loops); the GPU runs it as it is, a thread per position.
+    // (pt2c-scatter-loops); the GPU into a thread per update
+    // (pt2c-scatter-atomics).
     generic->setAttr(kScatterDimAttr, rewriter.getI64IntegerAttr(dim));
+    // pt2c-scatter-atomics' kernel reads every index: its range compare can
+    // do the check (pt2c-fold-index-checks) instead of a scan of its own.
+    if (site)
+      generic->setAttr(kIndexSiteAttr, site);
     rewriter.replaceOp(op, roundTo(rewriter, loc, generic.getResult(0), type));
     return success();
   }

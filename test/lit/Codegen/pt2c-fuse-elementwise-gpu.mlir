@@ -149,3 +149,69 @@ func.func @weight_transpose(%x: tensor<4x8xbf16>, %w: tensor<16x8xbf16>) -> tens
   } -> tensor<4x16xf32>
   return %r : tensor<4x16xf32>
 }
+
+// -----
+
+// index_add's index broadcast to the updates' shape and the updates'
+// scaling stay their own ops: fused into the marked scatter they would
+// drop its mark (pt2c-scatter-atomics and pt2c-scatter-loops then leave
+// it the O(size x updates) generic). The unmarked twin takes the broadcast
+// in (the scaling computes: the GPU policy keeps it out of reductions).
+// CHECK-LABEL: func.func @scatter_keeps_its_form
+// CHECK: %[[IDX:.+]] = linalg.generic
+// CHECK: %[[UPD:.+]] = linalg.generic
+// CHECK: linalg.generic {{.+}} ins(%[[IDX]], %[[UPD]] : tensor<6x4xi64>, tensor<6x4xf32>) {{.+}} attrs = {pt2c.scatter_dim = 0 : i64}
+// CHECK-LABEL: func.func @unmarked_twin
+// CHECK: linalg.generic
+// CHECK: linalg.generic {{.+}} ins(%{{.+}}, %{{.+}} : tensor<6xi64>, tensor<6x4xf32>)
+#bcast = affine_map<(d0, d1) -> (d0)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#rows = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @scatter_keeps_its_form(%x: tensor<8x4xf32>, %i: tensor<6xi64>, %u: tensor<6x4xf32>) -> tensor<8x4xf32> {
+  %e = tensor.empty() : tensor<6x4xi64>
+  %idx = linalg.generic {indexing_maps = [#bcast, #id2], iterator_types = ["parallel", "parallel"]} ins(%i : tensor<6xi64>) outs(%e : tensor<6x4xi64>) {
+  ^bb0(%a: i64, %b: i64):
+    linalg.yield %a : i64
+  } -> tensor<6x4xi64>
+  %eu = tensor.empty() : tensor<6x4xf32>
+  %upd = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%u : tensor<6x4xf32>) outs(%eu : tensor<6x4xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %twice = arith.addf %a, %a : f32
+    linalg.yield %twice : f32
+  } -> tensor<6x4xf32>
+  %r = linalg.generic {indexing_maps = [#rows, #rows, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%idx, %upd : tensor<6x4xi64>, tensor<6x4xf32>) outs(%x : tensor<8x4xf32>) attrs = {pt2c.scatter_dim = 0 : i64} {
+  ^bb0(%index: i64, %update: f32, %current: f32):
+    %p = linalg.index 0 : index
+    %t = arith.index_cast %index : i64 to index
+    %hit = arith.cmpi eq, %t, %p : index
+    %sum = arith.addf %current, %update : f32
+    %v = arith.select %hit, %sum, %current : f32
+    linalg.yield %v : f32
+  } -> tensor<8x4xf32>
+  return %r : tensor<8x4xf32>
+}
+
+func.func @unmarked_twin(%x: tensor<8x4xf32>, %i: tensor<6xi64>, %u: tensor<6x4xf32>) -> tensor<8x4xf32> {
+  %e = tensor.empty() : tensor<6x4xi64>
+  %idx = linalg.generic {indexing_maps = [#bcast, #id2], iterator_types = ["parallel", "parallel"]} ins(%i : tensor<6xi64>) outs(%e : tensor<6x4xi64>) {
+  ^bb0(%a: i64, %b: i64):
+    linalg.yield %a : i64
+  } -> tensor<6x4xi64>
+  %eu = tensor.empty() : tensor<6x4xf32>
+  %upd = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%u : tensor<6x4xf32>) outs(%eu : tensor<6x4xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %twice = arith.addf %a, %a : f32
+    linalg.yield %twice : f32
+  } -> tensor<6x4xf32>
+  %r = linalg.generic {indexing_maps = [#rows, #rows, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%idx, %upd : tensor<6x4xi64>, tensor<6x4xf32>) outs(%x : tensor<8x4xf32>) {
+  ^bb0(%index: i64, %update: f32, %current: f32):
+    %p = linalg.index 0 : index
+    %t = arith.index_cast %index : i64 to index
+    %hit = arith.cmpi eq, %t, %p : index
+    %sum = arith.addf %current, %update : f32
+    %v = arith.select %hit, %sum, %current : f32
+    linalg.yield %v : f32
+  } -> tensor<8x4xf32>
+  return %r : tensor<8x4xf32>
+}

@@ -15,7 +15,9 @@
 // CHECK: %[[ACC:.+]] = linalg.generic {{.*}} ins(%arg0 : tensor<5x4xbf16>) outs(%{{.+}} : tensor<5x4xf32>)
 // CHECK: arith.extf
 // CHECK: %[[SUM:.+]] = linalg.generic {indexing_maps = [#[[$AT_J]], #[[$AT_J]], #[[$ROW]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg1, %arg2 : tensor<3x4xi64>, tensor<3x4xbf16>) outs(%[[ACC]] : tensor<5x4xf32>)
-// CHECK-SAME: attrs = {pt2c.scatter_dim = 0 : i64}
+// The mark, and the site of the indices' check (the GPU's scatter kernel
+// does the check in its own compare: pt2c-scatter-atomics).
+// CHECK-SAME: attrs = {pt2c.index_site = @pt2c_index_site, pt2c.scatter_dim = 0 : i64}
 // CHECK: ^bb0(%[[I:.+]]: i64, %[[U:.+]]: bf16, %[[OUT:.+]]: f32):
 // CHECK: %[[ROWPOS:.+]] = linalg.index 0 : index
 // CHECK: %[[TARGET:.+]] = arith.index_cast %[[I]] : i64 to index
