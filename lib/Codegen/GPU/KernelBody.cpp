@@ -5,7 +5,9 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 
 namespace pt2c::kernel {
@@ -57,6 +59,26 @@ void delinearize(OpBuilder &b, Location loc, const ParallelSpace &space, Value i
       index = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), index);
     loopIndices[space.dims[k]] = index;
   }
+}
+
+void launchPerPoint(OpBuilder &b, Location loc, const ParallelSpace &space, int64_t blockSize,
+                    SmallVectorImpl<Value> &loopIndices) {
+  bool none = space.dims.empty();
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value block = none ? one : arith::ConstantIndexOp::create(b, loc, blockSize);
+  Value grid = none ? one : arith::CeilDivUIOp::create(b, loc, space.total, block);
+  auto launch = gpu::LaunchOp::create(b, loc, grid, one, one, block, one, one);
+  b.setInsertionPointToEnd(&launch.getBody().front());
+  auto terminator = gpu::TerminatorOp::create(b, loc);
+  b.setInsertionPoint(terminator);
+  if (none)
+    return;
+  Value blockStart = arith::MulIOp::create(b, loc, launch.getBlockIds().x, launch.getBlockSize().x);
+  Value id = arith::AddIOp::create(b, loc, blockStart, launch.getThreadIds().x);
+  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, id, space.total);
+  auto guard = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(guard.thenBlock());
+  delinearize(b, loc, space, id, loopIndices);
 }
 
 SmallVector<Value> indicesAt(OpBuilder &b, Location loc, AffineMap map,

@@ -37,6 +37,14 @@ ParallelSpace parallelSpace(mlir::OpBuilder &b, mlir::Location loc,
 void delinearize(mlir::OpBuilder &b, mlir::Location loc, const ParallelSpace &space,
                  mlir::Value id, llvm::SmallVectorImpl<mlir::Value> &loopIndices);
 
+/// Creates a gpu.launch of one thread per point of `space` in 1-d blocks
+/// of `blockSize` threads (one thread when it has no loops) and leaves `b`
+/// inside it where a point's work goes (within the guard that keeps
+/// threads past the last point out), with loopIndices[space.dims[k]] set to
+/// the thread's point (delinearize).
+void launchPerPoint(mlir::OpBuilder &b, mlir::Location loc, const ParallelSpace &space,
+                    int64_t blockSize, llvm::SmallVectorImpl<mlir::Value> &loopIndices);
+
 /// The values of `map`'s results at the loop indices `loopIndices` (null
 /// entries: loops not known yet, which the results must not use).
 llvm::SmallVector<mlir::Value> indicesAt(mlir::OpBuilder &b, mlir::Location loc,

@@ -224,27 +224,8 @@ void launchGeneric(linalg::GenericOp generic, int64_t blockSize, Value initial,
   ParallelSpace space = parallelSpace(rewriter, loc, generic, ranges);
   if (!epilogue && unrollsPoints(generic, space, initial))
     return launchUnrolled(generic, space, blockSize, rewriter);
-  bool none = space.dims.empty();
-  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  Value block = none ? one : arith::ConstantIndexOp::create(rewriter, loc, blockSize);
-  Value grid = none ? one : arith::CeilDivUIOp::create(rewriter, loc, space.total, block);
-  auto launch = gpu::LaunchOp::create(rewriter, loc, grid, one, one, block, one, one);
-  Block &body = launch.getBody().front();
-  rewriter.setInsertionPointToEnd(&body);
-  auto terminator = gpu::TerminatorOp::create(rewriter, loc);
-  rewriter.setInsertionPoint(terminator);
-
   SmallVector<Value> loopIndices(generic.getNumLoops());
-  if (!none) {
-    Value blockStart =
-        arith::MulIOp::create(rewriter, loc, launch.getBlockIds().x, launch.getBlockSize().x);
-    Value id = arith::AddIOp::create(rewriter, loc, blockStart, launch.getThreadIds().x);
-    Value inRange =
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, id, space.total);
-    auto guard = scf::IfOp::create(rewriter, loc, inRange, /*withElseRegion=*/false);
-    rewriter.setInsertionPointToStart(guard.thenBlock());
-    delinearize(rewriter, loc, space, id, loopIndices);
-  }
+  launchPerPoint(rewriter, loc, space, blockSize, loopIndices);
   emitThreadWork(rewriter, loc, generic, loopIndices, ranges, initial, epilogue);
   rewriter.eraseOp(generic);
   if (epilogue)

@@ -85,7 +85,7 @@ arith::CmpIOp findPositionCompare(Value hit, Value position) {
 }
 
 /// The marked generic's body read as one update, when it is in the form
-/// Scatter.cpp writes (fused producers may add to it): loops over the
+/// Scatter.cpp writes: loops over the
 /// result's r dims and then the updates' position along `dim`, the output
 /// the identity of the first r loops, no input reading along loop `dim`
 /// (the result's position, which only the compare may use), and the yield
@@ -178,30 +178,17 @@ void launchPerUpdate(linalg::GenericOp generic, const ScatterBody &scatter, int6
     space.counts.push_back(count);
     space.total = arith::MulIOp::create(rewriter, loc, space.total, count);
   }
-  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  Value block = arith::ConstantIndexOp::create(rewriter, loc, blockSize);
-  Value grid = arith::CeilDivUIOp::create(rewriter, loc, space.total, block);
-  auto launch = gpu::LaunchOp::create(rewriter, loc, grid, one, one, block, one, one);
-  rewriter.setInsertionPointToEnd(&launch.getBody().front());
-  auto terminator = gpu::TerminatorOp::create(rewriter, loc);
-  rewriter.setInsertionPoint(terminator);
-
-  Value blockStart =
-      arith::MulIOp::create(rewriter, loc, launch.getBlockIds().x, launch.getBlockSize().x);
-  Value id = arith::AddIOp::create(rewriter, loc, blockStart, launch.getThreadIds().x);
-  Value exists = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, id, space.total);
-  auto guard = scf::IfOp::create(rewriter, loc, exists, /*withElseRegion=*/false);
-  rewriter.setInsertionPointToStart(guard.thenBlock());
+  SmallVector<Value> loopIndices(generic.getNumLoops());
+  launchPerPoint(rewriter, loc, space, blockSize, loopIndices);
   // The result position along `dim` is unknown until the body gives the
   // target; no input reads it (matchScatterBody), the compare is redone.
-  SmallVector<Value> loopIndices(generic.getNumLoops());
   loopIndices[scatter.dim] = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  delinearize(rewriter, loc, space, id, loopIndices);
   SmallVector<Value> blockValues = loadInputs(rewriter, loc, generic, loopIndices);
   Type element = getElementTypeOrSelf(result.getType());
   blockValues.push_back(arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element)));
   IRMapping mapping;
   SmallVector<Value> yielded = emitBody(rewriter, generic, blockValues, loopIndices, mapping);
+  OpBuilder::InsertPoint threadEnd = rewriter.saveInsertionPoint();
 
   // hit: the target inside the dim in place of `target == position`.
   Value target = mapping.lookupOrDefault(scatter.target);
@@ -222,7 +209,7 @@ void launchPerUpdate(linalg::GenericOp generic, const ScatterBody &scatter, int6
   if (scatter.kind && combine->use_empty())
     rewriter.eraseOp(combine);
 
-  rewriter.setInsertionPoint(guard.thenBlock()->getTerminator());
+  rewriter.restoreInsertionPoint(threadEnd);
   auto lands = scf::IfOp::create(rewriter, loc, hit, /*withElseRegion=*/false);
   rewriter.setInsertionPointToStart(lands.thenBlock());
   loopIndices[scatter.dim] = target;
