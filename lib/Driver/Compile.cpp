@@ -286,11 +286,6 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
   if (!signature)
     return llvm::createStringError(options.inputPath + ": " +
                                    llvm::toString(signature.takeError()));
-  if (build->forCUDA && signature->hasDataDependentSizes())
-    return llvm::createStringError(
-        options.inputPath +
-        ": an output's size depends on the data (nonzero, masked_select, unique, x[mask], "
-        "...): --target cuda does not support that yet; compile with --target cpu");
   {
     StepTimer timer(options.progress, "decompose to prim and lower to linalg");
     if (llvm::Error error = decompose(module, options))

@@ -9,6 +9,7 @@
 #include "CudaProfile.h"
 #include "CudaState.h"
 #include "ElementBytes.h"
+#include "Model.h"
 #include "Options.h"
 #include "Status.h"
 
@@ -97,7 +98,9 @@ pt2c_status *pt2crt_cuda_model_create(const pt2c_model_desc *desc,
   model->driver = driver;
   model->device = device;
   model->caller_stream = (CUstream)options->cuda_stream;
-  model->use_graphs = options->cuda_graphs && !graphs_off_in_environment();
+  /* A data-dependent size is read back mid-run (CudaScalarReads.h). */
+  model->use_graphs = options->cuda_graphs && !graphs_off_in_environment() &&
+                      !pt2crt_has_data_dependent_sizes(desc);
   model->async = options->cuda_async && model->caller_stream;
   /* A profiled run times each launch with events, read after waiting. */
   model->profiling = options->profiling;
@@ -379,7 +382,9 @@ static int run_captured(struct pt2crt_cuda_context *cuda, const pt2c_model_desc 
   if (!capture)
     return 0;
   run->stream = capture;
+  run->capturing = 1;
   int32_t code = call_compiled(desc, args, run);
+  run->capturing = 0;
   run->stream = cuda->stream;
   int run_ok = code == PT2C_OK && run->error_code == PT2C_OK;
   if (pt2crt_graphs_end(&cuda->graphs, cuda->driver, slot, run_ok)) {
@@ -448,8 +453,12 @@ static pt2c_status *run_on_device(struct pt2crt_cuda_model *model,
   /* A replayed graph allocates nothing; the compiled code's temporaries
    * come from the arena's layout for these symbol values. */
   int compiled = action != PT2CRT_GRAPH_REPLAY;
+  /* Keyed by the symbol values as the run starts: graph_key's first words,
+   * which stay put, while the compiled code overwrites ctx->symbols'
+   * data-dependent slots with the sizes it computed (the next run looks
+   * its layout up with their maxima again). */
   if (compiled)
-    pt2crt_device_scratch_begin(&cuda->scratch, ctx->symbols);
+    pt2crt_device_scratch_begin(&cuda->scratch, cuda->graph_key);
   if (model->profiling)
     pt2crt_cuda_marks_start(&cuda->marks, model->driver, cuda->stream, &ctx->profile);
   if (!compiled)

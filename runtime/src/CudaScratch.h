@@ -80,8 +80,9 @@ typedef struct pt2crt_device_scratch {
   int graphs_hold_blocks;
 } pt2crt_device_scratch; /* all zero, then key_words set: empty */
 
-/* Starts a run with these symbol values (key_words of them): replays
- * their layout if there is one, else records. */
+/* Starts a run with these symbol values (key_words of them, unchanged
+ * until pt2crt_device_scratch_end): replays their layout if there is one,
+ * else records. */
 void pt2crt_device_scratch_begin(pt2crt_device_scratch *scratch, const int64_t *symbols);
 
 /* A block of `size` bytes aligned to `alignment` (at most 256) for `run`;

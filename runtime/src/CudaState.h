@@ -28,6 +28,7 @@ typedef struct pt2crt_cuda_run {
   pt2crt_kernel_cache *kernels;   /* the execution context's */
   pt2crt_cuda_libraries *libraries; /* the execution context's */
   struct pt2crt_index_checks *index_checks; /* the execution context's */
+  int capturing; /* the work goes into a CUDA graph: no waiting */
   /* The first failure; later launches and allocations are skipped. */
   pt2c_code error_code;
   char error[512];

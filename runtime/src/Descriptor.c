@@ -96,8 +96,6 @@ static pt2c_status *check_symbols(const pt2c_model_desc *desc) {
         return BROKEN("data-dependent symbol %s has the range [%" PRId64 ", %" PRId64
                       "]: it needs a finite one from 0 up",
                       symbol->name, symbol->min, symbol->max);
-      if (desc->run_cuda)
-        return BROKEN("data-dependent symbol %s in a model with CUDA code", symbol->name);
     } else if (!bound_by_inputs(desc, s)) {
       return BROKEN("symbol %s is not the size of any input dim", symbol->name);
     }
@@ -236,4 +234,11 @@ pt2c_status *pt2crt_check_descriptor(const pt2c_model_desc *desc) {
   if (!status)
     status = check_metadata(desc);
   return status;
+}
+
+int pt2crt_has_data_dependent_sizes(const pt2c_model_desc *desc) {
+  for (int32_t s = 0; s < desc->n_symbols; ++s)
+    if (desc->symbols[s].data_dependent)
+      return 1;
+  return 0;
 }

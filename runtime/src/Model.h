@@ -42,6 +42,10 @@ const pt2c_model_desc pt2c_model_descriptor;
  * run path can trust it. PT2C_UNSUPPORTED or PT2C_INTERNAL. */
 pt2c_status *pt2crt_check_descriptor(const pt2c_model_desc *desc);
 
+/* Whether the model computes a data-dependent size (nonzero's row count):
+ * its outputs' shapes are reported after the run. */
+int pt2crt_has_data_dependent_sizes(const pt2c_model_desc *desc);
+
 /* The weights blob the compiled code reads, 64-byte aligned: the embedded
  * one, or for external weights one read from the options' weights path
  * into `*out_owned` (free() it; NULL when nothing was allocated). */

@@ -178,12 +178,6 @@ static pt2c_status *execute_profiled(const pt2c_model *model, pt2crt_context *ct
   return status;
 }
 
-static int has_data_dependent_sizes(const pt2c_model_desc *desc) {
-  for (int32_t s = 0; s < desc->n_symbols; ++s)
-    if (desc->symbols[s].data_dependent)
-      return 1;
-  return 0;
-}
 
 /* After a run that computed data-dependent sizes: each within its range
  * (the outputs were sized for the maximum and the code writes no more, so
@@ -263,7 +257,7 @@ PT2C_API pt2c_status *pt2c_model_run(pt2c_model *model, const DLTensor *inputs,
     status = allocate_outputs(desc, outputs, ctx);
   if (!status) {
     status = execute_profiled(model, ctx, inputs, outputs);
-    if (!status && has_data_dependent_sizes(desc))
+    if (!status && pt2crt_has_data_dependent_sizes(desc))
       status = report_data_dependent_sizes(desc, outputs, ctx);
     if (status)
       free_model_outputs(desc, outputs, ctx);

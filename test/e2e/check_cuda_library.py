@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """What CI can check of a CUDA model without a GPU (issue #4, Testing).
 
-usage: check_cuda_library.py PT2C PT2C_RUN DATA_DIR WORK_DIR NAME TARGETS
+usage: check_cuda_library.py PT2C PT2C_RUN DATA_DIR WORK_DIR NAME TARGETS [MODEL]
 
-Compiles the fixture with --target TARGETS (cuda or cpu,cuda). pt2c itself
+Compiles the fixture with --target TARGETS (cuda or cpu,cuda); with MODEL,
+that model of the multi-model archive NAME (an op-corpus family, its inputs
+and eager outputs taken from NAME.io.npz). pt2c itself
 assembles every kernel's PTX with ptxas for each architecture, so a
 successful compile means every PTX assembles. Then:
 - two compiles give the same bytes, and the library links no CUDA library
@@ -20,6 +22,7 @@ import shutil
 import subprocess
 import sys
 
+from check_op_corpus import write_case_npz
 from library_checks import compile_and_check
 
 SKIP = 77
@@ -46,16 +49,22 @@ def run(command):
 
 def main():
     pt2c, runner, data, work, name, targets = sys.argv[1:7]
+    model = sys.argv[7] if len(sys.argv) > 7 else None
     if not toolkit_present():
         print("skipped: no CUDA toolkit (libdevice and ptxas) here")
         return SKIP
     os.makedirs(work, exist_ok=True)
     archive = os.path.join(data, name + ".pt2")
-    first = compile_and_check(pt2c, archive, work, f"{name}.{targets.replace(',', '-')}",
-                              ["--target", targets])
+    stem = f"{model or name}.{targets.replace(',', '-')}"
+    first = compile_and_check(pt2c, archive, work, stem,
+                              ["--target", targets] + (["--model", model] if model else []))
     if not first:
         return 1
-    sample = sorted(glob.glob(os.path.join(data, name + ".io*.npz")))[0]
+    if model:
+        sample = os.path.join(work, model + ".npz")
+        write_case_npz(os.path.join(data, name + ".io.npz"), model, sample)
+    else:
+        sample = sorted(glob.glob(os.path.join(data, name + ".io*.npz")))[0]
     if not driver_present():
         code, text = run([runner, "run", first, "--device", "cuda", "--inputs", sample])
         print(text.strip())

@@ -39,7 +39,7 @@ void addGPUKernelFormationPasses(mlir::OpPassManager &pm, const GPUCodegenOption
               "pt2c-device-index-checks,pt2c-convolution-to-library{allow-tf32=" + tf32 +
                   "},pt2c-attention-to-kernel{tensor-cores=" + tensorCores + "},"
               "func.func(pt2c-concatenations-to-generics,pt2c-slices-before-transposes),canonicalize,"
-              "pt2c-fuse-elementwise{broadcast-into-contractions=false "
+              "pt2c-device-scalar-reads,pt2c-fuse-elementwise{broadcast-into-contractions=false "
               "generalize-reductions=true generalize-transposes=true "
               "recompute-cheap-producers=true},"
               "func.func(pt2c-distinct-results)");
@@ -72,7 +72,10 @@ void addGPULoweringPasses(mlir::OpPassManager &pm, const GPUCodegenOptions &opti
   //    so what makes its pieces and what reads it fuse with it; a slice of
   //    a transpose becomes a transpose of a slice
   //    (pt2c-slices-before-transposes), so the transpose fuses into the
-  //    slice's reader instead of being a kernel of its own.
+  //    slice's reader instead of being a kernel of its own. Once
+  //    canonicalization has dropped the checks' unused extracts, each value
+  //    the host reads from a kernel's result (a data-dependent size) is
+  //    read back through the runtime (pt2c-device-scalar-reads).
   // 1. Fuse elementwise chains (one kernel each; nothing computed is fused
   //    into a matmul, which stays a library call; reductions written as
   //    generics so their producers fuse in), bufferize with identity

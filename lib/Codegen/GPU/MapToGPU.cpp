@@ -17,6 +17,8 @@
 #include "RowGroup.h"
 #include "RowReduction.h"
 
+#include "pt2c/Conversion/ATenToPrim/DataDependentOutputs.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -286,6 +288,14 @@ void getGlobalsInsideLaunches(func::FuncOp func, IRRewriter &rewriter) {
 
 bool isInsideLaunch(Operation *op) { return op->getParentOfType<gpu::LaunchOp>() != nullptr; }
 
+/// Whether `memory` is an argument of `func` marked `pt2c.symbol_value`:
+/// host memory the runtime passes for a data-dependent size.
+bool isHostSymbolSlot(func::FuncOp func, Value memory) {
+  auto argument = dyn_cast<BlockArgument>(memory);
+  return argument && argument.getOwner()->getParentOp() == func &&
+         func.getArgAttr(argument.getArgNumber(), kSymbolValueAttr);
+}
+
 struct MapToGPUPass : impl::MapToGPUBase<MapToGPUPass> {
   using MapToGPUBase::MapToGPUBase;
 
@@ -356,8 +366,11 @@ struct MapToGPUPass : impl::MapToGPUBase<MapToGPUPass> {
         memory = load.getMemRef();
       if (auto store = dyn_cast<memref::StoreOp>(op))
         memory = store.getMemRef();
-      // Stack buffers are host memory (the deallocation helpers use them).
-      if (memory && !memory.getDefiningOp<memref::AllocaOp>()) {
+      // Stack buffers are host memory (the deallocation helpers use them),
+      // and so are the data-dependent sizes' out-params (the runtime's
+      // symbol slots, written with what pt2c-device-scalar-reads read).
+      if (memory && !memory.getDefiningOp<memref::AllocaOp>() &&
+          !isHostSymbolSlot(func, memory)) {
         op->emitOpError("would access device memory from the host");
         return WalkResult::interrupt();
       }

@@ -24,40 +24,65 @@ namespace {
 /// per row would leave most of the GPU idle, or one warp a long walk.
 constexpr int64_t kBlockRow = 1024, kFewRows = 8192, kLongRow = 8192;
 
-/// The identity of an associative, commutative combiner on f32 or i32;
-/// nullopt for any other op or type (gpu.shuffle moves 32 bits).
+/// The identity of an associative, commutative combiner on a 32- or 64-bit
+/// float or integer; nullopt for any other op or type (shuffleXor moves
+/// those).
 std::optional<TypedAttr> identityOf(Operation *op) {
   Type type = op->getResult(0).getType();
   Builder b(op->getContext());
-  if (type.isF32()) {
-    float inf = std::numeric_limits<float>::infinity();
+  if (!type.isIntOrFloat() ||
+      (type.getIntOrFloatBitWidth() != 32 && type.getIntOrFloatBitWidth() != 64))
+    return std::nullopt;
+  if (isa<FloatType>(type)) {
+    double inf = std::numeric_limits<double>::infinity();
     if (isa<arith::AddFOp>(op))
-      return b.getF32FloatAttr(0.0f);
+      return b.getFloatAttr(type, 0.0);
     if (isa<arith::MulFOp>(op))
-      return b.getF32FloatAttr(1.0f);
+      return b.getFloatAttr(type, 1.0);
     if (isa<arith::MaximumFOp, arith::MaxNumFOp>(op))
-      return b.getF32FloatAttr(-inf);
+      return b.getFloatAttr(type, -inf);
     if (isa<arith::MinimumFOp, arith::MinNumFOp>(op))
-      return b.getF32FloatAttr(inf);
+      return b.getFloatAttr(type, inf);
     return std::nullopt;
   }
-  if (type.isInteger(32)) {
-    int32_t value;
-    if (isa<arith::AddIOp, arith::OrIOp, arith::XOrIOp, arith::MaxUIOp>(op))
-      value = 0;
-    else if (isa<arith::MulIOp>(op))
-      value = 1;
-    else if (isa<arith::AndIOp, arith::MinUIOp>(op))
-      value = -1;
-    else if (isa<arith::MaxSIOp>(op))
-      value = std::numeric_limits<int32_t>::min();
-    else if (isa<arith::MinSIOp>(op))
-      value = std::numeric_limits<int32_t>::max();
-    else
-      return std::nullopt;
-    return b.getI32IntegerAttr(value);
-  }
-  return std::nullopt;
+  unsigned width = type.getIntOrFloatBitWidth();
+  APInt value;
+  if (isa<arith::AddIOp, arith::OrIOp, arith::XOrIOp, arith::MaxUIOp>(op))
+    value = APInt::getZero(width);
+  else if (isa<arith::MulIOp>(op))
+    value = APInt(width, 1);
+  else if (isa<arith::AndIOp, arith::MinUIOp>(op))
+    value = APInt::getAllOnes(width);
+  else if (isa<arith::MaxSIOp>(op))
+    value = APInt::getSignedMinValue(width);
+  else if (isa<arith::MinSIOp>(op))
+    value = APInt::getSignedMaxValue(width);
+  else
+    return std::nullopt;
+  return b.getIntegerAttr(type, value);
+}
+
+/// `value` from the lane `offset` away in xor order. NVVM's shuffle moves
+/// 32 bits: a 64-bit value goes as its two halves.
+Value shuffleXor(OpBuilder &b, Location loc, Value value, int32_t offset) {
+  auto shuffle = [&](Value bits) {
+    return gpu::ShuffleOp::create(b, loc, bits, offset, int32_t(kWarp), gpu::ShuffleMode::XOR)
+        .getShuffleResult();
+  };
+  Type type = value.getType();
+  if (type.getIntOrFloatBitWidth() == 32)
+    return shuffle(value);
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  Value bits = isa<FloatType>(type) ? arith::BitcastOp::create(b, loc, i64, value) : value;
+  Value thirtyTwo = arith::ConstantIntOp::create(b, loc, i64, 32);
+  Value low = shuffle(arith::TruncIOp::create(b, loc, i32, bits));
+  Value high =
+      shuffle(arith::TruncIOp::create(b, loc, i32, arith::ShRUIOp::create(b, loc, bits, thirtyTwo)));
+  Value joined = arith::OrIOp::create(
+      b, loc, arith::ExtUIOp::create(b, loc, i64, low),
+      arith::ShLIOp::create(b, loc, arith::ExtUIOp::create(b, loc, i64, high), thirtyTwo));
+  return isa<FloatType>(type) ? arith::BitcastOp::create(b, loc, type, joined).getResult()
+                              : joined;
 }
 
 /// Whether `value` (a memref) steps by one element along its last dim.
@@ -128,11 +153,8 @@ Value combine(OpBuilder &b, Operation *combiner, Value lhs, Value rhs) {
 }
 
 Value reduceWarp(OpBuilder &b, Location loc, Operation *combiner, Value partial) {
-  for (int32_t offset = kWarp / 2; offset > 0; offset /= 2) {
-    auto shuffle =
-        gpu::ShuffleOp::create(b, loc, partial, offset, int32_t(kWarp), gpu::ShuffleMode::XOR);
-    partial = combine(b, combiner, partial, shuffle.getShuffleResult());
-  }
+  for (int32_t offset = kWarp / 2; offset > 0; offset /= 2)
+    partial = combine(b, combiner, partial, shuffleXor(b, loc, partial, offset));
   return partial;
 }
 

@@ -35,8 +35,8 @@ struct RowReduction {
 };
 
 /// `generic` as a row reduction, when it is one that a warp per output
-/// point suits (rows of at least a warp, a combiner of f32 or i32 that
-/// gpu.shuffle can move).
+/// point suits (rows of at least a warp, a combiner of a 32- or 64-bit
+/// float or integer).
 std::optional<RowReduction> matchRowReduction(mlir::linalg::GenericOp generic);
 
 /// combiner(lhs, rhs), cloned: the combiners are commutative, so which

@@ -107,7 +107,7 @@ public:
       results.push_back(tensor::FromElementsOp::create(
           b, loc, RankedTensorType::get({}, b.getI64Type()), ValueRange{asI64}));
       attrs.push_back(b.getDictionaryAttr(
-          b.getNamedAttr("pt2c.symbol_value", b.getStringAttr(name))));
+          b.getNamedAttr(kSymbolValueAttr, b.getStringAttr(name))));
     }
     func::ReturnOp::create(b, ret.getLoc(), results);
     ret.erase();

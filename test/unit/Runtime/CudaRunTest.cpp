@@ -305,6 +305,27 @@ constexpr int64_t kKernelCheckRows = 59;
 /// was captured (the second run, the key's first good one before it) or
 /// replayed; every good one in between succeeds with the right results
 /// (after a failed replay, the kernel's slot must have been cleared).
+constexpr int64_t kScalarReadRows = 57;
+
+/// Runs of the double that read values back from the device mid-run, as
+/// the host code of a data-dependent size does (TestModelCuda.c): each run
+/// succeeds only if its reads saw what the kernels before them wrote.
+void checkScalarReads(const Backend &backend, int graphs) {
+  CudaModel model(backend, 0, nullptr, graphs);
+  const ModelApi &api = backend.api();
+  for (int run = 0; run < 4; ++run) {
+    DoubleInputs inputs(kScalarReadRows, 30 + run);
+    DLTensor outputs[2] = {};
+    auto [code, message] = model.run(inputs.tensors, outputs);
+    INFO("run " << run << ", graphs " << graphs << ": " << message);
+    REQUIRE(code == PT2C_OK);
+    checkOutputs(inputs, static_cast<float *>(outputs[0].data),
+                 static_cast<uint8_t *>(outputs[1].data));
+    api.pt2c_tensor_free(&outputs[0]);
+    api.pt2c_tensor_free(&outputs[1]);
+  }
+}
+
 void checkIndexChecks(const Backend &backend, int graphs, int64_t rows = kIndexRows) {
   CudaModel model(backend, 0, nullptr, graphs);
   const ModelApi &api = backend.api();
@@ -898,6 +919,49 @@ TEST_CASE("CUDA model on the fake driver: a queued run's bad index fails the nex
   driver.free(y);
   driver.free(positive);
   driver.destroyStream(stream);
+}
+
+TEST_CASE("CUDA model on the fake driver: values read back mid-run",
+          "[runtime][cuda][graphs]") {
+  FakeDriverCheck check;
+  fake_cuda_stats before = fakeStats();
+  checkScalarReads(fakeBackend(), 1);
+  fake_cuda_stats after = fakeStats();
+  // The second run's capture fails at its first read (waiting would end
+  // the capture) and runs directly; graphs stay off for the context. Each
+  // run's two kernels ran once, each of its 6 reads waited for the stream.
+  CHECK(after.graph_launches == before.graph_launches);
+  CHECK(after.launches - before.launches == 4 * 2);
+  CHECK(after.synchronizes - before.synchronizes >= 4 * 6);
+  checkScalarReads(fakeBackend(), 0);
+
+  // A copy the driver refuses fails the run, saying what it was reading;
+  // the next run reads again.
+  CudaModel model(fakeBackend());
+  const ModelApi &api = fakeBackend().api();
+  for (bool failing : {true, false}) {
+    DoubleInputs inputs(kScalarReadRows, 3);
+    DLTensor outputs[2] = {};
+    if (failing)
+      fakeFailNext("cuMemcpyDtoHAsync_v2", 700);
+    auto [code, message] = model.run(inputs.tensors, outputs);
+    INFO(message);
+    if (failing) {
+      CHECK(code != PT2C_OK);
+      CHECK_THAT(message, Contains("reading a data-dependent size from the device"));
+      continue;
+    }
+    REQUIRE(code == PT2C_OK);
+    api.pt2c_tensor_free(&outputs[0]);
+    api.pt2c_tensor_free(&outputs[1]);
+  }
+}
+
+TEST_CASE("CUDA model on a GPU: values read back mid-run", "[runtime][gpu]") {
+  if (const Backend *gpu = gpuBackend()) {
+    checkScalarReads(*gpu, 1);
+    checkScalarReads(*gpu, 0);
+  }
 }
 
 TEST_CASE("CUDA model on a GPU: indices out of range fail the run", "[runtime][gpu]") {

@@ -16,17 +16,24 @@
  * PT2C_TEST_KERNEL_CHECK_ROWS checks the same two as pt2c-fold-index-checks
  * does: a slot of the runtime (pt2crt_cuda_index_slot) that a kernel of
  * the model, pt2c_test_check, writes an index outside [0, size) into.
+ * Rows == PT2C_TEST_SCALAR_READ_ROWS reads values back as the host code of
+ * a data-dependent size does (pt2c-device-scalar-reads): after the last
+ * kernel, the last element of y and positive and what they were computed
+ * from, through pt2crt_cuda_read_scalar; the run fails (code 6) unless y
+ * and positive are what the host computes from the inputs and weights read.
  *===----------------------------------------------------------------------===*/
 
 #include "pt2c/model_abi.h"
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define PT2C_TEST_MISSING_KERNEL_ROWS 63
 #define PT2C_TEST_INDEX_CHECK_ROWS 61
 #define PT2C_TEST_INDEX_SIZE 50
 #define PT2C_TEST_KERNEL_CHECK_ROWS 59
+#define PT2C_TEST_SCALAR_READ_ROWS 57
 
 /* The runtime's entry points (hidden, in the same library). */
 void *mgpuModuleLoad(void *bundle, size_t size);
@@ -45,6 +52,7 @@ int32_t pt2crt_cuda_index_scan(int64_t address, int64_t bytes, int64_t n0, int64
                                int64_t n2, int64_t n3, int64_t s0, int64_t s1, int64_t s2,
                                int64_t s3, int64_t size, int64_t site);
 int64_t pt2crt_cuda_index_slot(int64_t size, int64_t site);
+int64_t pt2crt_cuda_read_scalar(int64_t address, int64_t bytes);
 
 static const char kIndexSite[] = "input 'shift' at test_index @ double.py:5";
 
@@ -173,6 +181,31 @@ static void launch(const char *name, int64_t n, void **params, size_t count) {
   mgpuStreamDestroy(stream);
 }
 
+/* Element `i` of `bytes` bytes at device address `base`, read back. */
+static int64_t read_back(const void *base, int64_t i, int64_t bytes) {
+  return pt2crt_cuda_read_scalar((int64_t)(uintptr_t)base + i * bytes, bytes);
+}
+
+static float read_float(const void *base, int64_t i) {
+  uint32_t bits = (uint32_t)read_back(base, i, 4);
+  float value;
+  memcpy(&value, &bits, sizeof value);
+  return value;
+}
+
+/* Whether y and positive's last element are what the double computes from
+ * the inputs and weights read back (the same float operations as the
+ * kernels: separate statements, so nothing contracts into an FMA). */
+static int last_element_read_back(const void *x, const void *w, const void *b,
+                                  const void *shift, const void *y, const void *positive,
+                                  int64_t n) {
+  int64_t i = n - 1;
+  float scaled = read_float(x, i) * read_float(w, i % 4);
+  float sum = scaled + read_float(b, i % 4);
+  float expected = sum + (float)read_back(shift, i / 4, 8);
+  return read_float(y, i) == expected && read_back(positive, i, 1) == (expected > 0);
+}
+
 __attribute__((visibility("hidden"))) int32_t pt2c_test_run_cuda(const pt2c_run_args *args) {
   int64_t rows = args->symbols[0], n = rows * 4;
   const void *x = args->inputs[0], *shift = args->inputs[1];
@@ -207,6 +240,11 @@ __attribute__((visibility("hidden"))) int32_t pt2c_test_run_cuda(const pt2c_run_
   launch("pt2c_test_finish", n, finish_params, 6);
   pt2crt_profile_end(kProfileTable, 2);
 
+  if (rows == PT2C_TEST_SCALAR_READ_ROWS &&
+      !last_element_read_back(x, w, b, shift, y, positive, n)) {
+    _mlir_memref_to_llvm_free(scaled);
+    return 6;
+  }
   _mlir_memref_to_llvm_free(scaled);
   void *stream = mgpuStreamCreate();
   mgpuStreamSynchronize(stream);

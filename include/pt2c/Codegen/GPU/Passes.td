@@ -33,9 +33,11 @@ def MapToGPU : Pass<"pt2c-map-to-gpu", "mlir::func::FuncOp"> {
     every input that uses it (the loop indexes the last, unit-stride dim),
     one output, and a body ending in one associative, commutative combiner
     of the accumulator (addf, mulf, maximumf, minimumf, maxnumf, minnumf,
-    addi, muli, the min/max and bitwise integer ops) on f32 or i32. The 32
-    lanes stride through the row from the combiner's identity, the partials
-    are combined with `gpu.shuffle xor` in 5 steps, and lane 0 combines the
+    addi, muli, the min/max and bitwise integer ops) on 32- or 64-bit
+    floats or integers (a count's i64 sum too). The 32 lanes stride
+    through the row from the combiner's identity, the partials are combined
+    with `gpu.shuffle xor` in 5 steps (a 64-bit partial as its two 32-bit
+    halves: NVVM's shuffle moves 32 bits), and lane 0 combines the
     result into the output. Long rows (static, at least 1024 with at most
     8192 rows or a dynamic count of them, or at least 8192) get the whole
     block instead: the warps' results meet in shared memory (a workgroup
@@ -222,6 +224,33 @@ def ConvolutionEpilogue : Pass<"pt2c-convolution-epilogue", "mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"];
+}
+
+def DeviceScalarReads : Pass<"pt2c-device-scalar-reads", "mlir::ModuleOp"> {
+  let summary = "Read the scalars the host code needs from device memory through the runtime";
+  let description = [{
+    A data-dependent size (nonzero's row count, masked_select's length,
+    unique's number of values) is a 0-d tensor a kernel computes, and the
+    host code needs it as a value: it sizes the allocations after it and is
+    the `pt2c.symbol_value` result the runtime reports. In CUDA code that
+    tensor is in device memory, which pt2c-map-to-gpu refuses to let the
+    host read. So each `tensor.extract` of the host code (a function's own
+    block, not a linalg body) of a tensor the host does not hold itself
+    becomes `pt2crt_cuda_read_scalar(address, bytes)`: the element's device
+    address (the view's offset and the position times the strides, in
+    bytes) and its size, both i64, answering its bits zero-extended to an
+    i64, which a truncation and bitcast turn back into the element. The
+    runtime copies the element to pinned host memory on the run's stream
+    and waits for it, so the work before it has finished; such a run cannot
+    be captured into a CUDA graph (runtime/src/CudaScalarReads.h). Extracts
+    of `tensor.from_elements` and constants stay: the host holds them.
+    Unused extracts are erased. Runs on tensors, after canonicalization has
+    removed the index checks' unused extracts, so the call's buffer is
+    resolved by bufferization like a library call's.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+                           "::mlir::func::FuncDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 def DeviceIndexChecks : Pass<"pt2c-device-index-checks", "mlir::ModuleOp"> {

@@ -18,6 +18,11 @@
 
 namespace pt2c {
 
+/// The attribute of @forward's results (then, bufferized, its out-params)
+/// that carry a data-dependent size: the symbol's name. The runtime passes
+/// host memory for them (the execution context's symbol slots).
+inline constexpr char kSymbolValueAttr[] = "pt2c.symbol_value";
+
 /// After decomposition, on @forward: a result whose `pt2c.dims` name a
 /// symbol that no argument's `pt2c.dims` name (a data-dependent size)
 /// becomes a 1-d tensor of the largest element count the symbols' ranges

@@ -101,16 +101,46 @@ func.func @int_sum(%a: memref<3x64xi32>, %o: memref<3xi32>) {
 
 // -----
 
+// 64-bit accumulators (a count's i64 sum, an f64 sum): a warp per row
+// too; NVVM's shuffle moves 32 bits, so each of the 5 xor steps moves the
+// partial as its two halves and joins them again. (Rows of different
+// counts, so that they stay two kernels: RowGroup.h.)
+// CHECK-LABEL: func.func @wide
+// CHECK: gpu.launch
+// CHECK-COUNT-10: gpu.shuffle xor %{{.+}} : i32
+// CHECK: gpu.launch
+// CHECK: arith.bitcast %{{.+}} : f64 to i64
+// CHECK-COUNT-10: gpu.shuffle xor %{{.+}} : i32
+// CHECK: return
+func.func @wide(%i: memref<4x64xi64>, %io: memref<4xi64>, %f: memref<8x64xf64>, %fo: memref<8xf64>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%i : memref<4x64xi64>) outs(%io : memref<4xi64>) {
+  ^bb0(%x: i64, %acc: i64):
+    %s = arith.addi %acc, %x : i64
+    linalg.yield %s : i64
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%f : memref<8x64xf64>) outs(%fo : memref<8xf64>) {
+  ^bb0(%x: f64, %acc: f64):
+    %s = arith.addf %acc, %x : f64
+    linalg.yield %s : f64
+  }
+  return
+}
+
+// -----
+
 // Kept a thread per output: a matmul (B is read across rows), a column sum
 // (the reduction is not the contiguous dim), a row shorter than a warp, a
-// 64-bit accumulator (shuffles move 32 bits), a body that uses the
-// accumulator twice, a transposed (non-unit-stride) row.
+// body that uses the accumulator twice, a transposed (non-unit-stride) row.
 // CHECK-LABEL: func.func @not_warp
 // CHECK-NOT: gpu.shuffle
 // CHECK: return
 func.func @not_warp(%a: memref<16x64xf32>, %b: memref<64x16xf32>, %c: memref<16x16xf32>,
                     %col: memref<64xf32>, %short: memref<16x16xf32>, %s16: memref<16xf32>,
-                    %i: memref<4x64xi64>, %io: memref<4xi64>, %t: memref<16x64xf32, strided<[1, 16]>>,
+                    %t: memref<16x64xf32, strided<[1, 16]>>,
                     %o16: memref<16xf32>) {
   linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>,
                                    affine_map<(i, j, k) -> (i, j)>],
@@ -134,13 +164,6 @@ func.func @not_warp(%a: memref<16x64xf32>, %b: memref<64x16xf32>, %c: memref<16x
   ^bb0(%x: f32, %acc: f32):
     %s = arith.addf %acc, %x : f32
     linalg.yield %s : f32
-  }
-  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
-                  iterator_types = ["parallel", "reduction"]}
-      ins(%i : memref<4x64xi64>) outs(%io : memref<4xi64>) {
-  ^bb0(%x: i64, %acc: i64):
-    %s = arith.addi %acc, %x : i64
-    linalg.yield %s : i64
   }
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
                   iterator_types = ["parallel", "reduction"]}
