@@ -3,8 +3,6 @@
 #include "CudaScalarReads.h"
 #include "CudaState.h"
 
-#include <string.h>
-
 #define PT2CRT_HIDDEN __attribute__((visibility("hidden")))
 
 PT2CRT_HIDDEN int64_t pt2crt_cuda_read_scalar(int64_t address, int64_t bytes) {

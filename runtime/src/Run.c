@@ -178,7 +178,6 @@ static pt2c_status *execute_profiled(const pt2c_model *model, pt2crt_context *ct
   return status;
 }
 
-
 /* After a run that computed data-dependent sizes: each within its range
  * (the outputs were sized for the maximum and the code writes no more, so
  * a size beyond it is a pt2c bug, reported), then every output's shape as

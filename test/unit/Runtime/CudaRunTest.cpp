@@ -305,27 +305,6 @@ constexpr int64_t kKernelCheckRows = 59;
 /// was captured (the second run, the key's first good one before it) or
 /// replayed; every good one in between succeeds with the right results
 /// (after a failed replay, the kernel's slot must have been cleared).
-constexpr int64_t kScalarReadRows = 57;
-
-/// Runs of the double that read values back from the device mid-run, as
-/// the host code of a data-dependent size does (TestModelCuda.c): each run
-/// succeeds only if its reads saw what the kernels before them wrote.
-void checkScalarReads(const Backend &backend, int graphs) {
-  CudaModel model(backend, 0, nullptr, graphs);
-  const ModelApi &api = backend.api();
-  for (int run = 0; run < 4; ++run) {
-    DoubleInputs inputs(kScalarReadRows, 30 + run);
-    DLTensor outputs[2] = {};
-    auto [code, message] = model.run(inputs.tensors, outputs);
-    INFO("run " << run << ", graphs " << graphs << ": " << message);
-    REQUIRE(code == PT2C_OK);
-    checkOutputs(inputs, static_cast<float *>(outputs[0].data),
-                 static_cast<uint8_t *>(outputs[1].data));
-    api.pt2c_tensor_free(&outputs[0]);
-    api.pt2c_tensor_free(&outputs[1]);
-  }
-}
-
 void checkIndexChecks(const Backend &backend, int graphs, int64_t rows = kIndexRows) {
   CudaModel model(backend, 0, nullptr, graphs);
   const ModelApi &api = backend.api();
@@ -372,27 +351,42 @@ void checkIndexChecks(const Backend &backend, int graphs, int64_t rows = kIndexR
   }
 }
 
+/// One run of `rows` rows of inputs from `seed` into model-allocated
+/// outputs: it succeeds with the double's results; the outputs are freed.
+void runIntoModelOutputs(const CudaModel &model, int64_t rows, int seed) {
+  DoubleInputs inputs(rows, seed);
+  DLTensor outputs[2] = {};
+  auto [code, message] = model.run(inputs.tensors, outputs);
+  INFO("rows " << rows << ", seed " << seed << ": " << message);
+  REQUIRE(code == PT2C_OK);
+  checkOutputs(inputs, static_cast<float *>(outputs[0].data),
+               static_cast<uint8_t *>(outputs[1].data));
+  model.backend.api().pt2c_tensor_free(&outputs[0]);
+  model.backend.api().pt2c_tensor_free(&outputs[1]);
+}
+
+constexpr int64_t kScalarReadRows = 57;
+
+/// Runs of the double that read values back from the device mid-run, as
+/// the host code of a data-dependent size does (TestModelCuda.c): each run
+/// succeeds only if its reads saw what the kernels before them wrote.
+void checkScalarReads(const Backend &backend, int graphs) {
+  CudaModel model(backend, 0, nullptr, graphs);
+  for (int run = 0; run < 4; ++run) {
+    INFO("run " << run << ", graphs " << graphs);
+    runIntoModelOutputs(model, kScalarReadRows, 30 + run);
+  }
+}
+
 /// Runs of one shape with new data each time (the graph must read the new
 /// inputs), a second shape in between, device outputs at two addresses in
 /// turn: every result right, whether it ran directly, captured or replayed.
 void checkGraphRuns(const Backend &backend, int graphs = 1) {
   CudaModel model(backend, 0, nullptr, graphs);
-  const ModelApi &api = backend.api();
-  auto runHost = [&](int64_t rows, int seed) {
-    DoubleInputs inputs(rows, seed);
-    DLTensor outputs[2] = {};
-    auto [code, message] = model.run(inputs.tensors, outputs);
-    INFO("rows " << rows << ", seed " << seed << ": " << message);
-    REQUIRE(code == PT2C_OK);
-    checkOutputs(inputs, static_cast<float *>(outputs[0].data),
-                 static_cast<uint8_t *>(outputs[1].data));
-    api.pt2c_tensor_free(&outputs[0]);
-    api.pt2c_tensor_free(&outputs[1]);
-  };
   for (int seed = 0; seed < 4; ++seed)
-    runHost(10, seed);
-  runHost(3, 9);
-  runHost(10, 11);
+    runIntoModelOutputs(model, 10, seed);
+  runIntoModelOutputs(model, 3, 9);
+  runIntoModelOutputs(model, 10, 11);
 
   CudaDriverApi &driver = backend.driverApi();
   constexpr int64_t rows = 6;
