@@ -43,7 +43,9 @@ def main():
 
         def run(case):
             family, model = case
-            sample = os.path.join(work, model + ".npz")
+            # One file per family and model: two families may hold a
+            # model of the same name (reduction/cumsum-f32, scan_long/...).
+            sample = os.path.join(work, f"{family}.{model}.npz")
             write_case_npz(os.path.join(args.corpus, family + ".io.npz"), model, sample)
             random = models.get(f"{family}/{model}", {}).get("random", False)
             return subprocess.run([args.runner, "run", os.path.join(args.models, family, model + ".so"),

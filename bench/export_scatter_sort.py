@@ -12,6 +12,8 @@ Writes OUTDIR/<name>.pt2 (no weights: every tensor is an input) for
   topk_vocab    top-50 of logits [8, 50257] (GPT-2's vocabulary)
   sort_rows     torch.sort of [64, 1000] along the rows
   nonzero_mask  torch.nonzero of a [512, 512] mask, about a tenth set
+  cumsum_rows   running sums: x.cumsum(1) of [32, 8192] float32 and the
+                position ids mask.long().cumsum(1) - 1 of an [8, 4096] mask
 With --io also OUTDIR/<name>.io.npz: the inputs (in0, in1, ...; the
 indices spread over their whole range) and eager's outputs on the CPU
 (out0, ...), for `pt2c-run run MODEL.so --inputs X.io.npz --expect
@@ -53,6 +55,11 @@ class NonzeroMask(torch.nn.Module):
         return torch.nonzero(x > 0.9)
 
 
+class CumsumRows(torch.nn.Module):
+    def forward(self, x, mask):
+        return x.cumsum(1), mask.long().cumsum(1) - 1
+
+
 def programs():
     """Each program's module and inputs (one generator, seed 0, in order)."""
     g = torch.Generator().manual_seed(0)
@@ -67,6 +74,8 @@ def programs():
         "topk_vocab": (TopkVocab(), (torch.randn(8, 50257, generator=g),)),
         "sort_rows": (SortRows(), (torch.randn(64, 1000, generator=g),)),
         "nonzero_mask": (NonzeroMask(), (torch.rand(512, 512, generator=g),)),
+        "cumsum_rows": (CumsumRows(), (torch.randn(32, 8192, generator=g),
+                                       torch.rand(8, 4096, generator=g) < 0.9)),
     }
 
 

@@ -1460,6 +1460,31 @@ def _(inp):
     return [ties(3, 300), ties(257, 2), wide.reshape(2, 5000)], f
 
 
+# Running sums and products over rows longer than the direct scan's 128
+# (lib/Conversion/PrimToLinalg/BlockedScan.cpp scans them by blocks of 8):
+# rows of 1000 (125 blocks), a column of 300 (a padded last block, not the
+# last dim) and a row of 40000 whose 5000 block totals are blocked again,
+# and theirs once more.
+@case("scan_long", "cumsum", dtypes=("f32", "f16", "bf16", "i64"))
+def _(inp):
+    if inp.dtype == torch.int64:
+        rows, columns, long = (inp.i(3, 1000, lo=-9, hi=10), inp.i(300, 2, lo=-9, hi=10),
+                               inp.i(40000, lo=-9, hi=10))
+    else:
+        rows, columns, long = inp.n(3, 1000), inp.n(300, 2), inp.n(40000)
+    return [rows, columns, long], lambda a, b, c: (a.cumsum(1), b.cumsum(0), c.cumsum(0),
+                                                   (a > 0).cumsum(-1))
+
+
+@case("scan_long", "cumprod", dtypes=("f32", "i64"))
+def _(inp):
+    if inp.dtype == torch.int64:
+        signs = inp.b(4, 700).long() * 2 - 1  # products stay +-1: no overflow
+        return [signs], lambda s: (s.cumprod(1), s.t().cumprod(0))
+    near_one = 1 + 0.02 * inp.n(4, 700)
+    return [near_one], lambda x: (x.cumprod(1), x.t().cumprod(0))
+
+
 # Fractional max pooling with its samples given (so eager's values are
 # expected values): window starts int((i + u) alpha) - int(u alpha) with
 # alpha = (in - k) / (out - 1) not an integer, batched and unbatched, 2-d

@@ -7,12 +7,10 @@
 // through DataDependentOutputs.h.
 //
 // The one shared step is finding the positions of the true elements of a
-// mask: with c the inclusive running count of trues, the j-th true element
-// is the first i with c[i] > j. Each of the `count` outputs finds its i by
-// a binary search over c (log2 N gathers), so the whole is a scan of
-// O(N log N) work (Hillis-Steele: prim.cumsum's lowering is O(N^2)) plus
-// O(count log N), parallel, on the CPU and the GPU alike, without a
-// scatter.
+// mask: with c the inclusive running count of trues, the true element i is
+// number c[i] - 1 and writes i there: a scan (a prim.cumsum, scanned by
+// blocks of 8: O(8 N) work) and a scatter of N updates into distinct slots,
+// on the CPU and the GPU alike.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,42 +28,41 @@ namespace {
 
 using P = prim::ComparePredicate;
 
-/// A 0-d integer tensor's value as an index, read at run time.
-Value sizeFromData(PrimBuilder &p, Value scalarTensor) {
-  OpBuilder &b = p.builder();
-  Value value = tensor::ExtractOp::create(b, p.loc(), scalarTensor, ValueRange{});
-  return arith::IndexCastOp::create(b, p.loc(), b.getIndexType(), value);
-}
-
 /// The positions (i64, [count]) of the true elements of the static 1-d
-/// `mask`, in order, and their count (an index value).
+/// `mask`, in order, and their count (an index value); null positions when
+/// a builder failed (it said why).
 std::pair<Value, Value> truePositions(PrimBuilder &p, Value mask) {
   OpBuilder &b = p.builder();
   Type i64 = b.getI64Type();
   int64_t n = cast<RankedTensorType>(mask.getType()).getDimSize(0);
-  Value ones = p.convert(mask, i64);
-  Value count = sizeFromData(p, p.reduce(prim::ReduceKind::sum, ones, {0}, false));
-  auto positionsType = RankedTensorType::get({ShapedType::kDynamic}, i64);
-  Value j = p.build<prim::IotaOp>(positionsType, b.getI64IntegerAttr(0), ValueRange{count});
-  if (n == 0)
-    return {j, count};
-  Value running = integerRunningSum(p, ones, 0);
-  Ew e{p, j};
-  // pos = #{i : c[i] <= j}, found by steps of decreasing powers of two:
-  // move to pos + step when c[pos + step - 1] <= j.
-  Value position = e.c(0.0);
-  int64_t step = 1;
-  while (step * 2 <= n)
-    step *= 2;
-  for (; step >= 1; step /= 2) {
-    Value candidate = e.add(position, e.c(double(step)));
-    Value inside = e.cmp(P::le, candidate, e.c(double(n)));
-    Value probe = e.sub(p.create<prim::MinOp>(candidate, e.c(double(n))), e.c(1.0));
-    Value seen = p.create<prim::TakeOp>(running, probe, b.getI64IntegerAttr(0));
-    Value move = p.create<prim::AndOp>(inside, e.cmp(P::le, seen, j));
-    position = e.sel(move, candidate, position);
+  if (n == 0) {
+    Value none = arith::ConstantIndexOp::create(b, p.loc(), 0);
+    return {p.build<prim::IotaOp>(RankedTensorType::get({ShapedType::kDynamic}, i64),
+                                  b.getI64IntegerAttr(0), ValueRange{none}),
+            none};
   }
-  return {position, count};
+  // The true element i is number running[i] - 1: it writes i into that
+  // slot (the slots 0..count-1, each written once); the false ones all
+  // write into a spare slot n, dropped with the slots past count. The
+  // count is the running count's last element (no reduction of its own:
+  // on the GPU that was a one-block kernel over the whole mask).
+  Value running = p.create<prim::CumsumOp>(p.convert(mask, i64), b.getI64IntegerAttr(0));
+  Value last = arith::ConstantIndexOp::create(b, p.loc(), n - 1);
+  Value count = arith::IndexCastOp::create(
+      b, p.loc(), b.getIndexType(), tensor::ExtractOp::create(b, p.loc(), running, ValueRange{last}));
+  Ew e{p, running};
+  Value slot = e.sel(mask, e.sub(running, e.c(1.0)), e.c(double(n)));
+  Value index = p.build<prim::IotaOp>(RankedTensorType::get({n}, i64), b.getI64IntegerAttr(0),
+                                      ValueRange{});
+  Value slots = p.splat(0.0, RankedTensorType::get({n + 1}, i64), {});
+  Value written = scatterOf(p, prim::ScatterKind::assign, slots, slot, index, 0);
+  if (!written)
+    return {Value(), count}; // p said why
+  OpFoldResult zero = b.getIndexAttr(0), unit = b.getIndexAttr(1);
+  Value positions = tensor::ExtractSliceOp::create(
+      b, p.loc(), RankedTensorType::get({ShapedType::kDynamic}, i64), written,
+      ArrayRef<OpFoldResult>{zero}, ArrayRef<OpFoldResult>{count}, ArrayRef<OpFoldResult>{unit});
+  return {positions, count};
 }
 
 /// `self` != 0 as a flat [N] bool mask (a bool self as it is; NaN is
@@ -94,6 +91,8 @@ LogicalResult nonzero(aten::CallOp call, const CallArgs &args, PatternRewriter &
     return rewriter.notifyMatchFailure(call, "the result is not [count, self's rank]");
   PrimBuilder p(rewriter, call.getLoc());
   auto [positions, count] = truePositions(p, flatNonzero(p, self));
+  if (!positions)
+    return failure(); // p said why
   Type i64 = rewriter.getI64Type();
   auto columnType = RankedTensorType::get({ShapedType::kDynamic, 1}, i64);
   SmallVector<Value> columns;
@@ -122,6 +121,8 @@ LogicalResult nonzero(aten::CallOp call, const CallArgs &args, PatternRewriter &
 /// bool `mask`) where the mask is true: [count, x's other dims].
 Value maskedRows(PrimBuilder &p, Value x, Value mask) {
   Value positions = truePositions(p, mask).first;
+  if (!positions)
+    return Value(); // p said why
   return p.create<prim::TakeOp>(x, positions, p.builder().getI64IntegerAttr(0));
 }
 
@@ -291,11 +292,13 @@ LogicalResult unique(aten::CallOp call, const CallArgs &args, PatternRewriter &r
     last = p.create<prim::ConcatenateOp>(ValueRange{differs, one}, rewriter.getI64IntegerAttr(0));
   }
   Value starts = truePositions(p, first).first;
+  if (!starts)
+    return failure(); // p said why
   Value values = rows ? p.create<prim::TakeOp>(sortedSelf, starts, rewriter.getI64IntegerAttr(along))
                       : p.create<prim::TakeOp>(items, starts, rewriter.getI64IntegerAttr(0));
   Value inverse = emptyResult(p, call, 1), counts = emptyResult(p, call, 2);
   if (wantInverse) {
-    Value running = integerRunningSum(p, p.convert(first, i64), 0);
+    Value running = p.create<prim::CumsumOp>(p.convert(first, i64), rewriter.getI64IntegerAttr(0));
     Ew e{p, running};
     Value group = e.sub(running, e.c(1.0));
     if (sortFirst)
@@ -306,8 +309,9 @@ LogicalResult unique(aten::CallOp call, const CallArgs &args, PatternRewriter &r
                   : Value();
   }
   if (wantCounts) {
-    auto [ends, endCount] = truePositions(p, last);
-    (void)endCount;
+    Value ends = truePositions(p, last).first;
+    if (!ends)
+      return failure(); // p said why
     Ew e{p, starts};
     counts = e.add(e.sub(ends, starts), e.c(1.0));
     if (RankedTensorType countsType = resultType(call, 2))

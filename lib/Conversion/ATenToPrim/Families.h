@@ -170,10 +170,6 @@ mlir::Value lexicographicRowRanks(PrimBuilder &p, mlir::Value rows);
 /// count - 1, given stableRanks' result (Sort.cpp).
 mlir::Value indicesOfRanks(PrimBuilder &p, mlir::Value ranks, int64_t dim, int64_t count);
 
-/// The inclusive running sum of integer `values` along static `dim`, in
-/// O(n log n) (Scan.cpp; prim.cumsum lowers to O(n^2) per row).
-mlir::Value integerRunningSum(PrimBuilder &p, mlir::Value values, int64_t dim);
-
 /// x[mask]: the rows of static `self` where the bool `mask`, over its
 /// leading dims, is true; [count, self's other dims] with the count known
 /// at run time. Null after an error when the shapes do not fit

@@ -72,7 +72,6 @@ Value histogramOf(PrimBuilder &p, Value points, ArrayRef<Value> edges, Value wei
   for (Value e : edges)
     bins.push_back(cast<RankedTensorType>(e.getType()).getDimSize(0) - 1);
   auto pointType = RankedTensorType::get({m}, element);
-  auto indexType = RankedTensorType::get({m}, i64);
   Value flat, inside;
   int64_t stride = 1;
   for (int64_t d = int64_t(edges.size()) - 1; d >= 0; --d) {

@@ -1,7 +1,8 @@
 //===- Scan.cpp - cummax, cummin, logcumsumexp ----------------------------===//
 //
 // Prefix scans whose combining step is not a sum or a product (those are
-// prim.cumsum and prim.cumprod): built from existing prims by Hillis-Steele
+// prim.cumsum and prim.cumprod, whose lowering scans long rows by blocks:
+// O(n) work): built from existing prims by Hillis-Steele
 // doubling. Step s (s = 1, 2, 4, ... < n) combines every position i >= s
 // with the partial result at i - s, so after ceil(log2 n) steps position i
 // holds the combination of 0..i. Each step is a slice, the combine and a
@@ -49,20 +50,6 @@ Carried inclusiveScan(PrimBuilder &p, Carried values, int64_t dim, Combine combi
   }
   return values;
 }
-
-} // namespace
-
-/// The inclusive running sum of an integer `values` along static `dim` by
-/// Hillis-Steele doubling: O(n log n), where prim.cumsum's lowering is O(n^2)
-/// per row (it adds every earlier term at every position, in order, as
-/// torch's kernels do for floats). Integer sums are exact in any order.
-Value integerRunningSum(PrimBuilder &p, Value values, int64_t dim) {
-  return inclusiveScan(p, {values}, dim, [&](ArrayRef<Value> earlier, ArrayRef<Value> later) {
-    return Carried{p.create<prim::AddOp>(earlier[0], later[0])};
-  })[0];
-}
-
-namespace {
 
 /// self (a 0-d one as [1]) and the normalized dim, or nullopt.
 std::optional<std::pair<Value, int64_t>> scanned(PrimBuilder &p, const CallArgs &args,

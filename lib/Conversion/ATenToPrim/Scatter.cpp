@@ -773,7 +773,7 @@ LogicalResult nonzeroStatic(aten::CallOp call, const CallArgs &args, PatternRewr
   Value flat = p.reshape(RankedTensorType::get({count}, selfType.getElementType()), self);
   Ew e{p, flat};
   Value nonzero = e.cmp(prim::ComparePredicate::ne, flat, e.c(0.0));
-  Value ordinal = integerRunningSum(p, p.convert(nonzero, i64), 0);
+  Value ordinal = p.create<prim::CumsumOp>(p.convert(nonzero, i64), rewriter.getI64IntegerAttr(0));
   Ew c{p, ordinal};
   Value row = c.sub(ordinal, c.c(1.0));
   Value placed = p.create<prim::AndOp>(nonzero, c.cmp(prim::ComparePredicate::lt, row, c.c(double(*size))));

@@ -107,13 +107,16 @@ struct TakeAlongLowering : OpRewritePattern<prim::TakeAlongOp> {
 // k <= i_dim of operand[i with i_dim = k], a reduction over an extra loop k
 // in which positions k > i_dim contribute the identity. O(n^2) per row, but
 // every output is independent (parallel on CPU and GPU), and the terms are
-// combined in index order like torch's sequential CPU kernels.
+// combined in index order like torch's sequential CPU kernels. Static rows
+// longer than kLongScan become scans of blocks first (BlockedScan.cpp).
 template <typename ScanOp, bool isProduct>
 struct ScanLowering : OpRewritePattern<ScanOp> {
   using OpRewritePattern<ScanOp>::OpRewritePattern;
   LogicalResult matchAndRewrite(ScanOp op, PatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getType());
     int64_t dim = op.getDimension(), rank = type.getRank();
+    if (isLongScan(type, dim))
+      return rewriter.notifyMatchFailure(op, "a long row is scanned by blocks (BlockedScan.cpp)");
     Type element = type.getElementType();
     bool isFloat = isa<FloatType>(element);
     Location loc = op.getLoc();
@@ -159,6 +162,7 @@ struct ScanLowering : OpRewritePattern<ScanOp> {
 void populateGatherLowerings(RewritePatternSet &patterns) {
   patterns.add<TakeLowering, TakeAlongLowering, ScanLowering<prim::CumsumOp, false>,
                ScanLowering<prim::CumprodOp, true>>(patterns.getContext());
+  populateBlockedScans(patterns);
 }
 
 } // namespace pt2c::lowering

@@ -75,6 +75,14 @@ bool computedFromFloats(mlir::Value indices);
 /// "computed indices".
 std::string describeIndices(mlir::Value indices);
 
+/// Rows of a cumsum/cumprod longer than this are scanned by blocks
+/// (BlockedScan.cpp); shorter ones by the direct O(n^2) lowering.
+constexpr int64_t kLongScan = 128;
+
+/// Whether a scan of `type` along `dim` is long: static and over kLongScan.
+bool isLongScan(mlir::RankedTensorType type, int64_t dim);
+
+void populateBlockedScans(mlir::RewritePatternSet &patterns);
 void populateElementwiseLowerings(mlir::RewritePatternSet &patterns);
 void populateShapeLowerings(mlir::RewritePatternSet &patterns);
 void populateComputeLowerings(mlir::RewritePatternSet &patterns);

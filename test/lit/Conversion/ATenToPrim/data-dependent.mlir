@@ -1,37 +1,32 @@
 // RUN: %pt2c-opt %s --pt2c-decompose-aten --canonicalize --cse --split-input-file | FileCheck %s
 
-// nonzero: the count of non-zeros is read from a tensor (tensor.extract)
-// and sizes an iota of output slots; each slot finds its element by a
-// binary search over the running count (steps 4, 2, 1 for 6 elements);
-// the coordinates are the position's quotient and remainder by the row
-// length. @forward returns the [u0, 2] result flat in a buffer of its
-// largest size (6 rows: 12 elements) and u0 itself after the outputs.
+// nonzero: the count of non-zeros, the running count's last element, is
+// read from a tensor (tensor.extract) and sizes the result; each non-zero
+// element writes its position into slot (running count - 1)
+// of a buffer with a spare slot (6 + 1) that the zeros all write into, and
+// the first `count` slots are the positions; the coordinates are the
+// position's quotient and remainder by the row length. @forward returns
+// the [u0, 2] result flat in a buffer of its largest size (6 rows: 12
+// elements) and u0 itself after the outputs.
 // CHECK-LABEL: func.func @forward
 // CHECK-SAME: -> (tensor<12xi64> {pt2c.capacity = 12 : i64, pt2c.dims = ["u0", 2], pt2c.output = "nonzero"}, tensor<2x3xf32> {pt2c.output = "y"}, tensor<i64> {pt2c.symbol_value = "u0"})
-// CHECK-DAG: %[[C4:.+]] = arith.constant 4 : i64
-// CHECK-DAG: %[[C2:.+]] = arith.constant 2 : i64
 // CHECK-DAG: %[[C3:.+]] = arith.constant 3 : i64
+// CHECK-DAG: %[[EMPTY:.+]] = prim.constant dense<0> : tensor<7xi64>
+// CHECK-DAG: %[[SPARE:.+]] = prim.constant dense<6> : tensor<6xi64>
+// CHECK-DAG: %[[ONE:.+]] = prim.constant dense<1> : tensor<6xi64>
+// CHECK-DAG: %[[C5:.+]] = arith.constant 5 : index
 // CHECK: %[[NZ:.+]] = prim.compare %{{.+}}, %{{.+}}, predicate = ne : tensor<6xf32>
 // CHECK: %[[ONES:.+]] = prim.convert %[[NZ]] : tensor<6xi1> -> tensor<6xi64>
-// CHECK: %[[SUM:.+]] = prim.reduce sum %[[ONES]], dims = [0] : tensor<6xi64> -> tensor<i64>
-// CHECK: %[[COUNT64:.+]] = tensor.extract %[[SUM]][] : tensor<i64>
+// The running count: a prim.cumsum (long rows are scanned by blocks when
+// lowered).
+// CHECK: %[[RUNNING:.+]] = prim.cumsum %[[ONES]], dim = 0 : tensor<6xi64>
+// CHECK: %[[COUNT64:.+]] = tensor.extract %[[RUNNING]][%[[C5]]] : tensor<6xi64>
 // CHECK: %[[COUNT:.+]] = arith.index_cast %[[COUNT64]] : i64 to index
-// CHECK: %[[SLOTS:.+]] = prim.iota dim = 0, dynamic_sizes(%[[COUNT]]) : tensor<?xi64>
-// The running count by doubling (steps 1, 2, 4): a slice, an add and a
-// concatenate each.
-// CHECK: prim.slice %[[ONES]] [0:5]
-// CHECK: prim.slice %[[ONES]] [1:6]
-// CHECK: prim.add %{{.+}}, %{{.+}} : tensor<5xi64>
-// CHECK: prim.add %{{.+}}, %{{.+}} : tensor<4xi64>
-// CHECK: prim.add %{{.+}}, %{{.+}} : tensor<2xi64>
-// CHECK: %[[RUNNING:.+]] = prim.concatenate [%{{.+}}, %{{.+}}], dim = 0 : (tensor<4xi64>, tensor<2xi64>) -> tensor<6xi64>
-// CHECK: prim.splat %[[C4]]
-// CHECK: %[[SEEN:.+]] = prim.take %[[RUNNING]], %{{.+}}, dim = 0 : (tensor<6xi64>, tensor<?xi64>) -> tensor<?xi64>
-// CHECK: prim.compare %[[SEEN]], %[[SLOTS]], predicate = le : tensor<?xi64>
-// CHECK: prim.splat %[[C2]]
-// CHECK: prim.take %[[RUNNING]]
-// CHECK: prim.take %[[RUNNING]]
-// CHECK: %[[POS:.+]] = prim.select
+// CHECK: %[[NUMBER:.+]] = prim.sub %[[RUNNING]], %[[ONE]] : tensor<6xi64>
+// CHECK: %[[SLOT:.+]] = prim.select %[[NZ]], %[[NUMBER]], %[[SPARE]]
+// CHECK: %[[INDEX:.+]] = prim.iota dim = 0 : tensor<6xi64>
+// CHECK: %[[SLOTS:.+]] = prim.scatter assign %[[EMPTY]], %[[SLOT]], %[[INDEX]], dim = 0 : (tensor<7xi64>, tensor<6xi64>, tensor<6xi64>) -> tensor<7xi64>
+// CHECK: %[[POS:.+]] = tensor.extract_slice %[[SLOTS]][0] [%[[COUNT]]] [1] : tensor<7xi64> to tensor<?xi64>
 // CHECK: %[[ROWLEN:.+]] = prim.splat %[[C3]]
 // CHECK: %[[ROW:.+]] = prim.div %[[POS]], %[[ROWLEN]] : tensor<?xi64>
 // CHECK: %[[COL:.+]] = prim.rem %[[POS]], %[[ROWLEN]] : tensor<?xi64>

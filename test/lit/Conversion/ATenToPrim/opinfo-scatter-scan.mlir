@@ -276,12 +276,9 @@ func.func @bilinear(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>, %w: tensor<4x3x5xf
 // CHECK-DAG: %[[SPARE:.+]] = prim.constant dense<4> : tensor<6xi64>
 // CHECK: %[[COORDS:.+]] = prim.concatenate [%{{.+}}, %{{.+}}], dim = 1 : (tensor<6x1xi64>, tensor<6x1xi64>) -> tensor<6x2xi64>
 // CHECK: %[[NONZERO:.+]] = prim.compare %{{.+}}, %{{.+}}, predicate = ne : tensor<6xf32>
-// The running count by doubling (Scan.cpp's integerRunningSum: steps 1,
-// 2, 4 over 6 elements).
-// CHECK: prim.add %{{.+}}, %{{.+}} : tensor<5xi64>
-// CHECK: prim.add %{{.+}}, %{{.+}} : tensor<4xi64>
-// CHECK: prim.add %{{.+}}, %{{.+}} : tensor<2xi64>
-// CHECK: %[[COUNT:.+]] = prim.concatenate
+// The running count of non-zeros.
+// CHECK: %[[ONES:.+]] = prim.convert %[[NONZERO]] : tensor<6xi1> -> tensor<6xi64>
+// CHECK: %[[COUNT:.+]] = prim.cumsum %[[ONES]], dim = 0 : tensor<6xi64>
 // CHECK: %[[ROW:.+]] = prim.sub %[[COUNT]]
 // CHECK: %[[FITS:.+]] = prim.compare %[[ROW]], %[[SPARE]], predicate = lt
 // CHECK: %[[PLACED:.+]] = prim.and %[[NONZERO]], %[[FITS]]
