@@ -1460,6 +1460,32 @@ def _(inp):
     return [ties(3, 300), ties(257, 2), wide.reshape(2, 5000)], f
 
 
+# Long rows sorted by digits (lib/Conversion/ATenToPrim/RadixSort.cpp)
+# meet every kind of key: -0.0 level with 0.0 (torch keeps their index
+# order), NaN of either sign after +inf, infinities, int32's extremes,
+# bools; ascending and descending, stable.
+@case("sort_long", "sort_signs", dtypes=("f32", "f16", "i32", "bool"))
+def _(inp):
+    if inp.dtype == torch.bool:
+        x = inp.b(4, 300)
+    elif inp.dtype.is_floating_point:
+        x = inp.i(4, 300, lo=-3, hi=4).to(inp.dtype)
+        flat = x.view(-1)
+        flat[::7] = -0.0
+        flat[3::29] = float("nan")
+        flat[5::31] = -torch.tensor(float("nan"), dtype=inp.dtype)
+        flat[11::43] = float("inf")
+        flat[13::47] = float("-inf")
+    else:
+        x = inp.i(4, 300, lo=-3, hi=4, dtype=inp.dtype)
+        flat = x.view(-1)
+        flat[::37] = torch.iinfo(inp.dtype).min
+        flat[1::41] = torch.iinfo(inp.dtype).max
+    return [x], lambda a: (torch.sort(a, dim=1, stable=True),
+                           torch.sort(a, dim=1, descending=True, stable=True),
+                           torch.argsort(a.t(), dim=0, descending=True, stable=True))
+
+
 # Running sums and products over rows longer than the direct scan's 128
 # (lib/Conversion/PrimToLinalg/BlockedScan.cpp scans them by blocks of 8):
 # rows of 1000 (125 blocks), a column of 300 (a padded last block, not the

@@ -7,10 +7,9 @@
 //     order[r] = the i whose rank is r (ranks are a permutation)
 //   both steps compare every pair along the dim: O(n^2) work, one fused
 //   step, cheapest for the short rows most sorts see;
-// - longer rows by a bitonic network over (key, index) pairs (bitonicOrder):
-//   O(n log^2 n) work in log2 P (log2 P + 1) / 2 data-parallel steps (P: n
-//   rounded up to a power of two), each a compare-exchange with the partner
-//   at distance j, found by a reshape and a reverse (no gather).
+// - longer rows by a least significant digit radix sort of the keys' bits
+//   (RadixSort.cpp): a fixed number of passes (16 for float32), each a
+//   running count of the digits and a scatter, O(n) work per pass.
 // Then values = take_along(x, order). Both run unchanged on CPU and GPU and
 // give exactly torch's order: a stable sort (equal keys keep their index
 // order, as torch's std::stable_sort, and std::sort on rows of <= 16
@@ -20,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Families.h"
+#include "RadixSort.h"
 
 #include "pt2c/Dialect/Prim/PrimOps.h"
 
@@ -152,75 +152,16 @@ Value indicesOfRanks(PrimBuilder &p, Value ranks, int64_t dim, int64_t count) {
 namespace {
 
 /// Rows up to this long are sorted by ranks (one fused comparison of all
-/// pairs, O(n^2)); longer ones by the bitonic network (O(n log^2 n)).
+/// pairs, O(n^2)); longer ones by digits (RadixSort.cpp, O(n) per digit).
 constexpr int64_t kRankSortLimit = 64;
 
-/// The stable sort order of `keys` [rows, n] along dim 1: a bitonic
-/// network over the rows padded to a power of two P, sorting (key, index)
-/// pairs so that equal keys keep their index order and the padding (index
-/// >= n) goes last. Each of its log2 P (log2 P + 1) / 2 steps pairs
-/// element i with i ^ j (a reshape, a reverse of the pair dim and a reshape
-/// back: data movement, no gather) and keeps the earlier or the later of
-/// the two, as i's place in the network says. Returns the indices [rows, P].
-Value bitonicOrder(PrimBuilder &p, Value keys, int64_t n, bool descending) {
-  OpBuilder &b = p.builder();
-  auto type = cast<RankedTensorType>(keys.getType());
-  int64_t rows = type.getDimSize(0), padded = 1;
-  while (padded < n)
-    padded *= 2;
-  if (padded > n)
-    keys = paddedWith(p, keys, {{0, 0}, {0, padded - n}}, 0.0);
-  auto keyType = RankedTensorType::get({rows, padded}, type.getElementType());
-  auto indexType = keyType.clone(b.getI64Type());
-  Value position = p.build<prim::IotaOp>(indexType, b.getI64IntegerAttr(1), ValueRange{});
-  Value index = position;
-  Ew k{p, keys}, e{p, index};
-  // a before b: a real element before the padding; real ones by key, ties
-  // (neither key first) by index; padding by index.
-  auto before = [&](Value keyA, Value indexA, Value keyB, Value indexB) {
-    Value aReal = e.cmp(P::lt, indexA, e.c(double(n)));
-    Value bReal = e.cmp(P::lt, indexB, e.c(double(n)));
-    Value keyFirst = sortsBefore(k, keyA, keyB, descending);
-    Value keyLast = sortsBefore(k, keyB, keyA, descending);
-    Value indexFirst = e.cmp(P::lt, indexA, indexB);
-    Value tie = p.create<prim::NotOp>(p.create<prim::OrOp>(keyFirst, keyLast));
-    Value realOrder = p.create<prim::OrOp>(keyFirst, p.create<prim::AndOp>(tie, indexFirst));
-    Value falses = p.splat(0.0, indexType.clone(b.getI1Type()), {});
-    Value trues = p.splat(1.0, indexType.clone(b.getI1Type()), {});
-    return e.sel(aReal, e.sel(bReal, realOrder, trues), e.sel(bReal, falses, indexFirst));
-  };
-  auto partnerOf = [&](Value value, int64_t j) {
-    auto valueType = cast<RankedTensorType>(value.getType());
-    auto pairs = RankedTensorType::get({rows, padded / (2 * j), 2, j}, valueType.getElementType());
-    Value swapped = p.create<prim::ReverseOp>(p.reshape(pairs, value), b.getDenseI64ArrayAttr({2}));
-    return p.reshape(valueType, swapped);
-  };
-  for (int64_t span = 2; span <= padded; span *= 2) {
-    for (int64_t j = span / 2; j >= 1; j /= 2) {
-      // i keeps the earlier of (i, i ^ j) when it is the pair's lower
-      // element in an ascending block, or the upper one in a descending
-      // block (block: i & span).
-      Value lower = e.cmp(P::eq, p.create<prim::AndOp>(position, e.c(double(j))), e.c(0.0));
-      Value ascending =
-          e.cmp(P::eq, p.create<prim::AndOp>(position, e.c(double(span))), e.c(0.0));
-      Value keepsEarlier = p.create<prim::NotOp>(p.create<prim::XorOp>(lower, ascending));
-      Value otherKey = partnerOf(keys, j), otherIndex = partnerOf(index, j);
-      Value otherFirst = before(otherKey, otherIndex, keys, index);
-      Value takeOther = p.create<prim::NotOp>(p.create<prim::XorOp>(keepsEarlier, otherFirst));
-      keys = k.sel(takeOther, otherKey, keys);
-      index = e.sel(takeOther, otherIndex, index);
-    }
-  }
-  return index;
-}
-
 /// The indices [.., count, ..] along `dim` of the first `count` elements
-/// of `keys` (static) in stable sort order.
-Value sortOrder(PrimBuilder &p, Value keys, int64_t dim, int64_t count, bool descending) {
-  auto type = cast<RankedTensorType>(keys.getType());
+/// of `x` (static) in stable sort order.
+Value sortOrder(PrimBuilder &p, Value x, int64_t dim, int64_t count, bool descending) {
+  auto type = cast<RankedTensorType>(x.getType());
   int64_t n = type.getDimSize(dim), rank = type.getRank();
   if (n <= kRankSortLimit)
-    return indicesOfRanks(p, stableRanks(p, keys, dim, descending), dim, count);
+    return indicesOfRanks(p, stableRanks(p, sortKeys(p, x), dim, descending), dim, count);
   // The sorted dim last, the others flattened into rows.
   SmallVector<int64_t> toLast;
   for (int64_t d = 0; d < rank; ++d)
@@ -229,13 +170,13 @@ Value sortOrder(PrimBuilder &p, Value keys, int64_t dim, int64_t count, bool des
   toLast.push_back(dim);
   OpBuilder &b = p.builder();
   bool moved = dim != rank - 1;
-  Value last = moved ? p.create<prim::TransposeOp>(keys, b.getDenseI64ArrayAttr(toLast)) : keys;
+  Value last = moved ? p.create<prim::TransposeOp>(x, b.getDenseI64ArrayAttr(toLast)) : x;
   if (!last)
     return Value();
   auto lastType = cast<RankedTensorType>(last.getType());
   int64_t rows = lastType.getNumElements() / n;
-  Value order = bitonicOrder(
-      p, p.reshape(RankedTensorType::get({rows, n}, type.getElementType()), last), n, descending);
+  Value order = radixSortOrder(
+      p, p.reshape(RankedTensorType::get({rows, n}, type.getElementType()), last), descending);
   order = sliceDim(p, order, 1, 0, count, 1);
   SmallVector<int64_t> shape(lastType.getShape());
   shape.back() = count;
@@ -258,7 +199,7 @@ FailureOr<std::pair<Value, Value>> sortedPrefix(aten::CallOp call, PatternRewrit
   if (!type.hasStaticShape())
     return rewriter.notifyMatchFailure(call, "sort/topk of a dynamic shape is not supported");
   PrimBuilder p(rewriter, call.getLoc());
-  Value indices = sortOrder(p, sortKeys(p, self), dim, count, descending);
+  Value indices = sortOrder(p, self, dim, count, descending);
   Value values = p.create<prim::TakeAlongOp>(self, indices, rewriter.getI64IntegerAttr(dim));
   return std::make_pair(values, indices);
 }
@@ -521,12 +462,13 @@ LogicalResult mode(aten::CallOp call, const CallArgs &args, PatternRewriter &rew
 } // namespace
 
 void addSortDecompositions(std::vector<Decomposition> &table) {
-  // Short rows by ranks, long ones by the bitonic network.
+  // Short rows by ranks, long ones by digits.
   constexpr const char *kSort = "compare, and, or, select, iota, reduce, take_along; long rows: "
-                                "transpose, pad, reshape, reverse, xor, not, slice";
+                                "transpose, reshape, bitcast_convert, xor, div, cumsum, slice, "
+                                "scatter";
   constexpr const char *kStatistic =
       "compare, and, or, select, iota, reduce, take_along, sub, div, reshape; long rows: "
-      "transpose, pad, reverse, xor, not, slice";
+      "transpose, bitcast_convert, xor, cumsum, slice, scatter";
   table.insert(table.end(), {
       {"aten.mode.default", "sort", "convert, broadcast_in_dim, compare, reduce, select, iota, "
        "take_along, reshape", mode},

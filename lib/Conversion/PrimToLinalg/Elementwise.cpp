@@ -320,6 +320,10 @@ Value convert(OpBuilder &b, Location loc, ValueRange a, Type t) {
   return convertScalar(b, loc, a[0], t);
 }
 
+Value bitcast(OpBuilder &b, Location loc, ValueRange a, Type t) {
+  return arith::BitcastOp::create(b, loc, t, a[0]);
+}
+
 /// x ** c with `c` a splat constant (GPT-2's GELU cubes its input with
 /// `pow(x, 3.0)`): the exponent goes into the body as a scalar constant,
 /// not as a tensor operand read element by element, so that
@@ -424,7 +428,8 @@ void populateElementwiseLowerings(RewritePatternSet &patterns) {
       ElementwiseLowering<prim::LogisticOp, logistic>,
       ElementwiseLowering<prim::NotOp, notOp>,
       ElementwiseLowering<prim::SelectOp, select>,
-      ElementwiseLowering<prim::ConvertOp, convert>, ConstantPowLowering, CompareLowering>(
+      ElementwiseLowering<prim::ConvertOp, convert>,
+      ElementwiseLowering<prim::BitcastConvertOp, bitcast>, ConstantPowLowering, CompareLowering>(
       context);
 }
 

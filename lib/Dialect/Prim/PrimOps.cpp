@@ -80,6 +80,10 @@ LogicalResult ConvertOp::verify() {
   return verifyConvertOp(getLoc(), getOperand().getType(), getType());
 }
 
+LogicalResult BitcastConvertOp::verify() {
+  return verifyBitcastConvertOp(getLoc(), getOperand().getType(), getType());
+}
+
 //===----------------------------------------------------------------------===//
 // Tensor makers
 //===----------------------------------------------------------------------===//

@@ -241,6 +241,23 @@ LogicalResult pt2c::prim::verifyConvertOp(OptLoc loc, Type operand,
   return success();
 }
 
+// Same shape, and elements of one width that a bit copy can move between.
+LogicalResult pt2c::prim::verifyBitcastConvertOp(OptLoc loc, Type operand,
+                                                 Type result) {
+  if (failed(verifyConvertOp(loc, operand, result)))
+    return failure();
+  Type from = cast<RankedTensorType>(operand).getElementType();
+  Type to = cast<RankedTensorType>(result).getElementType();
+  auto width = [](Type t) {
+    return t.isInteger(1) || t.isUnsignedInteger() ? 0u : t.getIntOrFloatBitWidth();
+  };
+  if (width(from) == 0 || width(from) != width(to))
+    return emitOptionalError(loc, "C2: element types ", from, " and ", to,
+                             " are not of one width (i1 and ui8 have no "
+                             "bitcast)");
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Tensor makers
 //===----------------------------------------------------------------------===//

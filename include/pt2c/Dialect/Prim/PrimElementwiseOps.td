@@ -294,4 +294,30 @@ def Prim_ConvertOp : Prim_Op<"convert", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Prim_BitcastConvertOp : Prim_Op<"bitcast_convert", [Pure]> {
+  let summary = "Elementwise reinterpretation of the bits as another type";
+  let description = [{
+    Each element's bits read as the result's element type of the same width
+    (torch's `Tensor.view(dtype)` between dtypes of one size). Needed where
+    a decomposition computes on a float's representation: a radix sort's
+    keys (a float's bits, their order made the integers'), which no
+    arithmetic composition of the other ops gives exactly (NaN, -0.0,
+    subnormals).
+
+    C1: the operand and the result have the same shape.
+    C2: their element types have the same bit width (ui8 and i1 excepted:
+    torch has no same-width view from them that pt2c lowers).
+
+    ```mlir
+    %bits = prim.bitcast_convert %x : tensor<4x?xf32> -> tensor<4x?xi32>
+    ```
+  }];
+  let arguments = (ins Prim_Tensor:$operand);
+  let results = (outs Prim_Tensor:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:` type($operand) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // PT2C_PRIM_ELEMENTWISE_OPS

@@ -61,6 +61,7 @@ LogicalResult inferCompareOp(OptLoc loc, Type lhs, Type rhs,
 LogicalResult inferSelectOp(OptLoc loc, Type pred, Type onTrue, Type onFalse,
                             RankedTensorType &result);
 LogicalResult verifyConvertOp(OptLoc loc, Type operand, Type result);
+LogicalResult verifyBitcastConvertOp(OptLoc loc, Type operand, Type result);
 
 //===--- Tensor makers and data movement ----------------------------------===//
 

@@ -144,40 +144,96 @@ func.func @mode(%x: tensor<3x4xi64>) -> (tensor<3xi64>, tensor<3xi64>) {
 
 // -----
 
-// A row longer than 64 sorts by the bitonic network: padded to 128 (the
-// padding's indices, >= 70, sort last), 7 * 8 / 2 = 28 compare-exchange
-// steps over (key, index) pairs. Step (span 2, j 1) pairs i with i ^ 1: a
-// reshape to [3, 64, 2, 1] and a reverse of the pair dim; i keeps the
-// earlier of the two when it is the lower one in an ascending block (i & 1
-// == 0 equals i & 2 == 0). The last step (span 128, j 1) is again distance
-// 1; then the first 70 indices are the order.
+// A row longer than 64 sorts by digits (RadixSort.cpp): the float's bits
+// (NaN made one quiet NaN, -0.0 made 0), a negative one's magnitude bits
+// flipped (~bits ^ sign bit), offset by 2^31 into a nonnegative word; then
+// 16 passes of 2 bits, lowest first. The first pass reads the word itself:
+// its digit (& 3) as one-hot [3, 70, 4], a running count along the row, the
+// row's count per digit (the last position) and their exclusive running
+// sum; each element's place (its digit's start plus the ones before it,
+// minus one) is where the order scatters. Each later pass reads the word in
+// the order so far and shifts its digit down by a division.
 // CHECK-LABEL: func.func @sort_long_row
 // CHECK-SAME: (%[[X:.+]]: tensor<3x70xf32>)
-// CHECK-DAG: %[[N:.+]] = prim.constant dense<70> : tensor<3x128xi64>
-// CHECK: %[[KEYS:.+]] = prim.pad %[[X]], low = [0, 0], high = [0, 58], value = 0.000000e+00 : f32 : tensor<3x70xf32> -> tensor<3x128xf32>
-// CHECK: %[[I:.+]] = prim.iota dim = 1 : tensor<3x128xi64>
-// CHECK: %[[LOWER:.+]] = prim.compare %{{.+}}, %{{.+}}, predicate = eq : tensor<3x128xi64>
-// CHECK: %[[ASC:.+]] = prim.compare %{{.+}}, %{{.+}}, predicate = eq : tensor<3x128xi64>
-// CHECK: %[[MIXED:.+]] = prim.xor %[[LOWER]], %[[ASC]] : tensor<3x128xi1>
-// CHECK: %[[EARLIER:.+]] = prim.not %[[MIXED]]
-// CHECK: %[[PAIRS:.+]] = prim.reshape %[[KEYS]] : tensor<3x128xf32> -> tensor<3x64x2x1xf32>
-// CHECK: %[[SWAPPED:.+]] = prim.reverse %[[PAIRS]], dims = [2] : tensor<3x64x2x1xf32>
-// CHECK: %[[OTHER:.+]] = prim.reshape %[[SWAPPED]] : tensor<3x64x2x1xf32> -> tensor<3x128xf32>
-// CHECK: %[[OTHERI:.+]] = prim.reshape %{{.+}} : tensor<3x64x2x1xi64> -> tensor<3x128xi64>
-// CHECK: %[[OTHERREAL:.+]] = prim.compare %[[OTHERI]], %[[N]], predicate = lt
-// CHECK: %[[FIRSTOF:.+]] = prim.select %[[OTHERREAL]], %{{.+}}, %{{.+}} : tensor<3x128xi1>, tensor<3x128xi1>
-// CHECK: %[[DIFFER:.+]] = prim.xor %[[EARLIER]], %[[FIRSTOF]] : tensor<3x128xi1>
-// CHECK: %[[TAKE:.+]] = prim.not %[[DIFFER]] : tensor<3x128xi1>
-// CHECK: %[[K1:.+]] = prim.select %[[TAKE]], %[[OTHER]], %[[KEYS]] : tensor<3x128xi1>, tensor<3x128xf32>
-// CHECK: %[[I1:.+]] = prim.select %[[TAKE]], %[[OTHERI]], %[[I]] : tensor<3x128xi1>, tensor<3x128xi64>
-// CHECK: prim.reshape %[[K1]] : tensor<3x128xf32> -> tensor<3x32x2x2xf32>
-// CHECK-COUNT-52: prim.reverse
-// CHECK: prim.reshape %{{.+}} : tensor<3x128xf32> -> tensor<3x64x2x1xf32>
-// CHECK: %[[ORDER:.+]] = prim.select {{.+}} : tensor<3x128xi1>, tensor<3x128xi64>
-// CHECK-NEXT: %[[FIRST:.+]] = prim.slice %[[ORDER]] [0:3, 0:70] : tensor<3x128xi64> -> tensor<3x70xi64>
+// CHECK-DAG: %[[NAN:.+]] = prim.constant dense<2143289344> : tensor<3x70xi32>
+// CHECK-DAG: %[[SIGN:.+]] = prim.constant dense<-2147483648> : tensor<3x70xi32>
+// CHECK-DAG: %[[HALF:.+]] = prim.constant dense<2147483648> : tensor<3x70xi64>
+// CHECK: %[[DIGITS:.+]] = prim.iota dim = 2 : tensor<3x70x4xi32>
+// CHECK: %[[START:.+]] = prim.iota dim = 1 : tensor<3x70xi64>
+// CHECK: %[[BITS:.+]] = prim.bitcast_convert %[[X]] : tensor<3x70xf32> -> tensor<3x70xi32>
+// CHECK: %[[ISNAN:.+]] = prim.compare %[[X]], %[[X]], predicate = ne
+// CHECK: %[[NOZERO:.+]] = prim.select %{{.+}}, %{{.+}}, %[[BITS]]
+// CHECK: %[[CANON:.+]] = prim.select %[[ISNAN]], %[[NAN]], %[[NOZERO]]
+// CHECK: %[[INV:.+]] = prim.xor %[[CANON]], %{{.+}} : tensor<3x70xi32>
+// CHECK: %[[FLIP:.+]] = prim.xor %[[INV]], %[[SIGN]] : tensor<3x70xi32>
+// CHECK: %[[NEG:.+]] = prim.compare %[[CANON]], %{{.+}}, predicate = lt
+// CHECK: %[[KEY:.+]] = prim.select %[[NEG]], %[[FLIP]], %[[CANON]]
+// CHECK: %[[WIDE:.+]] = prim.convert %[[KEY]] : tensor<3x70xi32> -> tensor<3x70xi64>
+// CHECK: %[[WORD:.+]] = prim.add %[[WIDE]], %[[HALF]] : tensor<3x70xi64>
+// CHECK: %[[D0:.+]] = prim.and %[[WORD]], %{{.+}} : tensor<3x70xi64>
+// CHECK: %[[D1:.+]] = prim.convert %[[D0]] : tensor<3x70xi64> -> tensor<3x70xi32>
+// CHECK: %[[SPREAD:.+]] = prim.broadcast_in_dim %[[D1]], dims = [0, 1] : tensor<3x70xi32> -> tensor<3x70x4xi32>
+// CHECK: %[[HOT:.+]] = prim.compare %[[SPREAD]], %[[DIGITS]], predicate = eq : tensor<3x70x4xi32>
+// CHECK: %[[ONEHOT:.+]] = prim.convert %[[HOT]] : tensor<3x70x4xi1> -> tensor<3x70x4xi32>
+// CHECK: %[[COUNTED:.+]] = prim.cumsum %[[ONEHOT]], dim = 1 : tensor<3x70x4xi32>
+// CHECK: %[[LASTPOS:.+]] = prim.slice %[[COUNTED]] [0:3, 69:70, 0:4]
+// CHECK: %[[COUNTS:.+]] = prim.reshape %[[LASTPOS]] : tensor<3x1x4xi32> -> tensor<3x4xi32>
+// CHECK: %[[UPTO:.+]] = prim.cumsum %[[COUNTS]], dim = 1 : tensor<3x4xi32>
+// CHECK: %[[STARTS:.+]] = prim.sub %[[UPTO]], %[[COUNTS]] : tensor<3x4xi32>
+// CHECK: %[[S3:.+]] = prim.broadcast_in_dim %[[STARTS]], dims = [0, 2] : tensor<3x4xi32> -> tensor<3x70x4xi32>
+// CHECK: %[[PLACES:.+]] = prim.add %[[COUNTED]], %[[S3]] : tensor<3x70x4xi32>
+// CHECK: %[[MINE:.+]] = prim.mul %[[ONEHOT]], %[[PLACES]] : tensor<3x70x4xi32>
+// CHECK: %[[PLACE:.+]] = prim.reduce sum %[[MINE]], dims = [2] : tensor<3x70x4xi32> -> tensor<3x70xi32>
+// CHECK: %[[P64:.+]] = prim.convert %[[PLACE]] : tensor<3x70xi32> -> tensor<3x70xi64>
+// CHECK: %[[AT:.+]] = prim.sub %[[P64]], %{{.+}} : tensor<3x70xi64>
+// CHECK: %[[ORDER1:.+]] = prim.scatter assign %{{.+}}, %[[AT]], %[[START]], dim = 1
+// CHECK: %[[NEXT:.+]] = prim.take_along %[[WORD]], %[[ORDER1]], dim = 1
+// CHECK: prim.div %[[NEXT]], %{{.+}} : tensor<3x70xi64>
+// CHECK-COUNT-14: prim.scatter assign
+// CHECK: %[[ORDER:.+]] = prim.scatter assign
+// CHECK-NOT: prim.scatter
+// CHECK: %[[FIRST:.+]] = prim.slice %[[ORDER]] [0:3, 0:70]
 // CHECK: %[[V:.+]] = prim.take_along %[[X]], %[[FIRST]], dim = 1
 // CHECK: return %[[V]], %[[FIRST]]
 func.func @sort_long_row(%x: tensor<3x70xf32>) -> (tensor<3x70xf32>, tensor<3x70xi64>) {
   %0:2 = aten.call "aten.sort.stable"(self: %x) {stable = true, dim = 1 : i64, descending = false} : (tensor<3x70xf32>) -> (tensor<3x70xf32>, tensor<3x70xi64>)
   return %0#0, %0#1 : tensor<3x70xf32>, tensor<3x70xi64>
+}
+
+// -----
+
+// Descending over 100 bfloat16 values: the 16 bits themselves (8 passes of
+// 2 bits), every bit inverted for descending order after the float's
+// transform, offset by 2^15.
+// CHECK-LABEL: func.func @sort_long_descending_bf16
+// CHECK-DAG: %[[NAN:.+]] = prim.constant dense<32704> : tensor<2x100xi16>
+// CHECK-DAG: %[[HALF:.+]] = prim.constant dense<32768> : tensor<2x100xi64>
+// CHECK: %[[BITS:.+]] = prim.bitcast_convert %{{.+}} : tensor<2x100xbf16> -> tensor<2x100xi16>
+// CHECK: prim.compare %{{.+}}, %{{.+}}, predicate = lt : tensor<2x100xi16>
+// CHECK: %[[KEY:.+]] = prim.select %{{.+}}, %{{.+}}, %{{.+}} : tensor<2x100xi1>, tensor<2x100xi16>
+// CHECK: %[[DESC:.+]] = prim.xor %[[KEY]], %{{.+}} : tensor<2x100xi16>
+// CHECK: %[[WIDE:.+]] = prim.convert %[[DESC]] : tensor<2x100xi16> -> tensor<2x100xi64>
+// CHECK: prim.add %[[WIDE]], %[[HALF]] : tensor<2x100xi64>
+// CHECK-COUNT-8: prim.scatter assign
+// CHECK-NOT: prim.scatter
+func.func @sort_long_descending_bf16(%x: tensor<2x100xbf16>) -> (tensor<2x100xbf16>, tensor<2x100xi64>) {
+  %0:2 = aten.call "aten.sort.stable"(self: %x) {stable = true, dim = 1 : i64, descending = true} : (tensor<2x100xbf16>) -> (tensor<2x100xbf16>, tensor<2x100xi64>)
+  return %0#0, %0#1 : tensor<2x100xbf16>, tensor<2x100xi64>
+}
+
+// -----
+
+// int64 keys: two 32-bit words (the low one, s & (2^32 - 1), sorted first;
+// the high one, (s - low) / 2^32 + 2^31), 16 passes each.
+// CHECK-LABEL: func.func @sort_long_i64
+// CHECK-NOT: prim.bitcast_convert
+// CHECK: %[[LOW:.+]] = prim.and %[[S:.+]], %{{.+}} : tensor<1x80xi64>
+// CHECK: %[[REST:.+]] = prim.sub %[[S]], %[[LOW]]
+// CHECK: %[[HIGH:.+]] = prim.div %[[REST]], %{{.+}}
+// CHECK: prim.add %[[HIGH]], %{{.+}}
+// CHECK-COUNT-32: prim.scatter assign
+// CHECK-NOT: prim.scatter
+func.func @sort_long_i64(%x: tensor<1x80xi64>) -> (tensor<1x80xi64>, tensor<1x80xi64>) {
+  %0:2 = aten.call "aten.sort.stable"(self: %x) {stable = true, dim = 1 : i64, descending = false} : (tensor<1x80xi64>) -> (tensor<1x80xi64>, tensor<1x80xi64>)
+  return %0#0, %0#1 : tensor<1x80xi64>, tensor<1x80xi64>
 }

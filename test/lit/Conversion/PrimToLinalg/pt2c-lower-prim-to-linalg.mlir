@@ -314,6 +314,18 @@ func.func @convert_f64_to_half(%x: tensor<4xf64>) -> (tensor<4xf16>, tensor<4xbf
 
 // -----
 
+// A bit copy, not a value conversion (a radix sort's float keys).
+// CHECK-LABEL: func.func @bitcast_convert
+// CHECK: linalg.generic
+// CHECK: arith.bitcast %{{.+}} : f32 to i32
+// CHECK-NOT: arith.fptosi
+func.func @bitcast_convert(%x: tensor<4xf32>) -> tensor<4xi32> {
+  %0 = prim.bitcast_convert %x : tensor<4xf32> -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
 // Constant indices (a pooling window's or an upsampling's table of source
 // positions): their range is known when compiling. Inside [0, 10): no
 // check at all; 10 in the table: the check compares the known range on the

@@ -584,3 +584,27 @@ func.func @convert_c1(%x: tensor<4x?xf32>) {
   %0 = prim.convert %x : tensor<4x?xf32> -> tensor<4x4xi32>
   return
 }
+
+// -----
+
+func.func @bitcast_convert_c1(%x: tensor<4x?xf32>) {
+  // expected-error @+1 {{C1: operand shape [4, ?] and result shape [4, 4] differ}}
+  %0 = prim.bitcast_convert %x : tensor<4x?xf32> -> tensor<4x4xi32>
+  return
+}
+
+// -----
+
+func.func @bitcast_convert_c2(%x: tensor<4xf32>) {
+  // expected-error @+1 {{C2: element types 'f32' and 'i64' are not of one width}}
+  %0 = prim.bitcast_convert %x : tensor<4xf32> -> tensor<4xi64>
+  return
+}
+
+// -----
+
+func.func @bitcast_convert_c2_bool(%x: tensor<4xi1>) {
+  // expected-error @+1 {{C2: element types 'i1' and 'i1' are not of one width}}
+  %0 = prim.bitcast_convert %x : tensor<4xi1> -> tensor<4xi1>
+  return
+}

@@ -107,6 +107,11 @@ func.func @compare_select_convert(%x: tensor<4x?xf32>, %y: tensor<4x?xf32>, %u: 
   %8 = prim.convert %0 : tensor<4x?xi1> -> tensor<4x?xbf16>
   // CHECK: %{{.+}} = prim.convert %{{.+}} : tensor<2xui8> -> tensor<2xf16>
   %9 = prim.convert %u : tensor<2xui8> -> tensor<2xf16>
+  // CHECK: %{{.+}} = prim.bitcast_convert %{{.+}} : tensor<4x?xf32> -> tensor<4x?xi32>
+  %10 = prim.bitcast_convert %x : tensor<4x?xf32> -> tensor<4x?xi32>
+  // CHECK: %{{.+}} = prim.bitcast_convert %{{.+}} : tensor<4x?xi16> -> tensor<4x?xbf16>
+  %11 = prim.convert %7 : tensor<4x?xi64> -> tensor<4x?xi16>
+  %12 = prim.bitcast_convert %11 : tensor<4x?xi16> -> tensor<4x?xbf16>
   return
 }
 

@@ -1,0 +1,19 @@
+//===- RadixSort.h - stable sort order of long rows by digits -------------===//
+
+#ifndef PT2C_CONVERSION_ATENTOPRIM_RADIXSORT_H
+#define PT2C_CONVERSION_ATENTOPRIM_RADIXSORT_H
+
+#include "mlir/IR/Value.h"
+
+namespace pt2c {
+
+class PrimBuilder;
+
+/// The stable sort order (i64 indices, [rows, n]) of `rows` ([rows, n], a
+/// static shape of any prim element type but ui8) along dim 1: ascending,
+/// or descending, NaN as the largest value, equal keys in index order.
+mlir::Value radixSortOrder(PrimBuilder &p, mlir::Value rows, bool descending);
+
+} // namespace pt2c
+
+#endif // PT2C_CONVERSION_ATENTOPRIM_RADIXSORT_H
