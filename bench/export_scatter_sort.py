@@ -14,6 +14,8 @@ Writes OUTDIR/<name>.pt2 (no weights: every tensor is an input) for
   nonzero_mask  torch.nonzero of a [512, 512] mask, about a tenth set
   cumsum_rows   running sums: x.cumsum(1) of [32, 8192] float32 and the
                 position ids mask.long().cumsum(1) - 1 of an [8, 4096] mask
+  unique_ids    torch.unique of 16384 token ids in [0, 4096) with the
+                inverse and the counts
 With --io also OUTDIR/<name>.io.npz: the inputs (in0, in1, ...; the
 indices spread over their whole range) and eager's outputs on the CPU
 (out0, ...), for `pt2c-run run MODEL.so --inputs X.io.npz --expect
@@ -60,6 +62,11 @@ class CumsumRows(torch.nn.Module):
         return x.cumsum(1), mask.long().cumsum(1) - 1
 
 
+class UniqueIds(torch.nn.Module):
+    def forward(self, ids):
+        return torch.unique(ids, return_inverse=True, return_counts=True)
+
+
 def programs():
     """Each program's module and inputs (one generator, seed 0, in order)."""
     g = torch.Generator().manual_seed(0)
@@ -76,6 +83,7 @@ def programs():
         "nonzero_mask": (NonzeroMask(), (torch.rand(512, 512, generator=g),)),
         "cumsum_rows": (CumsumRows(), (torch.randn(32, 8192, generator=g),
                                        torch.rand(8, 4096, generator=g) < 0.9)),
+        "unique_ids": (UniqueIds(), (torch.randint(0, 4096, (16384,), generator=g),)),
     }
 
 

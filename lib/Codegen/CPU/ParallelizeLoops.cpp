@@ -58,8 +58,9 @@ int64_t cpu::iterationPoints(ArrayRef<int64_t> ranges) {
 /// every operand's slice from its map at the tile's first and last point,
 /// also along loops it does not cut, which for a decreasing map gives a
 /// slice of the wrong size: a [64, 512, 2, 1] reverse along its dim of 2,
-/// cut along dim 0, read a slice of 1 there through `-d2 + 1` (the bitonic
-/// sort of 1000-element rows did not compile). Such ops stay whole.
+/// cut along dim 0, read a slice of 1 there through `-d2 + 1` (a bitonic
+/// sort of 1000-element rows, pt2c's long sort then, did not compile). Such
+/// ops stay whole.
 static bool readsBackwards(linalg::LinalgOp op) {
   bool backwards = false;
   for (AffineMap map : op.getIndexingMapsArray())

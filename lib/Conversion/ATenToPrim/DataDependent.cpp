@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Families.h"
+#include "RadixSort.h"
 
 #include "pt2c/Dialect/Prim/PrimOps.h"
 
@@ -24,6 +25,22 @@
 using namespace mlir;
 
 namespace pt2c {
+
+TrueSlots trueSlots(PrimBuilder &p, Value mask, int64_t limit) {
+  Type i64 = p.builder().getI64Type();
+  Value running = p.create<prim::CumsumOp>(p.convert(mask, i64), p.builder().getI64IntegerAttr(0));
+  if (!running)
+    return {Value(), Value()}; // p said why
+  Ew e{p, running};
+  Value number = e.sub(running, e.c(1.0));
+  // Every number is below the mask's size: a limit that large keeps all.
+  int64_t n = cast<RankedTensorType>(mask.getType()).getDimSize(0);
+  Value kept = limit >= n ? mask
+                          : p.create<prim::AndOp>(mask, e.cmp(prim::ComparePredicate::lt, number,
+                                                              e.c(double(limit))));
+  return {e.sel(kept, number, e.c(double(limit))), running};
+}
+
 namespace {
 
 using P = prim::ComparePredicate;
@@ -46,12 +63,12 @@ std::pair<Value, Value> truePositions(PrimBuilder &p, Value mask) {
   // write into a spare slot n, dropped with the slots past count. The
   // count is the running count's last element (no reduction of its own:
   // on the GPU that was a one-block kernel over the whole mask).
-  Value running = p.create<prim::CumsumOp>(p.convert(mask, i64), b.getI64IntegerAttr(0));
+  auto [slot, running] = trueSlots(p, mask, n);
+  if (!running)
+    return {Value(), Value()}; // p said why
   Value last = arith::ConstantIndexOp::create(b, p.loc(), n - 1);
   Value count = arith::IndexCastOp::create(
       b, p.loc(), b.getIndexType(), tensor::ExtractOp::create(b, p.loc(), running, ValueRange{last}));
-  Ew e{p, running};
-  Value slot = e.sel(mask, e.sub(running, e.c(1.0)), e.c(double(n)));
   Value index = p.build<prim::IotaOp>(RankedTensorType::get({n}, i64), b.getI64IntegerAttr(0),
                                       ValueRange{});
   Value slots = p.splat(0.0, RankedTensorType::get({n + 1}, i64), {});
@@ -271,8 +288,22 @@ LogicalResult unique(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   // original item's place in it.
   Value ranks, sortedSelf = self;
   if (sortFirst) {
-    ranks = rows ? lexicographicRowRanks(p, rows) : stableRanks(p, sortKeys(p, items), 0, false);
-    Value order = indicesOfRanks(p, ranks, 0, n);
+    Value order;
+    if (!rows && n > kRankSortLimit) {
+      // A long vector by digits, O(n) per pass; each item's rank is where
+      // the order puts it (one scatter), instead of the O(n^2) pairs.
+      order = p.reshape(RankedTensorType::get({n}, i64),
+                        radixSortOrder(p, p.reshape(RankedTensorType::get({1, n}, element), items),
+                                       /*descending=*/false));
+      Value position = p.build<prim::IotaOp>(RankedTensorType::get({n}, i64),
+                                             rewriter.getI64IntegerAttr(0), ValueRange{});
+      Ew e{p, position};
+      ranks = scatterOf(p, prim::ScatterKind::assign, e.c(0.0), order, position, 0);
+    } else {
+      ranks = rows ? lexicographicRowRanks(p, rows)
+                   : stableRanks(p, sortKeys(p, items), 0, false);
+      order = indicesOfRanks(p, ranks, 0, n);
+    }
     items = p.create<prim::TakeOp>(items, order, rewriter.getI64IntegerAttr(0));
     if (rows)
       sortedSelf = p.create<prim::TakeOp>(self, order, rewriter.getI64IntegerAttr(along));

@@ -161,6 +161,18 @@ mlir::Value sortKeys(PrimBuilder &p, mlir::Value x);
 /// static `dim`: how many elements sort before it (Sort.cpp).
 mlir::Value stableRanks(PrimBuilder &p, mlir::Value keys, int64_t dim, bool descending);
 
+/// Where each element of the static [n] bool `mask` goes when the true
+/// ones are numbered in order: `slot` (i64, [n]) is k for the k-th true
+/// element (from 0) while k < `limit`, and `limit` (a spare slot for the
+/// caller to drop) for the false ones and the rest; `running` is the
+/// running count of true elements, whose last is their number
+/// (DataDependent.cpp; nonzero, nonzero_static, masked_select, unique).
+struct TrueSlots {
+  mlir::Value slot;
+  mlir::Value running;
+};
+TrueSlots trueSlots(PrimBuilder &p, mlir::Value mask, int64_t limit);
+
 /// The stable rank (i64, [n]) of each row of the static [n, r] `rows` in
 /// lexicographic order: how many rows sort before it (ties by index; NaN
 /// after numbers, as stableRanks). O(n^2 r) work (Sort.cpp).

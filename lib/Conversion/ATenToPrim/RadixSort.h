@@ -5,9 +5,16 @@
 
 #include "mlir/IR/Value.h"
 
+#include <cstdint>
+
 namespace pt2c {
 
 class PrimBuilder;
+
+/// Rows up to this long are sorted by ranks (Sort.cpp: one fused
+/// comparison of all pairs, O(n^2), cheapest for short rows); longer ones
+/// by digits (radixSortOrder, O(n) per digit).
+constexpr int64_t kRankSortLimit = 64;
 
 /// The stable sort order (i64 indices, [rows, n]) of `rows` ([rows, n], a
 /// static shape of any prim element type but ui8) along dim 1: ascending,

@@ -773,11 +773,7 @@ LogicalResult nonzeroStatic(aten::CallOp call, const CallArgs &args, PatternRewr
   Value flat = p.reshape(RankedTensorType::get({count}, selfType.getElementType()), self);
   Ew e{p, flat};
   Value nonzero = e.cmp(prim::ComparePredicate::ne, flat, e.c(0.0));
-  Value ordinal = p.create<prim::CumsumOp>(p.convert(nonzero, i64), rewriter.getI64IntegerAttr(0));
-  Ew c{p, ordinal};
-  Value row = c.sub(ordinal, c.c(1.0));
-  Value placed = p.create<prim::AndOp>(nonzero, c.cmp(prim::ComparePredicate::lt, row, c.c(double(*size))));
-  Value target = p.broadcastInDim(c.sel(placed, row, c.c(double(*size))), table, {0}, {});
+  Value target = p.broadcastInDim(trueSlots(p, nonzero, *size).slot, table, {0}, {});
   Value canvas = p.splat(fill, RankedTensorType::get({*size + 1, rank}, i64), {});
   Value written = scatterOf(p, prim::ScatterKind::assign, canvas, target, source, 0);
   if (!written)

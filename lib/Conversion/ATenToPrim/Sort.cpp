@@ -151,10 +151,6 @@ Value indicesOfRanks(PrimBuilder &p, Value ranks, int64_t dim, int64_t count) {
 
 namespace {
 
-/// Rows up to this long are sorted by ranks (one fused comparison of all
-/// pairs, O(n^2)); longer ones by digits (RadixSort.cpp, O(n) per digit).
-constexpr int64_t kRankSortLimit = 64;
-
 /// The indices [.., count, ..] along `dim` of the first `count` elements
 /// of `x` (static) in stable sort order.
 Value sortOrder(PrimBuilder &p, Value x, int64_t dim, int64_t count, bool descending) {

@@ -20,10 +20,10 @@
 // The running count: a prim.cumsum (long rows are scanned by blocks when
 // lowered).
 // CHECK: %[[RUNNING:.+]] = prim.cumsum %[[ONES]], dim = 0 : tensor<6xi64>
-// CHECK: %[[COUNT64:.+]] = tensor.extract %[[RUNNING]][%[[C5]]] : tensor<6xi64>
-// CHECK: %[[COUNT:.+]] = arith.index_cast %[[COUNT64]] : i64 to index
 // CHECK: %[[NUMBER:.+]] = prim.sub %[[RUNNING]], %[[ONE]] : tensor<6xi64>
 // CHECK: %[[SLOT:.+]] = prim.select %[[NZ]], %[[NUMBER]], %[[SPARE]]
+// CHECK: %[[COUNT64:.+]] = tensor.extract %[[RUNNING]][%[[C5]]] : tensor<6xi64>
+// CHECK: %[[COUNT:.+]] = arith.index_cast %[[COUNT64]] : i64 to index
 // CHECK: %[[INDEX:.+]] = prim.iota dim = 0 : tensor<6xi64>
 // CHECK: %[[SLOTS:.+]] = prim.scatter assign %[[EMPTY]], %[[SLOT]], %[[INDEX]], dim = 0 : (tensor<7xi64>, tensor<6xi64>, tensor<6xi64>) -> tensor<7xi64>
 // CHECK: %[[POS:.+]] = tensor.extract_slice %[[SLOTS]][0] [%[[COUNT]]] [1] : tensor<7xi64> to tensor<?xi64>
