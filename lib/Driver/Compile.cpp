@@ -181,30 +181,45 @@ static llvm::Error foldBatchNorms(mlir::ModuleOp module, llvm::StringRef archive
   return llvm::Error::success();
 }
 
-/// prim -> linalg on tensors.
-static llvm::Error lowerToLinalg(mlir::ModuleOp module, llvm::StringRef archivePath) {
-  return runStage(module, archivePath, "lower the program", createLowerPrimToLinalg());
+/// prim -> linalg on tensors. Long integer scans (running counts) are cut
+/// into blocks only when the library has GPU code: the CPU runs each scan
+/// as one loop along its row (pt2c-scan-loops), for which the blocks are
+/// extra passes over memory (float rows keep them for their rounding).
+static llvm::Error lowerToLinalg(mlir::ModuleOp module, llvm::StringRef archivePath,
+                                 bool forCUDA) {
+  LowerPrimToLinalgOptions lowering;
+  lowering.blockIntegerScans = forCUDA;
+  return runStage(module, archivePath, "lower the program", createLowerPrimToLinalg(lowering));
+}
+
+/// Which targets --target names: {cpu, cuda}; a usage error otherwise.
+static llvm::Expected<std::pair<bool, bool>> parseTargets(llvm::StringRef list) {
+  llvm::SmallVector<llvm::StringRef> targets;
+  list.split(targets, ',', -1, /*KeepEmpty=*/false);
+  bool forCPU = false, forCUDA = false;
+  for (llvm::StringRef target : targets) {
+    target = target.trim();
+    if (target == "cpu")
+      forCPU = true;
+    else if (target == "cuda")
+      forCUDA = true;
+    else
+      return llvm::createStringError("--target: unknown target '" + target +
+                                     "' (expected cpu, cuda or cpu,cuda)");
+  }
+  if (!forCPU && !forCUDA)
+    return llvm::createStringError("--target: no target given (expected cpu, cuda or cpu,cuda)");
+  return std::make_pair(forCPU, forCUDA);
 }
 
 /// --target, --cpu and --cuda-arch into build options; errors are usage
 /// errors, found before any work.
 static llvm::Expected<BuildOptions> buildOptionsFor(const CompileOptions &options) {
   BuildOptions build;
-  llvm::SmallVector<llvm::StringRef> targets;
-  llvm::StringRef(options.targets).split(targets, ',', -1, /*KeepEmpty=*/false);
-  build.forCPU = build.forCUDA = false;
-  for (llvm::StringRef target : targets) {
-    target = target.trim();
-    if (target == "cpu")
-      build.forCPU = true;
-    else if (target == "cuda")
-      build.forCUDA = true;
-    else
-      return llvm::createStringError("--target: unknown target '" + target +
-                                     "' (expected cpu, cuda or cpu,cuda)");
-  }
-  if (!build.forCPU && !build.forCUDA)
-    return llvm::createStringError("--target: no target given (expected cpu, cuda or cpu,cuda)");
+  auto targets = parseTargets(options.targets);
+  if (!targets)
+    return targets.takeError();
+  std::tie(build.forCPU, build.forCUDA) = *targets;
   build.cpu.cpu = options.cpu;
   if (!isKnownCPU(options.cpu))
     return llvm::createStringError("--cpu: '" + options.cpu +
@@ -292,7 +307,7 @@ llvm::Error compileToLibrary(const CompileOptions &options, llvm::StringRef outp
       return error;
     if (llvm::Error error = foldBatchNorms(module, options.inputPath))
       return error;
-    if (llvm::Error error = lowerToLinalg(module, options.inputPath))
+    if (llvm::Error error = lowerToLinalg(module, options.inputPath, build->forCUDA))
       return error;
     if (llvm::Error error = chooseLayouts(module, options))
       return error;
@@ -330,6 +345,9 @@ llvm::Error compileAndEmit(const CompileOptions &options, llvm::raw_ostream &os)
   if (!imported)
     return imported.takeError();
   mlir::OwningOpRef<mlir::ModuleOp> module = std::move(imported->module);
+  auto targets = parseTargets(options.targets);
+  if (!targets)
+    return targets.takeError();
   if (options.emit >= Phase::Prim) {
     StepTimer timer(options.progress, "decompose to prim");
     if (llvm::Error error = decompose(*module, options))
@@ -339,7 +357,7 @@ llvm::Error compileAndEmit(const CompileOptions &options, llvm::raw_ostream &os)
     StepTimer timer(options.progress, "lower to linalg");
     if (llvm::Error error = foldBatchNorms(*module, options.inputPath))
       return error;
-    if (llvm::Error error = lowerToLinalg(*module, options.inputPath))
+    if (llvm::Error error = lowerToLinalg(*module, options.inputPath, targets->second))
       return error;
     if (llvm::Error error = chooseLayouts(*module, options))
       return error;

@@ -937,8 +937,10 @@ def ScatterLoops : Pass<"pt2c-scatter-loops", "mlir::func::FuncOp"> {
     indices smaller than the result need nothing new. Updates are combined
     in the same order (row-major over u: the last of equal indices wins for
     assign, as torch's CPU loop). An index outside the dim writes nothing
-    (the index check before the scatter fails the run). The loops are
-    sequential: O(updates), with no parallel split.
+    (the index check before the scatter fails the run). O(updates). A
+    scatter along a dim other than the first, with min-work updates or
+    more, runs in chunks of the indices' rows (each row's updates land in
+    its own row) as an scf.forall for the thread pool; others sequentially.
 
     ```mlir
     %r = linalg.generic {pt2c.scatter_dim = 0 : i64, iterator_types = [parallel, parallel, reduction]}
@@ -951,6 +953,51 @@ def ScatterLoops : Pass<"pt2c-scatter-loops", "mlir::func::FuncOp"> {
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
                            "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"minWork", "min-work", "int64_t", /*default=*/"32768",
+           "Updates below which a scatter stays on one thread">,
+    Option<"maxChunks", "max-chunks", "int64_t", /*default=*/"64",
+           "The most chunks one scatter is split into">,
+  ];
+}
+
+def ScanLoops : Pass<"pt2c-scan-loops", "mlir::func::FuncOp"> {
+  let summary = "cumsum/cumprod as a loop along the row, O(n)";
+  let description = [{
+    pt2c-lower-prim-to-linalg lowers a scan (cumsum, cumprod, the running
+    counts of nonzero, masked_select, unique and the radix sort, and each
+    level of a long row's blocked scan) to a generic in which every output
+    reduces over its row up to itself (include/pt2c/Conversion/ScanMarker.h):
+    O(n^2) per row, each output a scalar reduction on the CPU. This pass
+    rewrites each marked generic, before fusion, into loops over every
+    position p, in order, the row's dim included, that combine the running
+    value at p[dim] - 1 with the input at p (the init's identity at
+    p[dim] = 0), reusing the generic's body for the combination, so sums,
+    products and float32 accumulators of float16/bfloat16 need nothing
+    new. The dims after the row's are innermost: LLVM vectorizes across
+    them. Terms are combined left to right, as torch's CPU kernels do.
+    When the scan has min-work elements or more and its first dim (not the
+    row's) is static, the loops run as an scf.forall over chunks of the
+    first dim, at most max-chunks of them (the runtime's thread pool).
+    Measured in bench/README.md (sort_rows, cumsum_rows).
+
+    ```mlir
+    %r = linalg.generic {pt2c.scan_dim = 1 : i64, iterator_types = [parallel, parallel, reduction]}
+           ins(%x) outs(%zeros) { %a + select(d2 <= d1, %x, 0) }
+    // =>
+    %r = scf.for %p0 ... iter_args(%a0 = %zeros) { scf.for %p1 ... {
+           %prev = tensor.extract %a1[%p0, max(%p1 - 1, 0)] ...
+           tensor.insert (%prev + %x[%p0, %p1]) into %a1[%p0, %p1] } }
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"minWork", "min-work", "int64_t", /*default=*/"32768",
+           "Elements below which a scan stays on one thread">,
+    Option<"maxChunks", "max-chunks", "int64_t", /*default=*/"64",
+           "The most chunks one scan is split into">,
+  ];
 }
 
 def PrivateFills : Pass<"pt2c-private-fills", "mlir::func::FuncOp"> {

@@ -52,6 +52,14 @@ inline constexpr char kIndexCheckAttr[] = "pt2c.index_check";
 /// each update's index against the dim.
 inline constexpr char kIndexSiteAttr[] = "pt2c.index_site";
 
+/// The unit attribute on a prim.take, prim.take_along or prim.scatter whose
+/// decomposition built the indices in range by construction (a radix
+/// sort's permutation, the places it scatters to): the lowering checks
+/// nothing at run time for them. Gathers still clamp and scatters still
+/// guard every index, so a wrong mark gives wrong values, never an access
+/// outside the tensor.
+inline constexpr char kIndicesInRangeAttr[] = "pt2c.indices_in_range";
+
 /// int64_t pt2crt_cuda_index_slot(int64_t size, int64_t site): the device
 /// address of a pinned pair the kernels reading the indices write an
 /// out-of-range index into, {value, 1} (runtime/src/CudaIndexChecks.h).

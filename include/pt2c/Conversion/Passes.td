@@ -87,6 +87,13 @@ def LowerPrimToLinalg : Pass<"pt2c-lower-prim-to-linalg", "mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
                            "::mlir::scf::SCFDialect", "::mlir::func::FuncDialect",
                            "::mlir::LLVM::LLVMDialect"];
+  let options = [
+    Option<"blockIntegerScans", "block-integer-scans", "bool", /*default=*/"true",
+           "Rewrite an integer cumsum/cumprod over a static row longer than 128 into "
+           "scans of blocks first, as float rows always are (data-parallel steps, for GPU "
+           "code); without, it stays one marked generic, which the CPU pipeline runs as a "
+           "loop along the row (integer sums are exact in any order)">,
+  ];
 }
 
 def FoldBatchNorm : Pass<"pt2c-fold-batch-norm", "mlir::func::FuncOp"> {

@@ -44,7 +44,8 @@ int64_t weightPanelColumns(int64_t vectorBits) {
 void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &options) {
   // The passes, in order, and why (the LLVM/MLIR 22 behaviour they work
   // around: docs/toolchain.md, "CPU code"):
-  // 1. Scatters become loops over their updates (pt2c-scatter-loops).
+  // 1. Scatters become loops over their updates (pt2c-scatter-loops),
+  //    cumsums and cumprods loops along their rows (pt2c-scan-loops).
   //    A tensor added to a matmul's result (bias, residual) becomes the
   //    matmul's starting accumulator (pt2c-add-into-accumulator); then
   //    producer/consumer elementwise generics fuse into one loop nest,
@@ -111,9 +112,12 @@ void addCPULoweringPasses(mlir::OpPassManager &pm, const CPUCodegenOptions &opti
   int64_t copyWork = options.minParallelWork > 0 ? options.minParallelWork
                                                   : std::numeric_limits<int64_t>::max();
   addPassList(pm, "CPU fusion and tiling",
-              "func.func(pt2c-scatter-loops),"
-              "func.func(pt2c-add-into-accumulator),func.func(pt2c-private-fills),"
-              "pt2c-fuse-elementwise," +
+              llvm::formatv("func.func(pt2c-scatter-loops{{min-work={0}}),"
+                            "func.func(pt2c-scan-loops{{min-work={0}}),",
+                            copyWork)
+                      .str() +
+                  "func.func(pt2c-add-into-accumulator),func.func(pt2c-private-fills),"
+                  "pt2c-fuse-elementwise," +
                   llvm::formatv("func.func(pt2c-chunk-convolutions{{vector-bits={0}}),",
                                 options.vectorBits)
                       .str() +

@@ -7,6 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Chunking.h"
+#include "TensorLoops.h"
+
 #include "pt2c/Codegen/Passes.h"
 #include "pt2c/Conversion/ScatterMarker.h"
 
@@ -45,36 +48,20 @@ bool isScatter(linalg::GenericOp generic, int64_t &dim) {
          llvm::count(iterators, utils::IteratorType::reduction) == 1;
 }
 
-/// The marked generic as loops over the indices' positions u: the update
-/// at u goes to the result position u with u[dim] replaced by indices[u],
-/// when that is inside the dim (one outside fails the run through the index
-/// check placed before; meanwhile it writes nothing). The generic's body
-/// computes the new value, with linalg.index(k) read as that position and
-/// linalg.index(r) as u[dim].
-void rewriteAsLoops(linalg::GenericOp generic, int64_t dim) {
-  OpBuilder b(generic);
-  Location loc = generic.getLoc();
-  Value indices = generic.getDpsInputs()[0];
-  Value updates = generic.getNumDpsInputs() == 2 ? generic.getDpsInputs()[1] : Value();
-  Value init = generic.getDpsInits()[0];
-  int64_t rank = cast<RankedTensorType>(init.getType()).getRank();
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value dimSize = tensor::DimOp::create(b, loc, init, dim);
-
-  SmallVector<Value> position; // u, one loop per indices dim
-  SmallVector<scf::ForOp> loops;
-  Value acc = init;
-  for (int64_t k = 0; k < rank; ++k) {
-    Value extent = tensor::DimOp::create(b, loc, indices, k);
-    auto loop = scf::ForOp::create(b, loc, zero, extent, one, ValueRange{acc});
-    if (!loops.empty())
-      scf::YieldOp::create(b, loc, loop.getResults());
-    b.setInsertionPointToStart(loop.getBody());
-    position.push_back(loop.getInductionVar());
-    acc = loop.getRegionIterArgs()[0];
-    loops.push_back(loop);
-  }
+/// Loops over the positions u of `indices` that combine the update at u
+/// into `acc` at u with u[dim] replaced by indices[u], when that is inside
+/// the dim (one outside fails the run through the index check placed
+/// before; meanwhile it writes nothing). The generic's body computes the
+/// new value, with linalg.index(k) read as that position (its row offset by
+/// `firstRow` when the tensors are a chunk of rows) and linalg.index(r) as
+/// u[dim]. Returns `acc` after the loops.
+Value scatterNest(OpBuilder &b, Location loc, linalg::GenericOp generic, int64_t dim,
+                  Value indices, Value updates, Value acc, Value firstRow) {
+  int64_t rank = cast<RankedTensorType>(acc.getType()).getRank();
+  Value dimSize = tensor::DimOp::create(b, loc, acc, dim);
+  cpu::TensorLoopNest nest = cpu::loopsOver(b, loc, indices, acc); // over u
+  SmallVector<Value> &position = nest.position;
+  acc = nest.acc;
   Value index = tensor::ExtractOp::create(b, loc, indices, position);
   Value target = arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
   Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, target, dimSize);
@@ -96,7 +83,10 @@ void rewriteAsLoops(linalg::GenericOp generic, int64_t dim) {
     for (Operation &op : body.without_terminator()) {
       if (auto at = dyn_cast<linalg::IndexOp>(op)) {
         int64_t k = at.getDim();
-        map.map(at.getResult(), k < rank ? destination[k] : position[dim]);
+        Value read = k < rank ? destination[k] : position[dim];
+        if (k == 0 && dim != 0 && firstRow)
+          read = arith::AddIOp::create(b, loc, firstRow, read);
+        map.map(at.getResult(), read);
         continue;
       }
       b.clone(op, map);
@@ -105,12 +95,43 @@ void rewriteAsLoops(linalg::GenericOp generic, int64_t dim) {
     scf::YieldOp::create(b, loc, tensor::InsertOp::create(b, loc, next, acc, destination).getResult());
   }
   b.setInsertionPointAfter(guard);
-  scf::YieldOp::create(b, loc, guard.getResults());
-  generic.getResult(0).replaceAllUsesWith(loops.front().getResult(0));
+  return cpu::closeLoops(b, loc, nest, guard.getResult(0));
+}
+
+/// The marked generic as loops (scatterNest); in chunks of rows of the
+/// indices' first dim when the scatter is along another dim (each row's
+/// updates land in that row), the indices' first dim is static and they
+/// have `minWork` elements or more.
+void rewriteAsLoops(linalg::GenericOp generic, int64_t dim, int64_t minWork,
+                    int64_t maxChunks) {
+  OpBuilder b(generic);
+  Location loc = generic.getLoc();
+  Value indices = generic.getDpsInputs()[0];
+  Value updates = generic.getNumDpsInputs() == 2 ? generic.getDpsInputs()[1] : Value();
+  Value init = generic.getDpsInits()[0];
+  auto indicesType = cast<RankedTensorType>(indices.getType());
+  int64_t rows = indicesType.getDimSize(0);
+  Value result;
+  if (dim > 0 && !ShapedType::isDynamic(rows) &&
+      cpu::iterationPoints(indicesType.getShape()) >= minWork) {
+    SmallVector<Value> sources = {indices};
+    if (updates)
+      sources.push_back(updates);
+    result = cpu::inRowChunks(
+        b, loc, rows, maxChunks, sources, init,
+        [&](OpBuilder &inner, ValueRange sourceRows, Value accRows, Value firstRow) {
+          return scatterNest(inner, loc, generic, dim, sourceRows[0],
+                             updates ? sourceRows[1] : Value(), accRows, firstRow);
+        });
+  }
+  if (!result)
+    result = scatterNest(b, loc, generic, dim, indices, updates, init, Value());
+  generic.getResult(0).replaceAllUsesWith(result);
   generic.erase();
 }
 
 struct ScatterLoops : impl::ScatterLoopsBase<ScatterLoops> {
+  using ScatterLoopsBase::ScatterLoopsBase;
   void runOnOperation() override {
     SmallVector<std::pair<linalg::GenericOp, int64_t>> scatters;
     getOperation().walk([&](linalg::GenericOp generic) {
@@ -119,7 +140,7 @@ struct ScatterLoops : impl::ScatterLoopsBase<ScatterLoops> {
         scatters.emplace_back(generic, dim);
     });
     for (auto [generic, dim] : scatters)
-      rewriteAsLoops(generic, dim);
+      rewriteAsLoops(generic, dim, minWork, maxChunks);
   }
 };
 

@@ -298,7 +298,8 @@ LogicalResult unique(aten::CallOp call, const CallArgs &args, PatternRewriter &r
       Value position = p.build<prim::IotaOp>(RankedTensorType::get({n}, i64),
                                              rewriter.getI64IntegerAttr(0), ValueRange{});
       Ew e{p, position};
-      ranks = scatterOf(p, prim::ScatterKind::assign, e.c(0.0), order, position, 0);
+      ranks = withIndicesInRange(
+          scatterOf(p, prim::ScatterKind::assign, e.c(0.0), order, position, 0));
     } else {
       ranks = rows ? lexicographicRowRanks(p, rows)
                    : stableRanks(p, sortKeys(p, items), 0, false);

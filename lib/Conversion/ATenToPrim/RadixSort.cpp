@@ -28,6 +28,7 @@
 #include "Families.h"
 
 #include "pt2c/Conversion/ATenToPrim/PrimBuilder.h"
+#include "pt2c/Conversion/IndexChecks.h"
 #include "pt2c/Dialect/Prim/PrimOps.h"
 
 #include "llvm/ADT/APFloat.h"
@@ -102,6 +103,12 @@ SmallVector<Word> wordsOf(PrimBuilder &p, Value s, unsigned width) {
 
 } // namespace
 
+Value withIndicesInRange(Value gathered) {
+  if (Operation *op = gathered ? gathered.getDefiningOp() : nullptr)
+    op->setAttr(kIndicesInRangeAttr, UnitAttr::get(op->getContext()));
+  return gathered;
+}
+
 Value radixSortOrder(PrimBuilder &p, Value rows, bool descending) {
   OpBuilder &b = p.builder();
   auto type = cast<RankedTensorType>(rows.getType());
@@ -121,8 +128,8 @@ Value radixSortOrder(PrimBuilder &p, Value rows, bool descending) {
     for (unsigned shift = 0; shift < word.bits; shift += kDigitBits) {
       // The word of each element in the order so far.
       Value current = first ? word.value
-                            : p.create<prim::TakeAlongOp>(word.value, order,
-                                                          b.getI64IntegerAttr(1));
+                            : withIndicesInRange(p.create<prim::TakeAlongOp>(
+                                  word.value, order, b.getI64IntegerAttr(1)));
       first = false;
       Ew e{p, current};
       Value shifted = shift ? e.div(current, e.c(std::ldexp(1.0, int(shift)))) : current;
@@ -142,7 +149,10 @@ Value radixSortOrder(PrimBuilder &p, Value rows, bool descending) {
       Value place = p.convert(p.reduce(prim::ReduceKind::sum, d.mul(oneHot, places), {2}, false),
                               i64);
       Ew o{p, order};
-      order = scatterOf(p, prim::ScatterKind::assign, o.c(0.0), o.sub(place, o.c(1.0)), order, 1);
+      // place - 1 is in [0, n): each digit's elements get the places
+      // after the smaller digits' counts, one each.
+      order = withIndicesInRange(
+          scatterOf(p, prim::ScatterKind::assign, o.c(0.0), o.sub(place, o.c(1.0)), order, 1));
     }
   }
   return order;

@@ -19,7 +19,14 @@ constexpr int64_t kRankSortLimit = 64;
 /// The stable sort order (i64 indices, [rows, n]) of `rows` ([rows, n], a
 /// static shape of any prim element type but ui8) along dim 1: ascending,
 /// or descending, NaN as the largest value, equal keys in index order.
+/// Each row is a permutation of [0, n): a gather or scatter by it may be
+/// marked withIndicesInRange.
 mlir::Value radixSortOrder(PrimBuilder &p, mlir::Value rows, bool descending);
+
+/// `gathered`, the result of a prim.take/take_along/scatter whose indices
+/// the caller built in range, with its op marked so (kIndicesInRangeAttr:
+/// no run-time check of them).
+mlir::Value withIndicesInRange(mlir::Value gathered);
 
 } // namespace pt2c
 

@@ -197,6 +197,9 @@ FailureOr<std::pair<Value, Value>> sortedPrefix(aten::CallOp call, PatternRewrit
   PrimBuilder p(rewriter, call.getLoc());
   Value indices = sortOrder(p, self, dim, count, descending);
   Value values = p.create<prim::TakeAlongOp>(self, indices, rewriter.getI64IntegerAttr(dim));
+  // A long row's order is the radix sort's permutation.
+  if (type.getDimSize(dim) > kRankSortLimit)
+    values = withIndicesInRange(values);
   return std::make_pair(values, indices);
 }
 

@@ -11,6 +11,11 @@
 //             while m is long: the recursion shrinks by kBlock each level)
 //   result  = inner combined with the total of all earlier blocks
 // O(n * kBlock) work in a few data-parallel steps, on CPU and GPU alike.
+// Integer rows only where the library has GPU code (the lowering's
+// block-integer-scans) or the row is too long for one thread's loop: the
+// CPU runs a scan as a loop along the row (pt2c-scan-loops), for which
+// blocks are extra passes over memory; float rows keep them on the CPU
+// too, for their rounding (Lowering.h).
 // Integer sums and products are exact in any order; float ones are
 // grouped by block instead of strictly left to right (an error bound no
 // worse than the sequential sum's). float16/bfloat16 rows are scanned in
@@ -71,12 +76,15 @@ Value padOf(PatternRewriter &b, Location loc, Value value, int64_t dim, int64_t 
 
 template <typename ScanOp, bool isProduct>
 struct BlockedScan : OpRewritePattern<ScanOp> {
-  using OpRewritePattern<ScanOp>::OpRewritePattern;
+  BlockedScan(MLIRContext *context, bool integerRows)
+      : OpRewritePattern<ScanOp>(context), integerRows(integerRows) {}
+  bool integerRows;
   LogicalResult matchAndRewrite(ScanOp op, PatternRewriter &b) const override {
     auto type = cast<RankedTensorType>(op.getType());
     int64_t dim = op.getDimension();
-    if (!isLongScan(type, dim))
-      return b.notifyMatchFailure(op, "a static row longer than kLongScan");
+    if (!scannedByBlocks(type, dim, integerRows))
+      return b.notifyMatchFailure(op, "a static row longer than kLongScan (of floats unless "
+                                      "integer rows are blocked too)");
     Location loc = op.getLoc();
     Type acc = accumulatorType(type.getElementType());
     auto accType = type.clone(acc);
@@ -126,13 +134,23 @@ struct BlockedScan : OpRewritePattern<ScanOp> {
 
 } // namespace
 
-bool isLongScan(RankedTensorType type, int64_t dim) {
-  return type.hasStaticShape() && type.getDimSize(dim) > kLongScan;
+bool scannedByBlocks(RankedTensorType type, int64_t dim, bool integerRows) {
+  if (!type.hasStaticShape() || type.getDimSize(dim) <= kLongScan)
+    return false;
+  if (integerRows || isa<FloatType>(type.getElementType()))
+    return true;
+  // One chunk's loop steps: its share of dim 0's rows, times the dims up
+  // to the row's (constexpr 64: pt2c-scan-loops' max-chunks).
+  constexpr int64_t kChunks = 64;
+  int64_t steps = dim == 0 ? type.getDimSize(0) : llvm::divideCeil(type.getDimSize(0), kChunks);
+  for (int64_t d = 1; d <= dim; ++d)
+    steps *= type.getDimSize(d);
+  return steps > kLoopScanSteps;
 }
 
-void populateBlockedScans(RewritePatternSet &patterns) {
+void populateBlockedScans(RewritePatternSet &patterns, bool integerRows) {
   patterns.add<BlockedScan<prim::CumsumOp, false>, BlockedScan<prim::CumprodOp, true>>(
-      patterns.getContext());
+      patterns.getContext(), integerRows);
 }
 
 } // namespace pt2c::lowering

@@ -9,6 +9,7 @@
 
 #include "Lowering.h"
 
+#include "pt2c/Conversion/ScanMarker.h"
 #include "pt2c/Dialect/Prim/PrimOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -58,7 +59,7 @@ struct TakeLowering : OpRewritePattern<prim::TakeOp> {
     SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
     Value size = tensor::DimOp::create(rewriter, loc, operand, dim);
     FlatSymbolRefAttr site =
-        checkIndexRange(rewriter, loc, indices, size, describeIndices(indices));
+        checkIndexRange(rewriter, op, indices, size);
     auto generic = linalg::GenericOp::create(
         rewriter, loc, type, indices, init, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange a) {
@@ -88,7 +89,7 @@ struct TakeAlongLowering : OpRewritePattern<prim::TakeAlongOp> {
     SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
     Value size = tensor::DimOp::create(rewriter, loc, operand, dim);
     FlatSymbolRefAttr site =
-        checkIndexRange(rewriter, loc, op.getIndices(), size, describeIndices(op.getIndices()));
+        checkIndexRange(rewriter, op, op.getIndices(), size);
     auto generic = linalg::GenericOp::create(
         rewriter, loc, type, op.getIndices(), init, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange a) {
@@ -108,14 +109,19 @@ struct TakeAlongLowering : OpRewritePattern<prim::TakeAlongOp> {
 // in which positions k > i_dim contribute the identity. O(n^2) per row, but
 // every output is independent (parallel on CPU and GPU), and the terms are
 // combined in index order like torch's sequential CPU kernels. Static rows
-// longer than kLongScan become scans of blocks first (BlockedScan.cpp).
+// longer than kLongScan become scans of blocks first (BlockedScan.cpp;
+// integer ones only when the library has GPU code). The generic is
+// marked (ScanMarker.h): the CPU pipeline makes it a loop
+// along the row instead (pt2c-scan-loops, O(n)).
 template <typename ScanOp, bool isProduct>
 struct ScanLowering : OpRewritePattern<ScanOp> {
-  using OpRewritePattern<ScanOp>::OpRewritePattern;
+  ScanLowering(MLIRContext *context, bool blockIntegerScans)
+      : OpRewritePattern<ScanOp>(context), blockIntegerScans(blockIntegerScans) {}
+  bool blockIntegerScans;
   LogicalResult matchAndRewrite(ScanOp op, PatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getType());
     int64_t dim = op.getDimension(), rank = type.getRank();
-    if (isLongScan(type, dim))
+    if (scannedByBlocks(type, dim, blockIntegerScans))
       return rewriter.notifyMatchFailure(op, "a long row is scanned by blocks (BlockedScan.cpp)");
     Type element = type.getElementType();
     bool isFloat = isa<FloatType>(element);
@@ -152,6 +158,7 @@ struct ScanLowering : OpRewritePattern<ScanOp> {
                            : arith::AddIOp::create(b, l, a[1], term).getResult();
           linalg::YieldOp::create(b, l, next);
         });
+    generic->setAttr(kScanDimAttr, rewriter.getI64IntegerAttr(dim));
     rewriter.replaceOp(op, roundTo(rewriter, loc, generic.getResult(0), type));
     return success();
   }
@@ -159,10 +166,11 @@ struct ScanLowering : OpRewritePattern<ScanOp> {
 
 } // namespace
 
-void populateGatherLowerings(RewritePatternSet &patterns) {
-  patterns.add<TakeLowering, TakeAlongLowering, ScanLowering<prim::CumsumOp, false>,
-               ScanLowering<prim::CumprodOp, true>>(patterns.getContext());
-  populateBlockedScans(patterns);
+void populateGatherLowerings(RewritePatternSet &patterns, bool blockIntegerScans) {
+  patterns.add<TakeLowering, TakeAlongLowering>(patterns.getContext());
+  patterns.add<ScanLowering<prim::CumsumOp, false>, ScanLowering<prim::CumprodOp, true>>(
+      patterns.getContext(), blockIntegerScans);
+  populateBlockedScans(patterns, blockIntegerScans);
 }
 
 } // namespace pt2c::lowering

@@ -118,7 +118,9 @@ bool computedFromFloats(Value indices) {
   return false;
 }
 
-std::string describeIndices(Value indices) {
+/// "input 'NAME'" when `indices` is a model input (`pt2c.input`), else
+/// "computed indices".
+static std::string describeIndices(Value indices) {
   auto argument = dyn_cast<BlockArgument>(indices);
   auto function =
       argument ? dyn_cast<func::FuncOp>(argument.getOwner()->getParentOp()) : func::FuncOp();
@@ -162,10 +164,10 @@ std::optional<int64_t> staticSize(Value size) {
   return type.getDimSize(*index);
 }
 
-FlatSymbolRefAttr checkIndexRange(OpBuilder &b, Location loc, Value indices, Value size,
-                                  StringRef what) {
-  if (computedFromFloats(indices))
+FlatSymbolRefAttr checkIndexRange(OpBuilder &b, Operation *reader, Value indices, Value size) {
+  if (reader->hasAttr(kIndicesInRangeAttr) || computedFromFloats(indices))
     return {};
+  Location loc = reader->getLoc();
   auto module = b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
   auto type = cast<RankedTensorType>(indices.getType());
   Type i64 = b.getI64Type();
@@ -218,7 +220,7 @@ FlatSymbolRefAttr checkIndexRange(OpBuilder &b, Location loc, Value indices, Val
   Value above = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, highest, bound);
   Value outside = arith::OrIOp::create(b, loc, below, above);
   func::FuncOp report = declareReport(b, module);
-  LLVM::GlobalOp site = siteName(b, module, loc, what);
+  LLVM::GlobalOp site = siteName(b, module, loc, describeIndices(indices));
   auto check = scf::IfOp::create(b, loc, outside, /*withElseRegion=*/false);
   check->setAttr(kIndexCheckAttr, b.getUnitAttr());
   OpBuilder::InsertionGuard guard(b);

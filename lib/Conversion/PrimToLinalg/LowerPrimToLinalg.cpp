@@ -21,6 +21,8 @@ namespace pt2c {
 
 namespace {
 class LowerPrimToLinalgPass : public impl::LowerPrimToLinalgBase<LowerPrimToLinalgPass> {
+  using LowerPrimToLinalgBase::LowerPrimToLinalgBase;
+
   /// A prim op whose results hold no elements (a batch of 0, a pad of an
   /// empty tensor) computes nothing: its results become tensor.empty. The
   /// lowerings need not handle empty shapes then; a pad of a [0, 3, 3, 3]
@@ -86,7 +88,7 @@ public:
     lowering::populateShapeLowerings(patterns);
     lowering::populateComputeLowerings(patterns);
     lowering::populateConvLowerings(patterns);
-    lowering::populateGatherLowerings(patterns);
+    lowering::populateGatherLowerings(patterns, blockIntegerScans);
     lowering::populateScatterLowerings(patterns);
     // Not converging is not an error by itself: an op no pattern could
     // rewrite is reported below, at its location, which is what users need.

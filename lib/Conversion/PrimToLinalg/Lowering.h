@@ -57,32 +57,46 @@ inline bool isUnsignedLike(mlir::Type type) {
 mlir::Value clampedIndex(mlir::OpBuilder &b, mlir::Location loc, mlir::Value index,
                          mlir::Value size, mlir::FlatSymbolRefAttr site = {});
 
-/// At `b`'s position, unless computedFromFloats(indices): the run-time
-/// check that every element of `indices` lies in [0, size) (`size` an index), reporting `what` (e.g. "input
-/// 'input_ids'") and the node of `loc` to the runtime otherwise
-/// (IndexChecks.cpp). Returns the symbol of the check's site name, null
-/// when nothing is checked at run time (floats, known constant indices).
-mlir::FlatSymbolRefAttr checkIndexRange(mlir::OpBuilder &b, mlir::Location loc,
-                                        mlir::Value indices, mlir::Value size,
-                                        llvm::StringRef what);
+/// At `b`'s position: the run-time check that every element of `indices`,
+/// which `reader` (a gather or scatter) reads, lies in [0, size) (`size`
+/// an index), reporting the indices ("input 'input_ids'" for a model
+/// input, else "computed indices") and the node of `reader` to the runtime
+/// otherwise (IndexChecks.cpp). Returns the symbol of the check's site
+/// name, null when nothing is checked at run time: indices converted from
+/// floats (computedFromFloats), known constant ones in range, or a
+/// `reader` marked kIndicesInRangeAttr (IndexChecks.h).
+mlir::FlatSymbolRefAttr checkIndexRange(mlir::OpBuilder &b, mlir::Operation *reader,
+                                        mlir::Value indices, mlir::Value size);
 
 /// Whether `indices` are converted from floating-point values somewhere
 /// up their producers (grid_sampler's taps): checkIndexRange leaves those
 /// to the clamp.
 bool computedFromFloats(mlir::Value indices);
 
-/// "input 'NAME'" when `indices` is a model input (`pt2c.input`), else
-/// "computed indices".
-std::string describeIndices(mlir::Value indices);
-
-/// Rows of a cumsum/cumprod longer than this are scanned by blocks
-/// (BlockedScan.cpp); shorter ones by the direct O(n^2) lowering.
+/// Rows of a cumsum/cumprod longer than this may be scanned by blocks
+/// (BlockedScan.cpp); shorter ones take the direct O(n^2) lowering.
 constexpr int64_t kLongScan = 128;
 
-/// Whether a scan of `type` along `dim` is long: static and over kLongScan.
-bool isLongScan(mlir::RankedTensorType type, int64_t dim);
+/// A CPU scan runs as loops (pt2c-scan-loops) whose rows of dim 0 are
+/// shared by up to 64 chunks of the thread pool; an integer scan over a
+/// long row takes that loop rather than blocks while one chunk's loop has
+/// at most this many steps along the dims up to the row's (the dims after
+/// it vectorize). Measured on 16 cores (bench/README.md): a [64, 1000] sort
+/// (1,000 steps) 6.9 -> 2.2 ms, top-k of [8, 50257] (50,257) 49 -> 24 ms,
+/// unique of 16,384 ids (16,384) 7.5 -> 6.3 ms as loops; nonzero of a
+/// [512, 512] mask (262,144 steps on one thread) 1.2 -> 1.9 ms.
+constexpr int64_t kLoopScanSteps = 65536;
 
-void populateBlockedScans(mlir::RewritePatternSet &patterns);
+/// Whether a scan of `type` along `dim` is scanned by blocks: static and
+/// over kLongScan, and a float row, or `integerRows`, or an integer row too
+/// long for one loop (kLoopScanSteps). Integer sums are exact in any
+/// order, so only the GPU and parallelism need their blocks; a float row's
+/// blocks also bound its rounding error as pairwise sums do, where a
+/// float32 sum strictly left to right over thousands of elements drifts
+/// from torch's CPU kernel, which sums in double.
+bool scannedByBlocks(mlir::RankedTensorType type, int64_t dim, bool integerRows);
+
+void populateBlockedScans(mlir::RewritePatternSet &patterns, bool integerRows);
 void populateElementwiseLowerings(mlir::RewritePatternSet &patterns);
 void populateShapeLowerings(mlir::RewritePatternSet &patterns);
 void populateComputeLowerings(mlir::RewritePatternSet &patterns);
@@ -90,7 +104,9 @@ void populateComputeLowerings(mlir::RewritePatternSet &patterns);
 /// prim), which the 2-d lowerings then take.
 void populateWindowsTo2d(mlir::RewritePatternSet &patterns);
 void populateConvLowerings(mlir::RewritePatternSet &patterns);
-void populateGatherLowerings(mlir::RewritePatternSet &patterns);
+/// take, take_along, cumsum and cumprod; long static rows as scans of
+/// blocks (BlockedScan.cpp), integer ones only if `blockIntegerScans`.
+void populateGatherLowerings(mlir::RewritePatternSet &patterns, bool blockIntegerScans);
 void populateScatterLowerings(mlir::RewritePatternSet &patterns);
 
 } // namespace pt2c::lowering

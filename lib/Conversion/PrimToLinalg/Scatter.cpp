@@ -93,9 +93,8 @@ struct ScatterLowering : OpRewritePattern<prim::ScatterOp> {
     // An index outside the dim would match no position and its update be
     // lost without a word: the run fails instead (IndexChecks.cpp).
     FlatSymbolRefAttr site =
-        checkIndexRange(rewriter, loc, indices,
-                        tensor::DimOp::create(rewriter, loc, op.getOperand(), dim),
-                        describeIndices(indices));
+        checkIndexRange(rewriter, op, indices,
+                        tensor::DimOp::create(rewriter, loc, op.getOperand(), dim));
 
     // Loops: q_0 .. q_{rank-1} over the result, then j over the indices' dim.
     // Where the indices cover the operand in every other dim (the usual

@@ -152,7 +152,9 @@ func.func @mode(%x: tensor<3x4xi64>) -> (tensor<3xi64>, tensor<3xi64>) {
 // row's count per digit (the last position) and their exclusive running
 // sum; each element's place (its digit's start plus the ones before it,
 // minus one) is where the order scatters. Each later pass reads the word in
-// the order so far and shifts its digit down by a division.
+// the order so far and shifts its digit down by a division. The order is a
+// permutation and the places are in the row by construction: its gathers
+// and scatters are marked pt2c.indices_in_range (no run-time check).
 // CHECK-LABEL: func.func @sort_long_row
 // CHECK-SAME: (%[[X:.+]]: tensor<3x70xf32>)
 // CHECK-DAG: %[[NAN:.+]] = prim.constant dense<2143289344> : tensor<3x70xi32>
@@ -186,14 +188,14 @@ func.func @mode(%x: tensor<3x4xi64>) -> (tensor<3xi64>, tensor<3xi64>) {
 // CHECK: %[[PLACE:.+]] = prim.reduce sum %[[MINE]], dims = [2] : tensor<3x70x4xi32> -> tensor<3x70xi32>
 // CHECK: %[[P64:.+]] = prim.convert %[[PLACE]] : tensor<3x70xi32> -> tensor<3x70xi64>
 // CHECK: %[[AT:.+]] = prim.sub %[[P64]], %{{.+}} : tensor<3x70xi64>
-// CHECK: %[[ORDER1:.+]] = prim.scatter assign %{{.+}}, %[[AT]], %[[START]], dim = 1
-// CHECK: %[[NEXT:.+]] = prim.take_along %[[WORD]], %[[ORDER1]], dim = 1
+// CHECK: %[[ORDER1:.+]] = prim.scatter assign %{{.+}}, %[[AT]], %[[START]], dim = 1 {pt2c.indices_in_range}
+// CHECK: %[[NEXT:.+]] = prim.take_along %[[WORD]], %[[ORDER1]], dim = 1 {pt2c.indices_in_range}
 // CHECK: prim.div %[[NEXT]], %{{.+}} : tensor<3x70xi64>
 // CHECK-COUNT-14: prim.scatter assign
 // CHECK: %[[ORDER:.+]] = prim.scatter assign
 // CHECK-NOT: prim.scatter
 // CHECK: %[[FIRST:.+]] = prim.slice %[[ORDER]] [0:3, 0:70]
-// CHECK: %[[V:.+]] = prim.take_along %[[X]], %[[FIRST]], dim = 1
+// CHECK: %[[V:.+]] = prim.take_along %[[X]], %[[FIRST]], dim = 1 {pt2c.indices_in_range}
 // CHECK: return %[[V]], %[[FIRST]]
 func.func @sort_long_row(%x: tensor<3x70xf32>) -> (tensor<3x70xf32>, tensor<3x70xi64>) {
   %0:2 = aten.call "aten.sort.stable"(self: %x) {stable = true, dim = 1 : i64, descending = false} : (tensor<3x70xf32>) -> (tensor<3x70xf32>, tensor<3x70xi64>)

@@ -50,11 +50,12 @@ func.func @cumsum_f16(%x: tensor<3x5xf16>) -> tensor<3x5xf16> {
 // -----
 
 // bfloat16 cumprod: as torch's CPU kernel, running products in f32 (start
-// 1, positions after i_dim contribute 1), each output rounded once.
+// 1, positions after i_dim contribute 1), each output rounded once. The
+// generic carries the scanned dim for the CPU's pt2c-scan-loops.
 // CHECK-LABEL: func.func @cumprod_bf16
 // CHECK: %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
 // CHECK: %[[INIT:.+]] = linalg.fill ins(%[[ONE]] : f32) outs(%{{.+}} : tensor<3x5xf32>)
-// CHECK: %[[C:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0 : tensor<3x5xbf16>) outs(%[[INIT]] : tensor<3x5xf32>)
+// CHECK: %[[C:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0 : tensor<3x5xbf16>) outs(%[[INIT]] : tensor<3x5xf32>) attrs =  {pt2c.scan_dim = 1 : i64}
 // CHECK:   ^bb0(%[[IN:.+]]: bf16, %[[ACC:.+]]: f32):
 // CHECK:     %[[I:.+]] = linalg.index 1 : index
 // CHECK:     %[[K:.+]] = linalg.index 2 : index

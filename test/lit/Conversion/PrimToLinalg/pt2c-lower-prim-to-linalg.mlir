@@ -253,6 +253,28 @@ func.func @take_along(%x: tensor<4x8xf32>, %i: tensor<4x3xi64>) -> tensor<4x3xf3
 
 // -----
 
+// A gather (and a scatter) whose decomposition built its indices in range
+// (pt2c.indices_in_range: a radix sort's order and places) gets no run-time
+// check; the read is still clamped, the scattered position still guarded.
+// CHECK-LABEL: func.func @indices_in_range
+// CHECK-NOT: scf.if
+// CHECK-NOT: pt2crt_index_out_of_range
+// CHECK: arith.cmpi ult
+// CHECK-NOT: pt2c.index_site
+// CHECK: arith.select
+// CHECK: tensor.extract
+// CHECK: linalg.generic
+// CHECK-NOT: scf.if
+// CHECK-NOT: pt2crt_index_out_of_range
+// CHECK: return
+func.func @indices_in_range(%x: tensor<4x8xf32>, %i: tensor<4x8xi64>, %order: tensor<4x8xi64>) -> (tensor<4x8xf32>, tensor<4x8xi64>) {
+  %0 = prim.take_along %x, %i, dim = 1 {pt2c.indices_in_range} : (tensor<4x8xf32>, tensor<4x8xi64>) -> tensor<4x8xf32>
+  %1 = prim.scatter assign %order, %i, %order, dim = 1 {pt2c.indices_in_range} : (tensor<4x8xi64>, tensor<4x8xi64>, tensor<4x8xi64>) -> tensor<4x8xi64>
+  return %0, %1 : tensor<4x8xf32>, tensor<4x8xi64>
+}
+
+// -----
+
 // Constant padding is a tensor.pad yielding the padding value.
 // CHECK-LABEL: func.func @pad
 // CHECK: %[[V:.+]] = arith.constant 5.000000e-01 : f32
