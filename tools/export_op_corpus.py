@@ -378,6 +378,18 @@ def _(inp):
     return [inp.r(3, 4) * 3, inp.i(3, 4, lo=-3, hi=3)], f
 
 
+# Tensor.view(dtype) of the same element size: the bits read as another
+# dtype (float32 <-> int32 with integer arithmetic between, float16 as
+# bfloat16 and back, bool as int8).
+@case("convert", "view_dtype", dtypes=F32)
+def _(inp):
+    def f(x, h, b):
+        bits = x.view(torch.int32)
+        return (bits, (bits + 1).view(torch.float32), h.view(torch.bfloat16),
+                (h.view(torch.bfloat16) * 2).view(torch.float16), b.view(torch.int8) * 3)
+    return [inp.r(3, 4) * 3, inp.n(2, 5, dtype=torch.float16), inp.b(4)], f
+
+
 @case("convert", "assert_metadata", dtypes=F32)
 def _(inp):
     def f(x):

@@ -314,6 +314,44 @@ LogicalResult to(aten::CallOp call, const CallArgs &args, PatternRewriter &rewri
   return success();
 }
 
+// Tensor.view(dtype) of the same element size: the same bytes read as
+// another dtype (a float's bits as an integer and back, float16 as
+// bfloat16). A bool's byte is 0 or 1, so between bool and int8 it is a
+// conversion (an int8 other than 0 or 1 viewed as bool is undefined in
+// torch; here it reads as true). Views that change the element size (and
+// with it the last dim) are refused.
+LogicalResult viewDtype(aten::CallOp call, const CallArgs &args, PatternRewriter &rewriter) {
+  RankedTensorType type = resultType(call);
+  Value self = args.value("self");
+  if (!type || !self)
+    return rewriter.notifyMatchFailure(call, "expects a tensor");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  Type from = selfType.getElementType(), to = type.getElementType();
+  if (selfType.getShape() != type.getShape() ||
+      from.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth()) {
+    bool byteAndBool = (from.isInteger(1) && to.isInteger(8)) || (from.isInteger(8) && to.isInteger(1));
+    if (!byteAndBool || selfType.getShape() != type.getShape()) {
+      emitError(call.getLoc()) << "view(dtype) between element types of different sizes (the "
+                                  "last dim changes) is not supported";
+      return failure();
+    }
+  }
+  PrimBuilder p(rewriter, call.getLoc());
+  if (from == to) {
+    rewriter.replaceOp(call, self);
+    return success();
+  }
+  if (from.isInteger(1) || to.isInteger(1) || from.isUnsignedInteger() || to.isUnsignedInteger()) {
+    Value converted = p.convert(self, to);
+    if (!converted)
+      return failure(); // p said why
+    rewriter.replaceOp(call, converted);
+    return success();
+  }
+  rewriter.replaceOp(call, p.build<prim::BitcastConvertOp>(type, self));
+  return success();
+}
+
 LogicalResult transposeTo(aten::CallOp call, Value input, ArrayRef<int64_t> permutation,
                           PatternRewriter &rewriter) {
   PrimBuilder p(rewriter, call.getLoc());
@@ -948,6 +986,7 @@ void addShapeDecompositions(std::vector<Decomposition> &table) {
       {"aten.dsplit.array", "shape", "slice", splitByResults<SplitDim::depth>},
       {"aten.t.default", "shape", "transpose", t},
       {"aten.type_as.default", "shape", "convert", to},
+      {"aten.view.dtype", "shape", "bitcast_convert, convert", viewDtype},
       {"aten.expand_as.default", "shape", "broadcast_in_dim", expand},
       {"aten.unflatten.int", "shape", "reshape", view},
       {"aten.squeeze.default", "shape", "reshape", view},

@@ -32,3 +32,13 @@ func.func @adaptive_avg_pool1d(%x: tensor<2x3x8xui16>) -> tensor<2x3x4xf32> {
   %0 = aten.call "aten.adaptive_avg_pool1d.default"(self: %x) {output_size = array<i64: 4>} : (tensor<2x3x8xui16>) -> tensor<2x3x4xf32>
   return %0 : tensor<2x3x4xf32>
 }
+
+// -----
+
+// Tensor.view(dtype) to an element of another size changes the last dim
+// (float32 [2, 4] as float16 [2, 8]): refused by name.
+func.func @view_dtype_other_size(%x: tensor<2x4xf32>) -> tensor<2x8xf16> {
+  // expected-error @+1 {{no decomposition of 'aten.view.dtype' applies: view(dtype) between element types of different sizes (the last dim changes) is not supported}}
+  %0 = aten.call "aten.view.dtype"(self: %x) {dtype = f16} : (tensor<2x4xf32>) -> tensor<2x8xf16>
+  return %0 : tensor<2x8xf16>
+}

@@ -414,3 +414,25 @@ func.func @broadcast_tensors(%a: tensor<3x1xf32>, %b: tensor<4xf32>) -> (tensor<
   %0:2 = aten.call "aten.broadcast_tensors.default"(tensors: [%a, %b]) : (tensor<3x1xf32>, tensor<4xf32>) -> (tensor<3x4xf32>, tensor<3x4xf32>)
   return %0#0, %0#1 : tensor<3x4xf32>, tensor<3x4xf32>
 }
+
+// -----
+
+// Tensor.view(dtype) of the same element size reads the same bits as
+// another dtype: float32 <-> int32 and float16 -> bfloat16 are
+// prim.bitcast_convert; bool -> int8 (a bool's byte is 0 or 1) a convert;
+// a view to its own dtype is the tensor itself.
+// CHECK-LABEL: func.func @view_dtype
+// CHECK-SAME: (%[[X:.+]]: tensor<2x3xf32>, %[[H:.+]]: tensor<4xf16>, %[[B:.+]]: tensor<5xi1>)
+// CHECK: %[[BITS:.+]] = prim.bitcast_convert %[[X]] : tensor<2x3xf32> -> tensor<2x3xi32>
+// CHECK: %[[BACK:.+]] = prim.bitcast_convert %[[BITS]] : tensor<2x3xi32> -> tensor<2x3xf32>
+// CHECK: %[[BF:.+]] = prim.bitcast_convert %[[H]] : tensor<4xf16> -> tensor<4xbf16>
+// CHECK: %[[BYTES:.+]] = prim.convert %[[B]] : tensor<5xi1> -> tensor<5xi8>
+// CHECK: return %[[BITS]], %[[BACK]], %[[BF]], %[[BYTES]], %[[X]]
+func.func @view_dtype(%x: tensor<2x3xf32>, %h: tensor<4xf16>, %b: tensor<5xi1>) -> (tensor<2x3xi32>, tensor<2x3xf32>, tensor<4xbf16>, tensor<5xi8>, tensor<2x3xf32>) {
+  %0 = aten.call "aten.view.dtype"(self: %x) {dtype = i32} : (tensor<2x3xf32>) -> tensor<2x3xi32>
+  %1 = aten.call "aten.view.dtype"(self: %0) {dtype = f32} : (tensor<2x3xi32>) -> tensor<2x3xf32>
+  %2 = aten.call "aten.view.dtype"(self: %h) {dtype = bf16} : (tensor<4xf16>) -> tensor<4xbf16>
+  %3 = aten.call "aten.view.dtype"(self: %b) {dtype = i8} : (tensor<5xi1>) -> tensor<5xi8>
+  %4 = aten.call "aten.view.dtype"(self: %x) {dtype = f32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0, %1, %2, %3, %4 : tensor<2x3xi32>, tensor<2x3xf32>, tensor<4xbf16>, tensor<5xi8>, tensor<2x3xf32>
+}
