@@ -1512,6 +1512,20 @@ def _(inp):
     return [x], f
 
 
+# unique along a dim of more slices than the rank sort's 64 orders them
+# lexicographically by digits (a stable radix sort per slice element, last
+# first): 300 rows of 3 small integers (27 distinct rows, many repeated),
+# and 150 columns of 2 along dim 1, with the inverse and the counts.
+@case("sort_long", "unique_rows", dtypes=("f32", "i64"))
+def _(inp):
+    rows = inp.i(300, 3, lo=-1, hi=2).to(inp.dtype)
+    columns = inp.i(2, 150, lo=0, hi=4).to(inp.dtype)
+    def f(rows, columns):
+        values, inverse, counts = torch.unique(rows, dim=0, return_inverse=True, return_counts=True)
+        return values, inverse, counts, torch.unique(columns, dim=1)
+    return [rows, columns], f
+
+
 # Running sums and products over rows longer than the direct scan's 128
 # (lib/Conversion/PrimToLinalg/BlockedScan.cpp scans them by blocks of 8):
 # rows of 1000 (125 blocks), a column of 300 (a padded last block, not the

@@ -189,9 +189,30 @@ Value booleanMaskRows(PrimBuilder &p, Value self, Value mask, RankedTensorType t
 
 namespace {
 
-/// unique_dim compares every pair of slices (O(n^2 x slice size)): above
-/// this many compared elements it refuses rather than build a huge program.
+/// unique_dim of up to kRankSortLimit slices compares every pair of them
+/// (O(n^2 x slice size)); more are sorted by digits, one radix sort per
+/// slice element, while the slices have at most kMaxRadixColumns elements
+/// (each is 8 to 32 passes); otherwise the pairs again, refused above
+/// kMaxRowPairElements compared elements rather than build a huge program.
 constexpr int64_t kMaxRowPairElements = int64_t(1) << 24;
+constexpr int64_t kMaxRadixColumns = 8;
+
+/// The stable lexicographic order ([n] i64) of the rows of `rows` ([n, r]):
+/// a stable radix sort by the last column, then by each earlier one.
+Value lexicographicRadixOrder(PrimBuilder &p, Value rows) {
+  auto type = cast<RankedTensorType>(rows.getType());
+  int64_t n = type.getDimSize(0), r = type.getDimSize(1);
+  OpBuilder &b = p.builder();
+  auto rowType = RankedTensorType::get({1, n}, type.getElementType());
+  Value order;
+  for (int64_t c = r - 1; c >= 0; --c) {
+    Value column = p.reshape(rowType, sliceDim(p, rows, 1, c, c + 1, 1));
+    order = radixSortOrder(p, column, /*descending=*/false, order);
+    if (!order)
+      return Value(); // p said why
+  }
+  return p.reshape(RankedTensorType::get({n}, b.getI64Type()), order);
+}
 
 /// The result `index` of `call` as an empty tensor (unique's inverse and
 /// counts when not asked for: [0]), or null when it is not static.
@@ -278,10 +299,11 @@ LogicalResult unique(aten::CallOp call, const CallArgs &args, PatternRewriter &r
         front.push_back(d);
     Value moved = p.create<prim::TransposeOp>(self, rewriter.getDenseI64ArrayAttr(front));
     int64_t r = selfType.getNumElements() / n;
-    if (sortFirst && n * n * r > kMaxRowPairElements)
+    bool byDigits = n > kRankSortLimit && r <= kMaxRadixColumns;
+    if (sortFirst && !byDigits && n * n * r > kMaxRowPairElements)
       return rewriter.notifyMatchFailure(
           call, "unique along a dim compares every pair of slices: too many (n^2 x slice size "
-                "above 2^24 elements)");
+                "above 2^24 elements, slices of more than 8 elements)");
     items = rows = p.reshape(RankedTensorType::get({n, r}, element), moved);
   }
   // Sorted (unique, unique_dim): the items in stable order, and each
@@ -289,12 +311,18 @@ LogicalResult unique(aten::CallOp call, const CallArgs &args, PatternRewriter &r
   Value ranks, sortedSelf = self;
   if (sortFirst) {
     Value order;
-    if (!rows && n > kRankSortLimit) {
-      // A long vector by digits, O(n) per pass; each item's rank is where
-      // the order puts it (one scatter), instead of the O(n^2) pairs.
-      order = p.reshape(RankedTensorType::get({n}, i64),
-                        radixSortOrder(p, p.reshape(RankedTensorType::get({1, n}, element), items),
-                                       /*descending=*/false));
+    int64_t r = rows ? cast<RankedTensorType>(rows.getType()).getDimSize(1) : 1;
+    if (n > kRankSortLimit && r <= kMaxRadixColumns) {
+      // Long vectors and slices by digits, O(n) per pass; each item's rank
+      // is where the order puts it (one scatter), instead of the O(n^2)
+      // pairs.
+      order = rows ? lexicographicRadixOrder(p, rows)
+                   : p.reshape(RankedTensorType::get({n}, i64),
+                               radixSortOrder(p, p.reshape(RankedTensorType::get({1, n}, element),
+                                                           items),
+                                              /*descending=*/false));
+      if (!order)
+        return failure(); // p said why
       Value position = p.build<prim::IotaOp>(RankedTensorType::get({n}, i64),
                                              rewriter.getI64IntegerAttr(0), ValueRange{});
       Ew e{p, position};

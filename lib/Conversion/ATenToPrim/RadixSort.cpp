@@ -109,7 +109,7 @@ Value withIndicesInRange(Value gathered) {
   return gathered;
 }
 
-Value radixSortOrder(PrimBuilder &p, Value rows, bool descending) {
+Value radixSortOrder(PrimBuilder &p, Value rows, bool descending, Value from) {
   OpBuilder &b = p.builder();
   auto type = cast<RankedTensorType>(rows.getType());
   int64_t count = type.getDimSize(0), n = type.getDimSize(1);
@@ -119,11 +119,11 @@ Value radixSortOrder(PrimBuilder &p, Value rows, bool descending) {
   // (row, element, digit value): the one-hot form of each element's digit.
   auto digitsType = RankedTensorType::get({count, n, kRadix}, i32);
   Value digitValues = p.build<prim::IotaOp>(digitsType, b.getI64IntegerAttr(2), ValueRange{});
-  Value order = p.build<prim::IotaOp>(orderType, b.getI64IntegerAttr(1), ValueRange{});
+  Value order = from ? from : p.build<prim::IotaOp>(orderType, b.getI64IntegerAttr(1), ValueRange{});
   auto [ordered, width] = orderedIntegers(p, rows, descending);
   if (!ordered)
     return Value(); // p said why
-  bool first = true;
+  bool first = !from; // the first pass reads the keys as they are
   for (Word word : wordsOf(p, ordered, width)) {
     for (unsigned shift = 0; shift < word.bits; shift += kDigitBits) {
       // The word of each element in the order so far.

@@ -20,8 +20,12 @@ constexpr int64_t kRankSortLimit = 64;
 /// static shape of any prim element type but ui8) along dim 1: ascending,
 /// or descending, NaN as the largest value, equal keys in index order.
 /// Each row is a permutation of [0, n): a gather or scatter by it may be
-/// marked withIndicesInRange.
-mlir::Value radixSortOrder(PrimBuilder &p, mlir::Value rows, bool descending);
+/// marked withIndicesInRange. With `from` (a permutation of the same
+/// shape), the keys are sorted in that order, equal keys kept in it: sorting
+/// by the last column first, then by each earlier one from the order
+/// before, orders rows lexicographically.
+mlir::Value radixSortOrder(PrimBuilder &p, mlir::Value rows, bool descending,
+                           mlir::Value from = mlir::Value());
 
 /// `gathered`, the result of a prim.take/take_along/scatter whose indices
 /// the caller built in range, with its op marked so (kIndicesInRangeAttr:

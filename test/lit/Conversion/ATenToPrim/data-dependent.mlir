@@ -170,3 +170,24 @@ func.func @forward(%x: tensor<5x0x5xf16> {pt2c.input = "x"}) -> (tensor<5x0x5xf1
   %0:3 = aten.call "aten.unique_consecutive.default"(self: %x) {dim = 1 : i64, return_counts = true, return_inverse = true} : (tensor<5x0x5xf16>) -> (tensor<5x0x5xf16>, tensor<0xf16>, tensor<0xf16>)
   return %0#0, %0#1, %0#2 : tensor<5x0x5xf16>, tensor<0xf16>, tensor<0xf16>
 }
+
+// -----
+
+// unique_dim of 70 slices (more than the rank sort's 64) of 2 elements:
+// ordered lexicographically by digits, a stable radix sort by the last
+// column (16 passes of an int32) and then by the first from that order,
+// instead of comparing all 70 x 70 pairs; each slice's rank by one scatter.
+// CHECK-LABEL: func.func @unique_dim_long
+// CHECK-NOT: 70x70
+// CHECK: prim.slice %{{.+}} [0:70, 1:2] : tensor<70x2xi32> -> tensor<70x1xi32>
+// CHECK-COUNT-16: prim.scatter assign
+// CHECK: prim.slice %{{.+}} [0:70, 0:1] : tensor<70x2xi32> -> tensor<70x1xi32>
+// CHECK: prim.take_along %{{.+}}, %{{.+}}, dim = 1 {pt2c.indices_in_range}
+// CHECK-COUNT-16: prim.scatter assign
+// CHECK: prim.scatter assign {{.*}}, dim = 0 {pt2c.indices_in_range} : (tensor<70xi64>, tensor<70xi64>, tensor<70xi64>) -> tensor<70xi64>
+// CHECK-NOT: 70x70
+// CHECK: return
+func.func @unique_dim_long(%x: tensor<70x2xi32>) -> (tensor<?x2xi32>, tensor<70xi64>, tensor<?xi64>) {
+  %0:3 = aten.call "aten.unique_dim.default"(self: %x) {dim = 0 : i64, return_inverse = true, return_counts = true, sorted = true} : (tensor<70x2xi32>) -> (tensor<?x2xi32>, tensor<70xi64>, tensor<?xi64>)
+  return %0#0, %0#1, %0#2 : tensor<?x2xi32>, tensor<70xi64>, tensor<?xi64>
+}
