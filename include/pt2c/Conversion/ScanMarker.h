@@ -6,8 +6,8 @@
 // output independent, which suits the GPU. It marks that generic with the
 // scanned dim; the CPU pipeline's pt2c-scan-loops turns a marked generic
 // into a loop along the row that carries the running value, O(n). Fusion
-// drops the mark, which on the GPU (the generic's only consumer there) is
-// harmless; on the CPU pt2c-scan-loops runs before any fusion.
+// drops the mark, which is harmless: the GPU pipeline does not read it, and
+// on the CPU pt2c-scan-loops runs before any fusion.
 //
 //===----------------------------------------------------------------------===//
 
